@@ -1,0 +1,34 @@
+"""The bot protocol and `play_out`, the harness for bot-versus-bot games."""
+from __future__ import annotations
+
+from typing import Any, Mapping, Protocol
+
+from engine.core.events import Command
+from engine.core.session import LocalSession
+
+
+class Bot(Protocol):
+    """A bot sees only its seat's view and answers with a command."""
+    def choose(self, view: dict, seat: int) -> Command: ...
+
+
+def play_out(rules: Any, seats: int, bots: Mapping[int, Bot] | list[Bot], *,
+             options: Mapping[str, Any] | None = None, seed: int = 0,
+             max_commands: int = 100_000, **session_kw: Any) -> LocalSession:
+    """Play a whole game with bots in every seat and return the finished session.
+    Among several seats that may act, the lowest acts first (deterministic)."""
+    if isinstance(bots, list):
+        bots = dict(enumerate(bots))
+    players = [{"name": f"Bot {s + 1}", "kind": "bot", "level": getattr(bots[s], "level", "normal")}
+               for s in range(seats)]
+    session_kw.setdefault("log", False)
+    session = LocalSession(rules, seats, options, seed, players, **session_kw)
+    for _ in range(max_commands):
+        if session.outcome() is not None:
+            return session
+        actors = sorted(session.to_act())
+        if not actors:
+            raise RuntimeError("no seat may act but the game is not over")
+        seat = actors[0]
+        session.submit(bots[seat].choose(session.view(seat), seat))
+    raise RuntimeError(f"game did not end within {max_commands} commands")

@@ -1,0 +1,170 @@
+"""The log file: one msgpack stream of records, each `[tag, crc32, body]`.
+
+`body` is the msgpack encoding of a header, an event or a checkpoint, and `crc32` guards
+it, so a flipped byte or a cut tail is found at the record where it happens. Tags:
+"H" header (first record), "E" event, "C" checkpoint {"seq", "hash"}. See docs/log-format.md.
+"""
+from __future__ import annotations
+
+import datetime as _dt
+import os
+import zlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, BinaryIO
+
+import msgpack
+
+FORMAT = "couchtop-log"
+FORMAT_VERSION = 1
+SUFFIX = ".ctlog"
+
+
+class LogError(Exception):
+    """A file that is not a Couchtop log at all (no valid header)."""
+
+
+def _record(tag: str, body: Any) -> bytes:
+    raw = msgpack.packb(body, use_bin_type=True)
+    return msgpack.packb([tag, zlib.crc32(raw), raw], use_bin_type=True)
+
+
+def make_header(game: str, variant: str, seats: int, seed: int, rules_version: int,
+                options: dict[str, Any], players: list[dict[str, Any]]) -> dict[str, Any]:
+    return {
+        "format": FORMAT, "format_version": FORMAT_VERSION, "game": game, "variant": variant,
+        "seats": seats, "seed": seed, "rules_version": rules_version, "options": options,
+        "players": players,
+        "created_at": _dt.datetime.now(_dt.timezone.utc).isoformat(timespec="seconds"),
+    }
+
+
+def default_log_dir() -> Path:
+    """The user data folder's logs directory (COUCHTOP_DATA overrides it, for tests)."""
+    env = os.environ.get("COUCHTOP_DATA")
+    if env:
+        base = Path(env)
+    else:
+        import platformdirs
+        base = Path(platformdirs.user_data_dir("Couchtop", "Couchtop"))
+    return base / "logs"
+
+
+def new_log_path(game: str, variant: str, seed: int, directory: Path | None = None) -> Path:
+    directory = Path(directory) if directory else default_log_dir()
+    directory.mkdir(parents=True, exist_ok=True)
+    stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    return directory / f"{game}-{variant}-{stamp}-{seed}{SUFFIX}"
+
+
+class LogWriter:
+    """Appends records and flushes each one, so a crash loses nothing. Remembers where
+    each event starts so an undo can cut the file back."""
+
+    def __init__(self, path: Path, header: dict[str, Any], *, resume_at: int | None = None,
+                 event_offsets: list[int] | None = None) -> None:
+        self.path = Path(path)
+        self._offsets: list[int] = list(event_offsets or [])
+        if resume_at is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._f: BinaryIO = open(self.path, "wb")
+            self._f.write(_record("H", header))
+        else:
+            self._f = open(self.path, "r+b")
+            self._f.truncate(resume_at)
+            self._f.seek(resume_at)
+        self._f.flush()
+
+    def append(self, ev: dict[str, Any]) -> None:
+        self._offsets.append(self._f.tell())
+        self._f.write(_record("E", ev))
+        self._f.flush()
+
+    def checkpoint(self, seq: int, digest: str) -> None:
+        self._f.write(_record("C", {"seq": seq, "hash": digest}))
+        self._f.flush()
+
+    def truncate_events(self, keep: int) -> None:
+        """Drop every event after the first `keep` (and the checkpoints among them)."""
+        if keep >= len(self._offsets):
+            return
+        cut = self._offsets[keep]
+        del self._offsets[keep:]
+        self._f.truncate(cut)
+        self._f.seek(cut)
+        self._f.flush()
+
+    def close(self) -> None:
+        if not self._f.closed:
+            self._f.flush()
+            os.fsync(self._f.fileno())
+            self._f.close()
+
+
+@dataclass
+class LoadedLog:
+    header: dict[str, Any]
+    events: list[dict[str, Any]]
+    checkpoints: list[dict[str, Any]]
+    # Where reading stopped early: None for a clean file, else a reason and byte offset.
+    error: str | None = None
+    error_offset: int | None = None
+    event_offsets: list[int] = field(default_factory=list)
+    end_offset: int = 0  # just past the last valid record
+
+    @property
+    def complete(self) -> bool:
+        return self.error is None
+
+
+def read_log(path: Path | str) -> LoadedLog:
+    """Read a log as far as it is valid. Raises LogError only when the header is unusable."""
+    data = Path(path).read_bytes()
+    return parse_log(data)
+
+
+def parse_log(data: bytes) -> LoadedLog:
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=max(len(data), 1))
+    unpacker.feed(data)
+    header: dict[str, Any] | None = None
+    events: list[dict[str, Any]] = []
+    checkpoints: list[dict[str, Any]] = []
+    offsets: list[int] = []
+    pos = 0
+    error: str | None = None
+    crc32 = zlib.crc32
+    unpackb = msgpack.unpackb
+    while True:
+        try:
+            rec = unpacker.unpack()
+        except msgpack.OutOfData:
+            if pos < len(data):
+                error = "truncated"
+            break
+        except Exception:  # malformed msgpack: corrupt bytes
+            error = "corrupt"
+            break
+        try:
+            tag, crc, raw = rec
+            if not isinstance(raw, bytes) or crc32(raw) != crc:
+                raise ValueError
+            body = unpackb(raw, raw=False, strict_map_key=False)
+        except Exception:
+            error = "corrupt"
+            break
+        if header is None:
+            if tag != "H" or not isinstance(body, dict) or body.get("format") != FORMAT:
+                raise LogError("not a Couchtop log (no valid header)")
+            header = body
+        elif tag == "E" and isinstance(body, dict):
+            offsets.append(pos)
+            events.append(body)
+        elif tag == "C" and isinstance(body, dict):
+            checkpoints.append(body)
+        else:
+            error = "corrupt"
+            break
+        pos = unpacker.tell()
+    if header is None:
+        raise LogError("not a Couchtop log (no valid header)")
+    return LoadedLog(header, events, checkpoints, error, pos if error else None, offsets, pos)

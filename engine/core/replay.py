@@ -1,0 +1,73 @@
+"""A replay cursor over a finished (or unfinished) log: step, step back, seek."""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engine.core.events import Event, upcast
+from engine.core.hashing import state_hash
+from engine.core.logstore import LoadedLog
+from engine.core.rules import Outcome
+
+SNAPSHOT_EVERY = 32
+
+
+class ReplayCursor:
+    """`position` is how many events have been folded (0 = before the first)."""
+
+    def __init__(self, rules: Any, header: dict[str, Any], events: list[Event]) -> None:
+        self.rules = rules
+        self.header = header
+        self.seats = int(header["seats"])
+        self.options = dict(header.get("options") or {})
+        self.events = [upcast(rules.game, dict(ev)) for ev in events]
+        self.position = 0
+        self.state = rules.initial(self.seats, self.options)
+        self._snapshots: dict[int, Any] = {0: copy.deepcopy(self.state)}
+
+    @classmethod
+    def from_log(cls, loaded: LoadedLog) -> "ReplayCursor":
+        from engine.registry import rules_for
+        return cls(rules_for(loaded.header["game"]), loaded.header, loaded.events)
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    @property
+    def at_end(self) -> bool:
+        return self.position >= len(self.events)
+
+    def current_event(self) -> Event | None:
+        return self.events[self.position - 1] if self.position else None
+
+    def step(self) -> Event | None:
+        if self.at_end:
+            return None
+        ev = self.events[self.position]
+        self.state = self.rules.apply(self.state, ev)
+        self.position += 1
+        if self.position % SNAPSHOT_EVERY == 0 and self.position not in self._snapshots:
+            self._snapshots[self.position] = copy.deepcopy(self.state)
+        return ev
+
+    def back(self) -> None:
+        if self.position:
+            self.seek(self.position - 1)
+
+    def seek(self, position: int) -> None:
+        position = max(0, min(position, len(self.events)))
+        if position < self.position:
+            base = max(n for n in self._snapshots if n <= position)
+            self.state = copy.deepcopy(self._snapshots[base])
+            self.position = base
+        while self.position < position:
+            self.step()
+
+    def view(self, seat: int | None) -> dict:
+        return self.rules.view(self.state, seat)
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    def hash(self) -> str:
+        return state_hash(self.rules.to_data(self.state))

@@ -1,0 +1,204 @@
+"""The local session: holds the log and the state, takes commands, tells listeners,
+undoes a human's last play against bots, writes the log file as it goes."""
+from __future__ import annotations
+
+import copy
+import time
+from pathlib import Path
+from typing import Any, Callable, Iterable, Mapping
+
+from engine.core.errors import RuleError
+from engine.core.events import Command, Event, current_version, upcast
+from engine.core.hashing import state_hash
+from engine.core.logstore import LoadedLog, LogWriter, make_header, new_log_path, read_log
+from engine.core.rng import Rng
+from engine.core.rules import Outcome
+
+Listener = Callable[["LocalSession", list[Event]], None]
+CHECKPOINT_EVERY = 64
+
+
+def fold(rules: Any, seats: int, options: Mapping[str, Any], events: Iterable[Event],
+         state: Any = None) -> Any:
+    """The state after `events` (from the initial state unless `state` is given)."""
+    if state is None:
+        state = rules.initial(seats, options)
+    apply = rules.apply
+    for ev in events:
+        state = apply(state, ev)
+    return state
+
+
+class LocalSession:
+    """One game in process: hot-seat humans and bots. `players` is one dict per seat:
+    {"name": str, "kind": "human" | "bot", "level": str}. `log_dir=None` writes to the
+    user data folder, `log=False` writes no file."""
+
+    def __init__(self, rules: Any, seats: int, options: Mapping[str, Any] | None = None,
+                 seed: int | None = None, players: list[dict[str, Any]] | None = None, *,
+                 log: bool = True, log_dir: Path | None = None,
+                 clock: Callable[[], float] | None = None, salt: int = 0,
+                 _loaded: LoadedLog | None = None, _path: Path | None = None) -> None:
+        if seats not in rules.seats:
+            raise ValueError(f"{rules.game} takes {rules.seats.start}-{rules.seats.stop - 1} seats, not {seats}")
+        self.rules = rules
+        self.seats = seats
+        self.options: dict[str, Any] = dict(options or {})
+        self.seed = int(seed if seed is not None else time.time_ns() & 0xFFFFFFFF)
+        self.players = players or [{"name": f"P{i + 1}", "kind": "bot", "level": "normal"} for i in range(seats)]
+        self.salt = salt
+        self._clock = clock or time.monotonic
+        self.listeners: list[Listener] = []
+        self.events: list[Event] = []
+        self._snapshots: dict[int, Any] = {}
+        self._cmd_count = 0
+        self.state = rules.initial(seats, self.options)
+        self._snapshots[0] = copy.deepcopy(self.state)
+        self.writer: LogWriter | None = None
+        variant = str(self.options.get("variant", "classic"))
+        self.header = make_header(rules.game, variant, seats, self.seed, rules.rules_version,
+                                  self.options, self.players)
+        if _loaded is not None:  # resuming a log
+            self.header = _loaded.header
+            for ev in _loaded.events:
+                self._fold_in(ev)
+            self._t0 = self._clock() - (self.events[-1].get("t", 0) / 1000.0 if self.events else 0.0)
+            self._cmd_count = max((ev.get("cmd", 0) for ev in self.events), default=0)
+            if _path is not None:
+                self.writer = LogWriter(_path, self.header, resume_at=_loaded.end_offset,
+                                        event_offsets=_loaded.event_offsets)
+            return
+        self._t0 = self._clock()
+        if log:
+            self.writer = LogWriter(new_log_path(rules.game, variant, self.seed, log_dir), self.header)
+        self._record(rules.setup(self.state, self._rng()), cmd=0)
+
+    # ---- construction from a file -------------------------------------------------
+    @classmethod
+    def resume(cls, path: Path | str, *, write: bool = True, **kw: Any) -> "LocalSession":
+        """Continue a logged game (a cut tail is dropped, the file trimmed to the valid part)."""
+        from engine.registry import rules_for
+        loaded = read_log(path)
+        h = loaded.header
+        rules = rules_for(h["game"])
+        return cls(rules, int(h["seats"]), h.get("options") or {}, int(h["seed"]), h.get("players"),
+                   log=False, _loaded=loaded, _path=Path(path) if write else None, **kw)
+
+    # ---- reading ----------------------------------------------------------------
+    @property
+    def log_path(self) -> Path | None:
+        return self.writer.path if self.writer else None
+
+    def view(self, seat: int | None) -> dict:
+        return self.rules.view(self.state, seat)
+
+    def to_act(self) -> frozenset[int]:
+        return self.rules.to_act(self.state)
+
+    def outcome(self) -> Outcome | None:
+        return self.rules.outcome(self.state)
+
+    def hash(self) -> str:
+        return state_hash(self.rules.to_data(self.state))
+
+    def is_bot(self, seat: int) -> bool:
+        return self.players[seat].get("kind") == "bot"
+
+    # ---- acting -----------------------------------------------------------------
+    def _rng(self) -> Rng:
+        return Rng.derive(self.seed, len(self.events), self.salt)
+
+    def submit(self, cmd: Command) -> list[Event]:
+        """Decide and fold one command; raises RuleError (nothing changes) when refused."""
+        if self.rules.outcome(self.state) is not None and cmd.get("type") != "tick":
+            raise RuleError("err.game_over")
+        new = self.rules.decide(self.state, dict(cmd), self._rng())
+        self._cmd_count += 1
+        self._record(new, cmd=self._cmd_count)
+        return new
+
+    def _record(self, new: list[Event], cmd: int) -> None:
+        t = int((self._clock() - self._t0) * 1000)
+        game = self.rules.game
+        for ev in new:
+            ev["seq"] = len(self.events)
+            ev["t"] = t
+            ev["v"] = current_version(game, ev["type"])
+            ev["cmd"] = cmd
+            self._fold_in(ev)
+            if self.writer:
+                self.writer.append(ev)
+                if ev["seq"] % CHECKPOINT_EVERY == CHECKPOINT_EVERY - 1:
+                    self.writer.checkpoint(ev["seq"], self.hash())
+        if self.writer and self.rules.outcome(self.state) is not None:
+            self.writer.checkpoint(self.events[-1]["seq"], self.hash())
+        for fn in list(self.listeners):
+            fn(self, new)
+
+    def _fold_in(self, ev: Event) -> None:
+        ev = upcast(self.rules.game, ev)
+        self.events.append(ev)
+        self.state = self.rules.apply(self.state, ev)
+        n = len(self.events)
+        if n % CHECKPOINT_EVERY == 0:
+            self._snapshots[n] = copy.deepcopy(self.state)
+
+    # ---- undo -------------------------------------------------------------------
+    def _undo_start(self, seat: int) -> int | None:
+        """Index of the first event of `seat`'s last command if only bots acted since."""
+        for i in range(len(self.events) - 1, -1, -1):
+            ev = self.events[i]
+            s = ev.get("seat")
+            if ev.get("cmd", 0) == 0:
+                return None
+            if s == seat and ev.get("cmd") is not None:
+                c = ev["cmd"]
+                j = i
+                while j > 0 and self.events[j - 1].get("cmd") == c:
+                    j -= 1
+                return j
+            if s is not None and not self.is_bot(s):
+                return None
+        return None
+
+    def can_undo(self, seat: int) -> bool:
+        """A human may take back their last play when every other seat is a bot and the
+        game's rules allow it (nothing secret was learnt)."""
+        if self.is_bot(seat) or any(not self.is_bot(s) for s in range(self.seats) if s != seat):
+            return False
+        start = self._undo_start(seat)
+        if start is None:
+            return False
+        allowed = getattr(self.rules, "undoable", None)
+        return allowed is None or allowed(self.events[start:])
+
+    def undo(self, seat: int) -> bool:
+        if not self.can_undo(seat):
+            return False
+        start = self._undo_start(seat)
+        assert start is not None
+        self.truncate(start)
+        return True
+
+    def truncate(self, keep: int) -> None:
+        """Forget every event after the first `keep` and refold."""
+        base = max(n for n in self._snapshots if n <= keep)
+        for n in [n for n in self._snapshots if n > keep]:
+            del self._snapshots[n]
+        kept = self.events[:keep]
+        self.state = fold(self.rules, self.seats, self.options, kept[base:],
+                          copy.deepcopy(self._snapshots[base]))
+        self.events = kept
+        self._cmd_count = max((ev.get("cmd", 0) for ev in kept), default=0)
+        if self.writer:
+            self.writer.truncate_events(keep)
+        for fn in list(self.listeners):
+            fn(self, [])
+
+    def refold(self) -> Any:
+        """The state rebuilt from the initial state and the whole log (for checks)."""
+        return fold(self.rules, self.seats, self.options, self.events)
+
+    def close(self) -> None:
+        if self.writer:
+            self.writer.close()

@@ -1,0 +1,16 @@
+"""Tests run headless and never touch the real user folders."""
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+_DATA = tempfile.mkdtemp(prefix="couchtop-test-")
+os.environ["COUCHTOP_DATA"] = _DATA
+os.environ["COUCHTOP_CONFIG"] = _DATA
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
