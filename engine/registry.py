@@ -7,6 +7,14 @@ from typing import Any
 GAMES: dict[str, str] = {
     "sumoku": "engine.sumoku.rules:SumokuRules",
 }
+BOTS: dict[str, str] = {
+    "sumoku": "engine.sumoku.bot:SumokuBot",
+}
+
+
+def _load(target: str) -> Any:
+    module, _, name = target.partition(":")
+    return getattr(import_module(module), name)
 
 
 def rules_for(game: str) -> Any:
@@ -15,5 +23,9 @@ def rules_for(game: str) -> Any:
         target = GAMES[game]
     except KeyError:
         raise KeyError(f"unknown game {game!r}; games: {', '.join(sorted(GAMES))}") from None
-    module, _, name = target.partition(":")
-    return getattr(import_module(module), name)()
+    return _load(target)()
+
+
+def bot_for(game: str, level: str = "normal", seed: int = 0) -> Any:
+    """A bot for `game` at `level` (easy, normal, hard), seeded."""
+    return _load(BOTS[game])(level=level, seed=seed)

@@ -1,0 +1,1 @@
+"""Headless command-line commands (no window): verify and simulate."""

@@ -1,0 +1,1 @@
+"""Sumoku: number tiles in crossword lines summing to a multiple of a key number."""

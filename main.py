@@ -1,0 +1,70 @@
+"""Couchtop: `python main.py` plays; subcommands for the rest (`python main.py --help`)."""
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def _window_args(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--frames", type=int, default=None, help="quit after N frames (for checks)")
+    p.add_argument("--screenshot", metavar="PATH", default=None, help="save the last frame as PNG")
+    p.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1280x720")
+    p.add_argument("--lang", choices=["en", "zh-TW"], default=None, help="UI language")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python main.py",
+        description="Couchtop: tabletop word-and-number games. With no command, opens the menu.")
+    _window_args(parser)
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    play = sub.add_parser("play", help="start a game straight away")
+    play.add_argument("game", choices=["sumoku"])
+    play.add_argument("--variant", default=None)
+    play.add_argument("--seats", type=int, default=None)
+    play.add_argument("--bots", type=int, default=None, help="the last K seats are bots")
+    play.add_argument("--level", choices=["easy", "normal", "hard"], default="normal")
+    play.add_argument("--seed", type=int, default=None)
+    _window_args(play)
+
+    replay = sub.add_parser("replay", help="watch a log, or check it (--verify / --json)")
+    replay.add_argument("file")
+    replay.add_argument("--verify", action="store_true", help="refold and check every checkpoint, no window")
+    replay.add_argument("--json", action="store_true", help="print the header and events as JSON lines")
+    _window_args(replay)
+
+    sim = sub.add_parser("simulate", help="bot-versus-bot games without a window; prints JSON")
+    sim.add_argument("game", choices=["sumoku"])
+    sim.add_argument("--variant", default="classic")
+    sim.add_argument("--seats", type=int, default=None)
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--seed", type=int, default=0)
+    sim.add_argument("--level", choices=["easy", "normal", "hard"], default="normal")
+    sim.add_argument("--out", metavar="DIR", default=None, help="where to write the logs")
+
+    relay = sub.add_parser("relay", help="run the online relay server")
+    relay.add_argument("--host", default="127.0.0.1")
+    relay.add_argument("--port", type=int, default=7777)
+    relay.add_argument("--data", metavar="DIR", default=None)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.command == "replay" and (args.verify or args.json):
+        from engine.commands import verify
+        return verify.run(args)
+    if args.command == "simulate":
+        from engine.commands import simulate
+        return simulate.run(args)
+    if args.command == "relay":
+        from net import relay
+        return relay.main(argv[1:] if argv else sys.argv[2:])
+    from scenes import app
+    return app.run(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

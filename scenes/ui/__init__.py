@@ -1,0 +1,1 @@
+"""Shared widgets, theme, fonts, layout and the UI language."""

@@ -1,0 +1,219 @@
+"""The event-sourced core, tested through a tiny toy game (tests/support/toy.py)."""
+from __future__ import annotations
+
+import msgpack
+import pytest
+from hypothesis import given, settings, strategies as st
+
+from engine.core import LocalSession, ReplayCursor, RuleError, play_out, state_hash
+from engine.core.events import upcast, upcaster
+from engine.core.hashing import canonical_bytes
+from engine.core.i18n import catalog, tr
+from engine.core.logstore import parse_log, read_log
+from engine.core.rng import Rng
+from support.toy import ToyBot, ToyRules
+
+
+def humans_vs_bot(tmp_path, **kw):
+    players = [{"name": "Mei", "kind": "human"}, {"name": "Bot", "kind": "bot", "level": "normal"}]
+    return LocalSession(ToyRules(), 2, {}, 7, players, log_dir=tmp_path, **kw)
+
+
+# ---- rng ---------------------------------------------------------------------------
+def test_rng_is_deterministic_and_derivation_depends_on_every_part():
+    a = [Rng(42).next64() for _ in range(3)]
+    assert a == [Rng(42).next64() for _ in range(3)]
+    draws = {tuple(Rng.derive(1, seq, salt).below(1000) for _ in range(4)) for seq in range(3) for salt in range(3)}
+    assert len(draws) == 9
+
+
+def test_rng_below_is_in_range_and_roughly_uniform():
+    r = Rng(5)
+    counts = [0] * 6
+    for _ in range(6000):
+        counts[r.below(6)] += 1
+    assert all(850 < c < 1150 for c in counts)
+    with pytest.raises(ValueError):
+        r.below(0)
+
+
+def test_rng_shuffle_is_a_permutation():
+    items = list(range(50))
+    Rng(3).shuffle(items)
+    assert sorted(items) == list(range(50)) and items != list(range(50))
+
+
+# ---- hashing -----------------------------------------------------------------------
+def test_hash_is_canonical_over_key_order_and_sets():
+    assert state_hash({"b": 1, "a": [1, 2], "s": {3, 1}}) == state_hash({"s": {1, 3}, "a": (1, 2), "b": 1})
+    assert state_hash({"a": 1}) != state_hash({"a": 2})
+    with pytest.raises(TypeError):
+        canonical_bytes({"x": 1.5})
+
+
+# ---- i18n and errors ---------------------------------------------------------------
+def test_rule_error_speaks_both_languages():
+    e = RuleError("err.seat", seat=9)
+    assert "9" in e.message("en") and "9" in e.message("zh-TW")
+    assert e.message("en") != e.message("zh-TW")
+    assert RuleError.from_data(e.to_data()).message("en") == e.message("en")
+
+
+def test_catalogs_have_the_same_keys_and_placeholders():
+    import string
+    en, zh = catalog("en"), catalog("zh-TW")
+    assert set(en) == set(zh)
+    fields = lambda s: {f for _, f, _, _ in string.Formatter().parse(s) if f}
+    for key in en:
+        assert fields(en[key]) == fields(zh[key]), key
+
+
+def test_translated_parameters():
+    assert tr("missing.key") == "missing.key"
+
+
+# ---- session -----------------------------------------------------------------------
+def test_submit_notifies_listeners_and_refuses_bad_commands(tmp_path):
+    s = humans_vs_bot(tmp_path)
+    seen = []
+    s.listeners.append(lambda sess, evs: seen.extend(evs))
+    with pytest.raises(RuleError) as ei:
+        s.submit({"type": "add", "seat": 1, "n": 1})
+    assert ei.value.code == "err.not_your_turn"
+    n = len(s.events)
+    evs = s.submit({"type": "add", "seat": 0, "n": 2})
+    assert seen == evs and len(s.events) == n + 1
+    assert evs[0]["seq"] == n and evs[0]["v"] == 1 and "t" in evs[0]
+
+
+def test_same_seed_same_game_and_refold_matches():
+    a = play_out(ToyRules(), 3, [ToyBot(1), ToyBot(2), ToyBot(3)], seed=11)
+    b = play_out(ToyRules(), 3, [ToyBot(1), ToyBot(2), ToyBot(3)], seed=11)
+    c = play_out(ToyRules(), 3, [ToyBot(1), ToyBot(2), ToyBot(3)], seed=12)
+    assert a.outcome() is not None
+    assert a.hash() == b.hash() and [e["bonus"] for e in a.events[1:]] == [e["bonus"] for e in b.events[1:]]
+    assert a.hash() != c.hash()
+    assert state_hash(ToyRules().to_data(a.refold())) == a.hash()
+
+
+def test_undo_against_bots_takes_back_the_human_play_and_the_bot_replies(tmp_path):
+    s = humans_vs_bot(tmp_path)
+    before = s.hash()
+    s.submit({"type": "add", "seat": 0, "n": 3})
+    s.submit({"type": "add", "seat": 1, "n": 1})
+    assert s.can_undo(0) and not s.can_undo(1)
+    assert s.undo(0)
+    assert s.hash() == before and len(s.events) == 1
+    assert len(read_log(s.log_path).events) == 1  # the file was cut back too
+
+
+def test_undo_refused_with_two_humans_or_after_a_secret(tmp_path):
+    two = LocalSession(ToyRules(), 2, {}, 1, [{"name": "A", "kind": "human"}, {"name": "B", "kind": "human"}], log=False)
+    two.submit({"type": "add", "seat": 0, "n": 1})
+    assert not two.can_undo(0) and not two.undo(0)
+    s = humans_vs_bot(tmp_path)
+    s.submit({"type": "peek", "seat": 0})
+    assert not s.can_undo(0)
+
+
+def test_resume_continues_the_same_game(tmp_path):
+    s = humans_vs_bot(tmp_path)
+    s.submit({"type": "add", "seat": 0, "n": 2})
+    s.submit({"type": "add", "seat": 1, "n": 2})
+    path, h, n = s.log_path, s.hash(), len(s.events)
+    s.close()
+    from engine import registry
+    registry.GAMES["toy"] = "support.toy:ToyRules"
+    try:
+        r = LocalSession.resume(path)
+        assert r.hash() == h and len(r.events) == n
+        r.submit({"type": "add", "seat": 0, "n": 1})
+        r.close()
+        assert len(read_log(path).events) == n + 1
+    finally:
+        del registry.GAMES["toy"]
+
+
+# ---- log store ---------------------------------------------------------------------
+def finished_log(tmp_path):
+    s = play_out(ToyRules(), 2, [ToyBot(1), ToyBot(1)], seed=3, log=True, log_dir=tmp_path)
+    s.close()
+    return s, s.log_path.read_bytes()
+
+
+def test_log_round_trips_with_header_and_final_checkpoint(tmp_path):
+    s, data = finished_log(tmp_path)
+    loaded = parse_log(data)
+    assert loaded.complete and loaded.header["game"] == "toy" and loaded.header["seed"] == 3
+    assert loaded.events == s.events
+    assert loaded.checkpoints[-1] == {"seq": s.events[-1]["seq"], "hash": s.hash()}
+
+
+@settings(max_examples=40, deadline=None)
+@given(cut=st.floats(min_value=0.05, max_value=0.999))
+def test_truncated_log_loads_to_last_valid_event(tmp_path_factory, cut):
+    s, data = finished_log(tmp_path_factory.mktemp("log"))
+    full = parse_log(data)
+    at = int(len(data) * cut)
+    if at <= full.event_offsets[0]:
+        at = full.event_offsets[0] + 1
+    loaded = parse_log(data[:at])
+    if loaded.complete:  # cut exactly between two records: a valid, shorter log
+        assert loaded.end_offset == at
+    else:
+        assert loaded.error == "truncated"
+    assert loaded.events == s.events[: len(loaded.events)]
+    assert loaded.end_offset <= at
+
+
+@settings(max_examples=60, deadline=None)
+@given(where=st.floats(min_value=0.0, max_value=0.999), bit=st.integers(0, 7))
+def test_flipped_byte_loads_to_last_valid_event(tmp_path_factory, where, bit):
+    s, data = finished_log(tmp_path_factory.mktemp("log"))
+    full = parse_log(data)
+    first = full.event_offsets[0]
+    pos = first + int((len(data) - first) * where)
+    bad = bytearray(data)
+    bad[pos] ^= 1 << bit
+    loaded = parse_log(bytes(bad))
+    assert not loaded.complete
+    assert loaded.events == s.events[: len(loaded.events)]
+    # every record that starts before the flipped byte and ends before it is kept
+    assert len(loaded.events) >= sum(1 for o in full.event_offsets if o < pos) - 1
+
+
+# ---- replay ------------------------------------------------------------------------
+def test_replay_cursor_steps_seeks_and_matches_checkpoints(tmp_path):
+    s, data = finished_log(tmp_path)
+    loaded = parse_log(data)
+    cur = ReplayCursor(ToyRules(), loaded.header, loaded.events)
+    hashes = []
+    while not cur.at_end:
+        cur.step()
+        hashes.append(cur.hash())
+    assert hashes[-1] == loaded.checkpoints[-1]["hash"]
+    for target in (3, 0, len(cur), 1):
+        cur.seek(target)
+        assert cur.position == target
+        if target:
+            assert cur.hash() == hashes[target - 1]
+    cur.seek(5)
+    cur.back()
+    assert cur.hash() == hashes[3]
+
+
+# ---- upcasters ---------------------------------------------------------------------
+def test_upcaster_upgrades_old_events_on_load():
+    @upcaster("toy-up", "added", 1)
+    def _v1_to_v2(ev):
+        ev["bonus"] = ev.pop("extra", 0)
+        return ev
+    old = {"type": "added", "seat": 0, "n": 1, "extra": 2, "v": 1}
+    assert upcast("toy-up", old) == {"type": "added", "seat": 0, "n": 1, "bonus": 2, "v": 2}
+    assert upcast("toy-up", {"type": "other", "v": 1}) == {"type": "other", "v": 1}
+
+
+def test_events_survive_msgpack_unchanged():
+    s = play_out(ToyRules(), 2, [ToyBot(2), ToyBot(3)], seed=9)
+    for ev in s.events:
+        assert msgpack.unpackb(msgpack.packb(ev)) == ev
