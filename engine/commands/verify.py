@@ -6,6 +6,7 @@ corrupt (or is not a Couchtop log); 2 usage errors (such as a missing file).
 from __future__ import annotations
 
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -56,6 +57,14 @@ def _json_default(obj: Any) -> Any:
     return str(obj)
 
 
+def _print_json(loaded: LoadedLog) -> None:
+    out = sys.stdout
+    out.write(json.dumps({"header": loaded.header}, default=_json_default, ensure_ascii=False) + "\n")
+    for ev in loaded.events:
+        out.write(json.dumps(ev, default=_json_default, ensure_ascii=False) + "\n")
+    out.flush()
+
+
 def run(args: Any) -> int:
     path = Path(args.file)
     if not path.is_file():
@@ -70,10 +79,11 @@ def run(args: Any) -> int:
         print(f"error: cannot read {path}: {e}", file=sys.stderr)
         return EXIT_USAGE
     if args.json:
-        out = sys.stdout
-        out.write(json.dumps({"header": loaded.header}, default=_json_default, ensure_ascii=False) + "\n")
-        for ev in loaded.events:
-            out.write(json.dumps(ev, default=_json_default, ensure_ascii=False) + "\n")
+        try:
+            _print_json(loaded)
+        except BrokenPipeError:  # the reader went away (`| head`): not an error of ours
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            return EXIT_OK
         if not loaded.complete and not args.verify:
             print(f"warning: the file is {loaded.error} at byte {loaded.error_offset}; "
                   f"{len(loaded.events)} events were valid", file=sys.stderr)

@@ -11,7 +11,7 @@ class RuleError(Exception):
     fill its placeholders. `message(lang)` gives the text in either UI language, and
     `to_data()` is the plain form a relay sends back to the player who was refused."""
 
-    def __init__(self, code: str, **params: Any) -> None:
+    def __init__(self, code: str, /, **params: Any) -> None:
         self.code = code
         self.params = params
         super().__init__(self.message(DEFAULT_LANG))

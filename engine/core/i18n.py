@@ -41,7 +41,7 @@ def _param(value: Any, lang: str) -> Any:
     return value
 
 
-def tr(key: str, lang: str = DEFAULT_LANG, **params: Any) -> str:
+def tr(key: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     """The text for `key` in `lang`, falling back to English, then to the key itself."""
     text = catalog(lang).get(key)
     if text is None and lang != DEFAULT_LANG:

@@ -32,3 +32,15 @@ def values(tile: int) -> tuple[int, ...]:
 def hand_value(tiles: list[int]) -> int:
     """Face value of tiles in hand (a 6 counts 6 until placed)."""
     return sum(number(t) for t in tiles)
+
+
+def tile_id(colour_index: int, num: int, copy: int = 0) -> int:
+    """The id of copy `copy` (0 or 1) of the tile `num` (1-8) in colour `colour_index` (0-5)."""
+    return colour_index * 16 + (num - 1) * 2 + copy
+
+
+def bag_starting_with(first: list[int]) -> list[int]:
+    """A full bag order (for options["bag_order"]) that begins with `first`, the other ids
+    following in ascending order: how tutorials and tests fix the deal."""
+    rest = sorted(set(range(TILE_COUNT)) - set(first))
+    return list(first) + rest
