@@ -26,7 +26,7 @@ def on_change(fn: Callable[[str], None]) -> None:
     _listeners.append(fn)
 
 
-def t(key: str, **params: Any) -> str:
+def t(key: str, /, **params: Any) -> str:
     """The text for `key` in the current language."""
     return tr(key, _state["lang"], **params)
 

@@ -1,0 +1,303 @@
+"""The client: one window, a scene stack, the settings, a clock and the sounds.
+
+`run(args)` is what `python main.py [play|replay]` calls; `App` is usable on its own
+(tests drive it frame by frame with `step()`)."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any, Callable
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from scenes import config, registry  # noqa: E402
+from scenes.stack import Scene, SceneStack  # noqa: E402
+from scenes.ui import i18n  # noqa: E402
+from scenes.ui.sound import SoundPlayer  # noqa: E402
+
+DEFAULT_SIZE = (1280, 720)
+MIN_SIZE = (640, 360)
+FPS = 60
+
+_current: dict[str, "App"] = {}
+
+
+def _language_changed(lang: str) -> None:
+    app = _current.get("app")
+    if app is not None:
+        app.relayout()
+
+
+i18n.on_change(_language_changed)
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise ValueError(f"--size wants WxH, e.g. 1280x720, not {text!r}") from None
+    return max(MIN_SIZE[0], w), max(MIN_SIZE[1], h)
+
+
+class App:
+    """Holds the window surface, the SceneStack, the settings, the clock and the sound
+    player, and knows how to start, continue, pause and end games and open replays."""
+
+    def __init__(self, size: tuple[int, int] | None = None, *, lang: str | None = None,
+                 fps: int | None = FPS, settings: config.Settings | None = None) -> None:
+        pygame.init()
+        self.settings = settings or config.load()
+        if lang:
+            self.settings.lang = lang
+        i18n.set_lang(self.settings.lang)
+        self.window_size = size or DEFAULT_SIZE
+        self.fullscreen = self.settings.fullscreen and size is None
+        pygame.display.set_caption("Couchtop")
+        self.surface = self._set_mode()
+        self.stack = SceneStack()
+        self.clock = pygame.time.Clock()
+        self.fps = fps
+        self.sound = SoundPlayer(self.settings.sound_volume)
+        self.session: Any = None
+        self.game: str | None = None
+        self.last_setup: dict[str, Any] | None = None
+        self.running = True
+        self.frames = 0
+        _current["app"] = self
+
+    # ---- window ---------------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.surface.get_size()
+
+    def _set_mode(self) -> pygame.Surface:
+        if self.fullscreen:
+            return pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        return pygame.display.set_mode(self.window_size, pygame.RESIZABLE)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.window_size = (max(MIN_SIZE[0], size[0]), max(MIN_SIZE[1], size[1]))
+        if not self.fullscreen:
+            self.surface = self._set_mode()
+        self.relayout()
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on != self.fullscreen:
+            self.fullscreen = on
+            self.surface = self._set_mode()
+            self.relayout()
+
+    def relayout(self) -> None:
+        """Every scene lays itself out again (window size or language changed)."""
+        self.stack.resize(self.size)
+
+    # ---- text and settings ------------------------------------------------------
+    @staticmethod
+    def t(key: str, **params: Any) -> str:
+        return i18n.t(key, **params)
+
+    def save_settings(self) -> None:
+        config.save(self.settings)
+
+    def set_lang(self, lang: str) -> None:
+        self.settings.lang = lang
+        i18n.set_lang(lang)
+        self.save_settings()
+
+    def player_name(self, seat: int) -> str:
+        names = self.settings.names
+        return (names[seat] if seat < len(names) else "") or self.t("ui.player_n", n=seat + 1)
+
+    # ---- the loop ---------------------------------------------------------------
+    def step(self) -> float:
+        """One frame: events, update, draw, flip. Returns dt in seconds."""
+        ms = self.clock.tick(self.fps) if self.fps else self.clock.tick()
+        dt = min(ms, 100) / 1000.0
+        for ev in pygame.event.get():
+            self.dispatch(ev)
+        self.stack.update(dt)
+        self.surface.fill((0, 0, 0))
+        self.stack.draw(self.surface)
+        pygame.display.flip()
+        self.frames += 1
+        return dt
+
+    def dispatch(self, ev: pygame.event.Event) -> None:
+        if ev.type == pygame.QUIT:
+            self.quit()
+            return
+        if ev.type == pygame.VIDEORESIZE and not self.fullscreen:
+            self.surface = pygame.display.get_surface()
+            self.window_size = self.surface.get_size()
+            self.relayout()
+            return
+        if ev.type == pygame.KEYDOWN and ev.key == pygame.K_F11:
+            self.set_fullscreen(not self.fullscreen)
+            self.settings.fullscreen = self.fullscreen
+            self.save_settings()
+            return
+        self.stack.handle(ev)
+
+    def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
+        try:
+            while self.running and (frames is None or self.frames < frames):
+                self.step()
+            if screenshot:
+                pygame.image.save(self.surface, screenshot)
+        finally:
+            self.close_session()
+        return 0
+
+    def quit(self) -> None:
+        self.running = False
+
+    # ---- games ------------------------------------------------------------------
+    def menu(self) -> Scene:
+        from scenes.common.menu import MenuScene
+        return MenuScene(self)
+
+    def default_players(self, seats: int, bots: int = 0, level: str = "normal") -> list[dict[str, Any]]:
+        return [{"name": self.player_name(s), "kind": "bot" if s >= seats - bots else "human",
+                 "level": level} for s in range(seats)]
+
+    def _session_scene(self, game: str, session: Any) -> None:
+        plugin = registry.plugin(game)
+        if plugin is None:
+            raise KeyError(game)
+        self.close_session()
+        self.session = session
+        self.game = game
+        self.stack.clear_to(self.menu())
+        self.stack.push(plugin.game_scene(self, session))
+
+    def start_game(self, game: str, setup: dict[str, Any]) -> Any:
+        """`setup`: {"seats": n, "players": [{"name", "kind", "level"}], "variant": id,
+        "seed": int | None, "options": {...}}. Builds a LocalSession and shows its table."""
+        from engine.core.session import LocalSession
+        from engine.registry import rules_for
+        seats = int(setup["seats"])
+        players = [dict(p) for p in (setup.get("players") or self.default_players(seats))][:seats]
+        options = dict(setup.get("options") or {})
+        if setup.get("variant"):
+            options["variant"] = setup["variant"]
+        session = LocalSession(rules_for(game), seats, options, setup.get("seed"), players)
+        self.last_setup = dict(setup, players=players)
+        self._session_scene(game, session)
+        return session
+
+    def continue_game(self, path: Path | None = None) -> Any:
+        """Resume a logged game (by default the newest unfinished one); None if none."""
+        from engine.core.session import LocalSession
+        from scenes.logs import last_unfinished
+        path = path or last_unfinished(games=set(registry.playable()))
+        if path is None:
+            return None
+        session = LocalSession.resume(path)
+        h = session.header
+        opts = dict(h.get("options") or {})
+        self.last_setup = {"seats": session.seats, "players": session.players,
+                           "variant": opts.pop("variant", h.get("variant")), "seed": None, "options": opts}
+        self._session_scene(str(h["game"]), session)
+        return session
+
+    def close_session(self) -> None:
+        if self.session is not None:
+            self.session.close()
+        self.session = None
+
+    def pause(self) -> None:
+        from scenes.common.pause import PauseOverlay
+        self.stack.push(PauseOverlay(self))
+
+    def save_and_quit(self) -> None:
+        """Back to the menu; the log already holds every event, so nothing is lost."""
+        self.close_session()
+        self.stack.clear_to(self.menu())
+
+    def handoff(self, seat: int, then: Callable[[], None] | None = None, name: str | None = None) -> None:
+        from scenes.common.handoff import HandoffCurtain
+        if name is None:
+            players = getattr(self.session, "players", None) or []
+            name = players[seat].get("name") if seat < len(players) else None
+        self.stack.push(HandoffCurtain(self, seat, name or self.player_name(seat), then))
+
+    def show_results(self, session: Any = None) -> None:
+        from scenes.common.results import ResultsScene
+        session = session or self.session
+        outcome = session.outcome()
+        scene = ResultsScene(self, str(session.header["game"]), session.header, list(session.events),
+                             outcome.to_data() if outcome else None, session.log_path)
+        self.close_session()
+        self.stack.clear_to(self.menu())
+        self.stack.push(scene)
+
+    def play_again(self) -> None:
+        if self.last_setup and self.game:
+            self.start_game(self.game, dict(self.last_setup, seed=None))
+
+    def open_replay(self, path: Path | str) -> bool:
+        """Open the replay viewer on a log; a notice instead when it cannot be read."""
+        from engine.core.logstore import LogError, read_log
+        from scenes.common.notice import Notice
+        from scenes.common.replay import ReplayScene
+        try:
+            loaded = read_log(path)
+        except (LogError, OSError):
+            self.stack.push(Notice(self, "ui.replay.unreadable", name=Path(path).name))
+            return False
+        if registry.plugin(str(loaded.header.get("game"))) is None:
+            self.stack.push(Notice(self, "ui.replay.unknown_game", game=str(loaded.header.get("game"))))
+            return False
+        self.stack.push(ReplayScene(self, loaded, Path(path)))
+        return True
+
+
+def _play_setup(app: App, args: Any) -> dict[str, Any]:
+    plugin = registry.plugin(args.game)
+    spec = plugin.SETUP
+    variants = spec.get("variants") or []
+    variant = args.variant or (variants[0][0] if variants else None)
+    seat_range = spec.get("seats", range(1, 9))
+    for vid, _label, extra in variants:
+        if vid == variant:
+            seat_range = extra.get("seats", seat_range)
+            break
+    else:
+        if variants:
+            raise ValueError(f"unknown variant {variant!r}; variants: {', '.join(v[0] for v in variants)}")
+    default = spec.get("default_seats", seat_range.start)
+    seats = args.seats or (default if default in seat_range else seat_range.start)
+    if seats not in seat_range:
+        raise ValueError(f"{args.game} {variant} takes {seat_range.start}-{seat_range.stop - 1} seats")
+    bots = seats - 1 if args.bots is None else max(0, min(seats, args.bots))
+    options = {o["key"]: o.get("default") for o in spec.get("options", [])
+               if not o.get("variants") or variant in o["variants"]}
+    return {"seats": seats, "players": app.default_players(seats, bots, args.level or "normal"),
+            "variant": variant, "seed": args.seed, "options": options}
+
+
+def run(args: Any) -> int:
+    """Open the window and run until quit (or `--frames N`)."""
+    size = parse_size(getattr(args, "size", None))
+    app = App(size, lang=getattr(args, "lang", None))
+    command = getattr(args, "command", None)
+    app.stack.push(app.menu())
+    try:
+        if command == "play":
+            if registry.plugin(args.game) is None:
+                print(f"{args.game} cannot be played in this build (its scenes are missing)", file=sys.stderr)
+                return 2
+            app.start_game(args.game, _play_setup(app, args))
+        elif command == "replay":
+            if not Path(args.file).is_file():
+                print(f"no such file: {args.file}", file=sys.stderr)
+                return 2
+            app.open_replay(args.file)
+    except ValueError as e:
+        print(str(e), file=sys.stderr)
+        return 2
+    return app.run(getattr(args, "frames", None), getattr(args, "screenshot", None))

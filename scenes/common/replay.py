@@ -1,0 +1,175 @@
+"""The replay viewer: the table drawn by the game's renderer, the event list beside it,
+and play / pause / step back / step forward / seek slider / speed. A log with a cut
+tail opens up to its last valid event, with a notice."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from engine.core.logstore import LoadedLog
+from engine.core.replay import ReplayCursor
+from scenes import registry
+from scenes.ui import style
+from scenes.ui.draw import panel, text_in
+from scenes.ui.gui import GuiScene
+
+SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
+STEPS_PER_SECOND = 2.0
+
+
+class ReplayScene(GuiScene):
+    def __init__(self, app: Any, loaded: LoadedLog, path: Path | None = None) -> None:
+        super().__init__(app)
+        self.loaded = loaded
+        self.path = path
+        self.game = str(loaded.header["game"])
+        self.plugin = registry.plugin(self.game)
+        self.cursor = ReplayCursor.from_log(loaded)
+        self.renderer = self.plugin.replay_renderer(app)
+        if hasattr(self.renderer, "players"):   # a renderer may show the seats' names
+            self.renderer.players = [str(p.get("name", "")) for p in loaded.header.get("players") or []]
+        self.playing = False
+        self.speed_i = 1
+        self._acc = 0.0
+        self._lines: list[str] = []
+        self._lines_lang = ""
+        self.slider_el = None
+
+    # ---- controls --------------------------------------------------------------
+    def build(self) -> None:
+        t = self.app.t
+        y, h = 646, 58
+        self.button(self.r(20, y, 150, h), t("ui.back"), self.back, oid="back", size=24)
+        self.button(self.r(180, y, 80, h), t("ui.replay.to_start"), lambda: self.seek(0), oid="start", size=28)
+        self.button(self.r(266, y, 80, h), t("ui.replay.step_back"), self.step_back, oid="step_back", size=28)
+        self.play_btn = self.button(self.r(352, y, 150, h), t("ui.replay.pause" if self.playing else "ui.replay.play"),
+                                    self.toggle, oid="play", size=24)
+        self.button(self.r(508, y, 80, h), t("ui.replay.step_fwd"), self.step_fwd, oid="step_fwd", size=28)
+        self.button(self.r(594, y, 80, h), t("ui.replay.to_end"), lambda: self.seek(len(self.cursor)), oid="end", size=28)
+        self.cycler(self.r(684, y, 170, h), t("ui.replay.speed", x=self.speed_text()), self.step_speed,
+                    oid="speed", size=24)
+        self.slider_el = self.slider(self.r(868, y + 9, 392, 40), self.cursor.position, 0,
+                                     max(1, len(self.cursor)), lambda v: self.seek(int(round(v)), from_slider=True),
+                                     step=1, oid="seek")
+        if self._first:
+            self.focus_index = 3
+            self._first = False
+
+    _first = True
+
+    def speed_text(self) -> str:
+        s = SPEEDS[self.speed_i]
+        return f"{s:g}×"
+
+    def step_speed(self, d: int) -> None:
+        self.speed_i = (self.speed_i + d) % len(SPEEDS)
+        self.rebuild()
+
+    def toggle(self) -> None:
+        if self.cursor.at_end and not self.playing:
+            self.seek(0)
+        self.playing = not self.playing
+        self._acc = 0.0
+        self.rebuild()
+
+    def step_fwd(self) -> None:
+        self.cursor.step()
+        self._sync()
+
+    def step_back(self) -> None:
+        self.cursor.back()
+        self._sync()
+
+    def seek(self, pos: int, from_slider: bool = False) -> None:
+        self.cursor.seek(pos)
+        if not from_slider:
+            self._sync()
+
+    def _sync(self) -> None:
+        if self.slider_el is not None:
+            self.slider_el.set_current_value(self.cursor.position)
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        k = ev.key
+        if k == pygame.K_LEFT:
+            self.step_back()
+        elif k == pygame.K_RIGHT:
+            self.step_fwd()
+        elif k == pygame.K_HOME:
+            self.seek(0)
+        elif k == pygame.K_END:
+            self.seek(len(self.cursor))
+        elif k == pygame.K_SPACE:
+            self.toggle()
+        elif k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.step_speed(1)
+        elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.step_speed(-1)
+        else:
+            return False
+        return True
+
+    def update(self, dt: float) -> None:
+        if self.playing:
+            self._acc += dt * STEPS_PER_SECOND * SPEEDS[self.speed_i]
+            moved = False
+            while self._acc >= 1.0 and not self.cursor.at_end:
+                self._acc -= 1.0
+                self.cursor.step()
+                moved = True
+            if moved:
+                self._sync()
+            if self.cursor.at_end:
+                self.playing = False
+                self.rebuild()
+        super().update(dt)
+
+    # ---- drawing ------------------------------------------------------------------
+    def lines(self) -> list[str]:
+        lang = self.app.settings.lang
+        if self._lines_lang != lang:
+            self._lines = [self.plugin.describe_event(ev) for ev in self.cursor.events]
+            self._lines_lang = lang
+        return self._lines
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        style.fill_background(surface)
+        t = self.app.t
+        h = self.loaded.header
+        names = t("ui.list_sep").join(str(p.get("name", "")) for p in h.get("players") or [])
+        text_in(surface, t("ui.replay.title", game=t(f"ui.game.{self.game}"), players=names),
+                self.r(20, 10, 860, 44), self.fs(26), style.INK, bold=True, align="left")
+        text_in(surface, t("ui.replay.position", n=self.cursor.position, total=len(self.cursor)),
+                self.r(900, 10, 360, 44), self.fs(24), style.INK_DIM, align="right")
+        board = self.r(20, 60, 860, 570)
+        panel(surface, board, style.BG_2)
+        prev = surface.get_clip()
+        surface.set_clip(board)
+        self.renderer.draw(surface, board, self.cursor.view(None))
+        surface.set_clip(prev)
+        self.draw_events(surface, self.r(900, 60, 360, 570))
+        if not self.loaded.complete:
+            bar = self.r(20, 586, 860, 44)
+            pygame.draw.rect(surface, (110, 40, 20), bar, border_radius=8)
+            text_in(surface, t("ui.replay.cut", n=len(self.cursor)), bar.inflate(-20, -4), self.fs(20), style.INK)
+
+    def draw_events(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        panel(surface, box, style.BG_2)
+        lines = self.lines()
+        row = max(24, round(34 * self.k))
+        inner = box.inflate(-16, -16)
+        rows = max(1, inner.height // row)
+        cur = self.cursor.position - 1          # the last folded event
+        first = max(0, min(cur - rows // 2, len(lines) - rows))
+        for k in range(rows):
+            i = first + k
+            if i >= len(lines):
+                break
+            r = pygame.Rect(inner.x, inner.y + k * row, inner.width, row - 2)
+            if i == cur:
+                pygame.draw.rect(surface, style.ACCENT, r, border_radius=6)
+            colour = (20, 20, 28) if i == cur else (style.INK if i < cur else style.INK_DIM)
+            text_in(surface, f"{i + 1}. {lines[i]}" if lines[i] else f"{i + 1}.", r.inflate(-12, 0),
+                    self.fs(20), colour, align="left", min_size=16, ellipsis=True)

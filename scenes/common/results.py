@@ -1,0 +1,84 @@
+"""Results: final scores (ranked), the tie-break if one decided it, a chart of every
+seat's score over the turns (from the log, through the game's score_series), and
+Play again / Watch replay / Menu."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from scenes import registry
+from scenes.ui import style
+from scenes.ui.chart import line_chart
+from scenes.ui.draw import panel, text_in
+from scenes.ui.gui import GuiScene
+
+
+class ResultsScene(GuiScene):
+    def __init__(self, app: Any, game: str, header: dict[str, Any], events: list[dict],
+                 outcome: dict[str, Any] | None, log_path: Path | None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.header = header
+        self.seats = int(header["seats"])
+        self.players = [str(p.get("name", "")) for p in header.get("players") or []]
+        self.players += [app.player_name(s) for s in range(len(self.players), self.seats)]
+        self.outcome = outcome or {"scores": [0] * self.seats, "winners": [], "tiebreak": None}
+        self.log_path = log_path
+        plugin = registry.plugin(game)
+        self.series = plugin.score_series(events, self.seats) if plugin else []
+
+    def build(self) -> None:
+        t = self.app.t
+        items = [("ui.results.again", self.app.play_again, "again", self.app.last_setup is not None),
+                 ("ui.results.replay", self.watch, "watch", self.log_path is not None),
+                 ("ui.results.menu", self.back, "menu", True)]
+        for i, (key, fn, oid, ok) in enumerate(items):
+            self.button(self.r(130 + i * 350, 640, 320, 62), t(key), fn, oid=oid, size=28, enabled=ok)
+
+    def back(self) -> None:
+        self.stack.clear_to(self.app.menu())
+
+    def watch(self) -> None:
+        if self.log_path is not None:
+            path = self.log_path
+            self.back()
+            self.app.open_replay(path)
+
+    def headline(self) -> str:
+        t = self.app.t
+        winners = self.outcome.get("winners") or []
+        if len(winners) == 1:
+            return t("ui.results.wins", name=self.players[winners[0]])
+        if winners:
+            return t("ui.results.tie", names=t("ui.list_sep").join(self.players[w] for w in winners))
+        return t("ui.results.over")
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        style.fill_background(surface)
+        t = self.app.t
+        winners = self.outcome.get("winners") or []
+        colour = style.seat_colour(winners[0]) if len(winners) == 1 else style.ACCENT
+        text_in(surface, self.headline(), self.r(40, 20, 1200, 90), self.fs(60), colour, bold=True)
+        scores = list(self.outcome.get("scores") or [0] * self.seats)
+        order = sorted(range(self.seats), key=lambda s: (-scores[s], s))
+        left = self.r(40, 130, 460, 480)
+        panel(surface, left, style.BG_2)
+        row_h = min(60, 440 // max(1, self.seats))
+        for rank, s in enumerate(order):
+            y = 150 + rank * row_h
+            pygame.draw.rect(surface, style.seat_colour(s), self.r(60, y + 6, 10, row_h - 12), border_radius=3)
+            text_in(surface, self.players[s], self.r(84, y, 260, row_h), self.fs(30), style.seat_colour(s),
+                    bold=s in winners, align="left")
+            text_in(surface, str(scores[s]), self.r(350, y, 130, row_h), self.fs(40), style.INK, bold=True,
+                    align="right")
+        tb = self.outcome.get("tiebreak")
+        if tb:
+            text_in(surface, t("ui.results.tiebreak", rule=t(tb)), self.r(60, 560, 420, 44), self.fs(20),
+                    style.ACCENT, wrap_lines=True)
+        panel(surface, self.r(530, 130, 710, 480), style.BG_2)
+        text_in(surface, t("ui.results.chart"), self.r(550, 136, 670, 36), self.fs(22), style.INK_DIM, align="left")
+        if self.series and any(self.series):
+            line_chart(surface, self.r(530, 172, 710, 438), self.series,
+                       [style.seat_colour(s) for s in range(len(self.series))], label_size=self.fs(18))

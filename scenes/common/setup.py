@@ -1,0 +1,170 @@
+"""Game set-up, driven by the game package's SETUP: variant, seat count, each seat
+human or bot (easy / normal / hard) with a name, seed (blank = random), house rules."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from scenes import registry
+from scenes.ui import style
+from scenes.ui.draw import text_in
+from scenes.ui.gui import GuiScene
+
+KINDS = (("human", None), ("bot", "easy"), ("bot", "normal"), ("bot", "hard"))
+MAX_SEATS = 8
+
+
+def choice_id(c: Any) -> Any:
+    return c[0] if isinstance(c, (list, tuple)) else c
+
+
+class SetupScene(GuiScene):
+
+    def __init__(self, app: Any, game: str) -> None:
+        super().__init__(app)
+        self.game = game
+        self.spec: dict[str, Any] = registry.plugin(game).SETUP
+        variants = self.spec.get("variants") or []
+        self.variant: str | None = variants[0][0] if variants else None
+        self.seats = int(self.spec.get("default_seats", self.seat_range().start))
+        self.seats = min(max(self.seats, self.seat_range().start), self.seat_range().stop - 1)
+        self.kinds = [0] + [2] * (MAX_SEATS - 1)       # seat 1 human, the rest normal bots
+        self.names = [app.settings.names[i] if i < len(app.settings.names) else "" for i in range(MAX_SEATS)]
+        self.seed_text = ""
+        self._first_build = True
+        self._seed_y = 120
+        self.options: dict[str, Any] = {o["key"]: o.get("default") for o in self.spec.get("options", [])}
+
+    # ---- the spec ------------------------------------------------------------
+    def seat_range(self) -> range:
+        for vid, _label, extra in self.spec.get("variants") or []:
+            if vid == self.variant:
+                return extra.get("seats", self.spec.get("seats", range(1, 9)))
+        return self.spec.get("seats", range(1, 9))
+
+    def active_options(self) -> list[dict[str, Any]]:
+        return [o for o in self.spec.get("options", [])
+                if not o.get("variants") or self.variant in o["variants"]]
+
+    def option_text(self, o: dict[str, Any]) -> str:
+        t = self.app.t
+        v = self.options.get(o["key"])
+        if o["type"] == "bool":
+            value = t("ui.on" if v else "ui.off")
+        else:
+            label = next((c[1] for c in o.get("choices", []) if isinstance(c, (list, tuple)) and c[0] == v), None)
+            value = t(label) if label else (t("ui.none") if v in (None, 0) and o["type"] == "int" else str(v))
+        return t("ui.label_value", label=t(o["label"]), value=value)
+
+    def setup_dict(self) -> dict[str, Any]:
+        players = []
+        for s in range(self.seats):
+            kind, level = KINDS[self.kinds[s]]
+            players.append({"name": self.names[s].strip() or self.app.player_name(s), "kind": kind,
+                            "level": level or "normal"})
+        seed = int(self.seed_text) if self.seed_text.strip().isdigit() else None
+        opts = {o["key"]: self.options.get(o["key"]) for o in self.active_options()}
+        return {"seats": self.seats, "players": players, "variant": self.variant, "seed": seed, "options": opts}
+
+    # ---- widgets -------------------------------------------------------------
+    def build(self) -> None:
+        t = self.app.t
+        x, w, h, gap = 60, 540, 52, 12
+        y = 120
+        variants = self.spec.get("variants") or []
+        if len(variants) > 1:
+            label = next(v[1] for v in variants if v[0] == self.variant)
+            self.cycler(self.r(x, y, w, h), t("ui.label_value", label=t("ui.setup.variant"), value=t(label)), self.step_variant,
+                        oid="variant", size=24)
+            y += h + gap
+        rng = self.seat_range()
+        if len(rng) > 1:
+            self.cycler(self.r(x, y, w, h), t("ui.setup.seats", n=self.seats), self.step_seats, oid="seats", size=24)
+            y += h + gap
+        for o in self.active_options():
+            self.cycler(self.r(x, y, w, h), self.option_text(o), lambda d, o=o: self.step_option(o, d),
+                        oid=f"opt_{o['key']}", size=22)
+            y += h + gap
+        self._seed_y = y
+        seed = self.entry(self.r(x + 200, y, w - 200, h), self.seed_text, self.set_seed,
+                          placeholder=t("ui.setup.seed_random"), max_len=10, size=22, oid="seed")
+        seed.set_allowed_characters("numbers")
+        # The seats, in a column on the right (two columns beyond four seats).
+        cols = 1 if self.seats <= 4 else 2
+        cw = 560 if cols == 1 else 276
+        rh = 56 if self.seats <= 4 else 104
+        for s in range(self.seats):
+            c, row = (0, s) if cols == 1 else (s % 2, s // 2)
+            sx, sy = 660 + c * (cw + 8), 120 + row * (rh + 8)
+            if cols == 1:
+                er, kr = self.r(sx + 16, sy, 260, 52), self.r(sx + 284, sy, 276, 52)
+            else:
+                er, kr = self.r(sx + 16, sy, cw - 16, 48), self.r(sx + 16, sy + 52, cw - 16, 48)
+            self.entry(er, self.names[s], lambda text, s=s: self.set_name(s, text),
+                       placeholder=self.app.player_name(s), max_len=16, size=22, oid=f"name_{s}")
+            kind, level = KINDS[self.kinds[s]]
+            label = t("ui.setup.human") if kind == "human" else t("ui.setup.bot", level=t(f"ui.level.{level}"))
+            self.cycler(kr, label, lambda d, s=s: self.step_kind(s, d), oid=f"kind_{s}", size=22)
+        self.button(self.r(340, 640, 280, 62), t("ui.back"), self.back, oid="back", size=28)
+        self.button(self.r(660, 640, 280, 62), t("ui.setup.start"), self.start, oid="start", size=30)
+        if self._first_build:  # Enter on arrival starts the game with the defaults
+            self.focus_index = len(self.focusables) - 1
+            self._first_build = False
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        style.fill_background(surface)
+        t = self.app.t
+        self.draw_title(surface, t("ui.setup.title_game", game=t(f"ui.game.{self.game}")), y=20, h=80)
+        text_in(surface, t("ui.setup.seed"), self.r(60, self._seed_y, 190, 52), self.fs(24), style.INK,
+                bold=True, align="left")
+        cols = 1 if self.seats <= 4 else 2
+        cw = 560 if cols == 1 else 276
+        rh = 56 if self.seats <= 4 else 104
+        for s in range(self.seats):
+            c, row = (0, s) if cols == 1 else (s % 2, s // 2)
+            sx, sy = 660 + c * (cw + 8), 120 + row * (rh + 8)
+            pygame.draw.rect(surface, style.seat_colour(s), self.r(sx, sy, 8, rh - 4), border_radius=3)
+
+    # ---- changes ---------------------------------------------------------------
+    def step_variant(self, d: int) -> None:
+        ids = [v[0] for v in self.spec["variants"]]
+        self.variant = ids[(ids.index(self.variant) + d) % len(ids)]
+        rng = self.seat_range()
+        self.seats = min(max(self.seats, rng.start), rng.stop - 1)
+        self.rebuild()
+
+    def step_seats(self, d: int) -> None:
+        rng = self.seat_range()
+        self.seats = rng.start + (self.seats - rng.start + d) % len(rng)
+        self.rebuild()
+
+    def step_option(self, o: dict[str, Any], d: int) -> None:
+        if o["type"] == "bool":
+            self.options[o["key"]] = not self.options.get(o["key"])
+        else:
+            ids = [choice_id(c) for c in o.get("choices", [])]
+            if ids:
+                cur = self.options.get(o["key"])
+                i = ids.index(cur) if cur in ids else -1
+                self.options[o["key"]] = ids[(i + d) % len(ids)]
+        self.rebuild()
+
+    def step_kind(self, s: int, d: int) -> None:
+        self.kinds[s] = (self.kinds[s] + d) % len(KINDS)
+        self.rebuild()
+
+    def set_name(self, s: int, text: str) -> None:
+        self.names[s] = text
+
+    def set_seed(self, text: str) -> None:
+        self.seed_text = text
+
+    def start(self) -> None:
+        setup = self.setup_dict()
+        st = self.app.settings
+        for s in range(self.seats):
+            if s < len(st.names) and self.names[s].strip():
+                st.names[s] = self.names[s].strip()[:16]
+        self.app.save_settings()
+        self.app.start_game(self.game, setup)

@@ -1,0 +1,89 @@
+"""The player's settings: a small JSON file in the platform's user config folder
+(COUCHTOP_CONFIG overrides the folder, as the tests do). Unknown or broken values fall
+back to the defaults, so an old or hand-edited file never stops the game from starting."""
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+FILE_NAME = "settings.json"
+LANGS = ("en", "zh-TW")
+ANIM_SPEEDS = ("off", "normal", "fast")
+MAX_NAMES = 8
+
+
+def config_dir() -> Path:
+    env = os.environ.get("COUCHTOP_CONFIG")
+    if env:
+        return Path(env)
+    import platformdirs
+    return Path(platformdirs.user_config_dir("Couchtop", "Couchtop"))
+
+
+@dataclass
+class Settings:
+    lang: str = "en"
+    # One name per seat; "" means "use the default name" (Player 1 / 玩家 1).
+    names: list[str] = field(default_factory=lambda: [""] * MAX_NAMES)
+    sound_volume: float = 0.8
+    music_volume: float = 0.5
+    fullscreen: bool = False
+    anim_speed: str = "normal"
+
+    @classmethod
+    def from_data(cls, data: Any) -> "Settings":
+        s = cls()
+        if not isinstance(data, dict):
+            return s
+        if data.get("lang") in LANGS:
+            s.lang = data["lang"]
+        names = data.get("names")
+        if isinstance(names, list):
+            clean = [str(n)[:24] if isinstance(n, str) else "" for n in names[:MAX_NAMES]]
+            s.names = clean + [""] * (MAX_NAMES - len(clean))
+        for key in ("sound_volume", "music_volume"):
+            v = data.get(key)
+            if isinstance(v, (int, float)) and not isinstance(v, bool):
+                setattr(s, key, min(1.0, max(0.0, float(v))))
+        if isinstance(data.get("fullscreen"), bool):
+            s.fullscreen = data["fullscreen"]
+        if data.get("anim_speed") in ANIM_SPEEDS:
+            s.anim_speed = data["anim_speed"]
+        return s
+
+    def to_data(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @property
+    def anim_factor(self) -> float:
+        """Multiplier for animation durations: 0 = instant."""
+        return {"off": 0.0, "normal": 1.0, "fast": 0.4}[self.anim_speed]
+
+
+def settings_path(directory: Path | None = None) -> Path:
+    return (directory or config_dir()) / FILE_NAME
+
+
+def load(directory: Path | None = None) -> Settings:
+    path = settings_path(directory)
+    try:
+        with open(path, encoding="utf-8") as f:
+            return Settings.from_data(json.load(f))
+    except (OSError, ValueError):
+        return Settings()
+
+
+def save(settings: Settings, directory: Path | None = None) -> Path:
+    path = settings_path(directory)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_suffix(".tmp")
+    tmp.write_text(json.dumps(settings.to_data(), ensure_ascii=False, indent=2), encoding="utf-8")
+    os.replace(tmp, path)
+    return path
+
+
+__all__ = ["Settings", "load", "save", "config_dir", "settings_path", "LANGS", "ANIM_SPEEDS",
+           "MAX_NAMES"]

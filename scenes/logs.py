@@ -1,0 +1,82 @@
+"""The logs in the user data folder, for Continue and the replay file picker."""
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.core.logstore import SUFFIX, LogError, default_log_dir, read_log
+from engine.core.session import fold
+
+
+@dataclass
+class LogInfo:
+    path: Path
+    game: str
+    variant: str
+    seats: int
+    players: list[str]
+    created: str          # local time, "YYYY-MM-DD HH:MM"
+    events: int
+    complete: bool        # False when the tail was cut
+
+
+def _local(stamp: str) -> str:
+    try:
+        return dt.datetime.fromisoformat(stamp).astimezone().strftime("%Y-%m-%d %H:%M")
+    except (TypeError, ValueError):
+        return "?"
+
+
+def log_files(directory: Path | None = None) -> list[Path]:
+    """Every log file, newest first."""
+    d = Path(directory) if directory else default_log_dir()
+    if not d.is_dir():
+        return []
+    files = [p for p in d.glob(f"*{SUFFIX}") if p.is_file()]
+    return sorted(files, key=lambda p: (p.stat().st_mtime, p.name), reverse=True)
+
+
+def info(path: Path) -> LogInfo | None:
+    try:
+        loaded = read_log(path)
+    except (LogError, OSError):
+        return None
+    h = loaded.header
+    names = [str(p.get("name", "")) for p in (h.get("players") or []) if isinstance(p, dict)]
+    return LogInfo(Path(path), str(h.get("game")), str(h.get("variant")), int(h.get("seats", 0)),
+                   names, _local(str(h.get("created_at", ""))), len(loaded.events), loaded.complete)
+
+
+def list_logs(directory: Path | None = None, limit: int = 200) -> list[LogInfo]:
+    out = []
+    for p in log_files(directory)[:limit]:
+        i = info(p)
+        if i is not None:
+            out.append(i)
+    return out
+
+
+def is_unfinished(path: Path, games: set[str] | None = None) -> bool:
+    """True when the log's game has no outcome yet (refolds it)."""
+    from engine.registry import rules_for
+    try:
+        loaded = read_log(path)
+        h = loaded.header
+        if games is not None and h.get("game") not in games:
+            return False
+        rules = rules_for(str(h["game"]))
+        state = fold(rules, int(h["seats"]), h.get("options") or {}, loaded.events)
+        return bool(loaded.events) and rules.outcome(state) is None
+    except Exception:  # an unreadable or foreign log is simply not resumable
+        return False
+
+
+def last_unfinished(directory: Path | None = None, games: set[str] | None = None,
+                    scan: int = 20) -> Path | None:
+    """The newest log (of the `scan` newest) whose game has not ended."""
+    for p in log_files(directory)[:scan]:
+        if is_unfinished(p, games):
+            return p
+    return None
+

@@ -1,0 +1,73 @@
+"""The games the client can show: game name -> its package under scenes/.
+
+A game package (e.g. `scenes/sumoku/__init__.py`) is a plug-in; the framework (menu,
+set-up, pause, results, replay viewer, how-to-play) only ever uses these names from it:
+
+``SETUP: dict``
+    What the generic set-up scene asks::
+
+        {"seats": range(1, 9),            # allowed seat counts (over all variants)
+         "default_seats": 3,
+         "variants": [("classic", "sumoku.variant.classic", {"seats": range(2, 6)}),
+                      ("solitaire", "sumoku.variant.solitaire", {"seats": range(1, 2)})],
+         "options": [{"key": "scoring", "label": "sumoku.opt.scoring", "type": "choice",
+                      "choices": [("cross", "sumoku.opt.scoring.cross"), ...] or ["cross", ...],
+                      "default": "cross", "variants": ["classic"]},
+                     {"key": "exchange", "label": "...", "type": "bool", "default": False},
+                     {"key": "time_limit_s", "label": "...", "type": "int",
+                      "choices": [0, 300, 600], "default": 0}]}
+
+    Labels are catalog keys. A choice is an id or an (id, catalog key) pair; an "int"
+    option steps through its "choices". "variants" (optional) lists the variants an
+    option applies to. The chosen variant id is passed as option "variant".
+
+``def game_scene(app, session) -> Scene``
+    The table for a LocalSession (new or resumed). Esc should call `app.pause()`;
+    when the game ends, call `app.show_results(session)`; `app.handoff(seat, then)`
+    shows the handoff curtain; `scenes.ui.worker.BotTurns` plays bot seats off the
+    main loop.
+
+``def replay_renderer(app) -> Renderer``
+    `Renderer.draw(surface, rect, view: dict)` draws a table view (`rules.view(state, None)`)
+    inside `rect` (the replay viewer and results screen call it).
+
+``def describe_event(ev: dict) -> str``
+    One line for the replay event list, in the current language (scenes.ui.i18n.t).
+    May return "" for events not worth a line.
+
+``def howto_pages() -> list[Page]``
+    `Page.title: str` (current language) and `Page.draw(surface, rect)`; pages are built
+    again when the language changes.
+
+``def score_series(events: list[dict], seats: int) -> list[list[int]]``
+    Each seat's score after each turn (all lists the same length), for the chart.
+
+The menu lists only games whose package imports and has these names.
+"""
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+
+GAMES: dict[str, str] = {"sumoku": "scenes.sumoku"}
+
+REQUIRED = ("SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series")
+
+
+def plugin(game: str) -> ModuleType | None:
+    """The game's package, or None when it is missing or incomplete."""
+    target = GAMES.get(game)
+    if target is None:
+        return None
+    try:
+        mod = importlib.import_module(target)
+    except ImportError:
+        return None
+    if not all(hasattr(mod, name) for name in REQUIRED):
+        return None
+    return mod
+
+
+def playable() -> list[str]:
+    """The games that can be played, in registry order."""
+    return [g for g in GAMES if plugin(g) is not None]

@@ -1,0 +1,43 @@
+"""Sumoku on screen: the plug-in the framework calls (set-up options, the table scene,
+the replay renderer, event descriptions, how-to pages, the score chart's series)."""
+from __future__ import annotations
+
+from typing import Any
+
+from scenes.sumoku.howto import Page, howto_pages
+from scenes.sumoku.narrate import describe_event, score_series
+from scenes.sumoku.replayview import ReplayRenderer
+
+SETUP: dict = {
+    "seats": range(1, 9),
+    "default_seats": 3,
+    "variants": [
+        ("classic", "sumoku.variant.classic", {"seats": range(1, 9)}),
+        ("solitaire", "sumoku.variant.solitaire", {"seats": range(1, 2)}),
+    ],
+    "options": [
+        {"key": "scoring", "label": "sumoku.opt.scoring", "type": "choice",
+         "choices": [("cross", "sumoku.opt.scoring.cross"), ("formed", "sumoku.opt.scoring.formed")],
+         "default": "cross", "variants": ["classic"]},
+        {"key": "exchange", "label": "sumoku.opt.exchange", "type": "bool", "default": False,
+         "variants": ["classic"]},
+        {"key": "time_limit_s", "label": "sumoku.opt.time_limit", "type": "choice",
+         "choices": [(None, "sumoku.opt.time.off"), (300, "sumoku.opt.time.5"),
+                     (600, "sumoku.opt.time.10"), (900, "sumoku.opt.time.15")],
+         "default": None, "variants": ["solitaire"]},
+    ],
+}
+
+
+def game_scene(app: Any, session: Any) -> Any:
+    """The table for a Sumoku session (classic or solitaire)."""
+    from scenes.sumoku.table import TableScene
+    return TableScene(app, session)
+
+
+def replay_renderer(app: Any) -> ReplayRenderer:
+    """Draws a replayed view: `draw(surface, rect, view)`; set `.players` for names."""
+    return ReplayRenderer(app)
+
+
+__all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "Page"]

@@ -1,0 +1,67 @@
+"""Where everything goes on the Sumoku table, from the window size (designed at 1280x720)."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+BUTTON_COLS = 3
+
+
+@dataclass
+class TableLayout:
+    scale: float
+    pad: int
+    top: pygame.Rect
+    board: pygame.Rect
+    side: pygame.Rect
+    bottom: pygame.Rect
+    preview: pygame.Rect
+    hand: pygame.Rect
+    buttons: list[pygame.Rect]
+    stats: list[pygame.Rect]
+    status: pygame.Rect
+    menu: pygame.Rect
+    cards: list[pygame.Rect] = field(default_factory=list)
+
+
+def table_layout(size: tuple[int, int], seats: int, n_stats: int, *, side_panel: bool = True,
+                 n_buttons: int = 6) -> TableLayout:
+    w, h = size
+    s = min(w / 1280, h / 720)
+    pad = max(4, round(10 * s))
+    top_h = round(84 * s)
+    side_w = round(300 * s) if side_panel else 0
+    bottom_h = round(190 * s)
+    top = pygame.Rect(0, 0, w, top_h)
+    side = pygame.Rect(w - side_w, top_h, side_w, h - top_h)
+    bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)
+    board = pygame.Rect(0, top_h, w - side_w, h - top_h - bottom_h)
+
+    # buttons: a grid on the right of the bottom bar
+    bw, bh, gap = round(124 * s), round(58 * s), round(8 * s)
+    rows = max(1, -(-n_buttons // BUTTON_COLS))
+    grid_w = BUTTON_COLS * bw + (BUTTON_COLS - 1) * gap
+    grid_h = rows * bh + (rows - 1) * gap
+    gx = bottom.right - pad - grid_w
+    gy = bottom.centery - grid_h // 2
+    buttons = [pygame.Rect(gx + (i % BUTTON_COLS) * (bw + gap), gy + (i // BUTTON_COLS) * (bh + gap), bw, bh)
+               for i in range(n_buttons)]
+    left_w = gx - pad - (bottom.x + pad)
+    preview = pygame.Rect(bottom.x + pad, bottom.y + pad, left_w, round(50 * s))
+    hand = pygame.Rect(bottom.x + pad, preview.bottom + pad // 2, left_w, bottom.bottom - pad - preview.bottom - pad // 2)
+
+    # top bar: stat boxes from the left, the menu button at the right, the status between
+    sw, sh = round(124 * s), top_h - 2 * pad
+    stats = [pygame.Rect(pad + i * (sw + pad), pad, sw, sh) for i in range(n_stats)]
+    menu = pygame.Rect(w - pad - round(120 * s), pad + round(8 * s), round(120 * s), sh - round(16 * s))
+    sx = (stats[-1].right if stats else 0) + pad
+    status = pygame.Rect(sx, pad, menu.x - pad - sx, sh)
+
+    layout = TableLayout(s, pad, top, board, side, bottom, preview, hand, buttons, stats, status, menu)
+    if side_panel and seats:
+        gap = pad
+        card_h = min(round(124 * s), (side.h - gap * (seats + 1)) // seats)
+        layout.cards = [pygame.Rect(side.x + gap, side.y + gap + i * (card_h + gap), side.w - 2 * gap, card_h)
+                        for i in range(seats)]
+    return layout

@@ -1,0 +1,80 @@
+"""The replay viewer's picture of a Sumoku view: key and bag, the board with the last
+play highlighted, and every seat's card (name, score, public hand)."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+import pygame
+
+from engine.sumoku.tiles import TILE_COUNT
+from scenes.sumoku import style
+from scenes.sumoku.appglue import player_name
+from scenes.sumoku.boardview import BoardView
+from scenes.sumoku.widgets import draw_seat_card, stat_box
+from scenes.ui.i18n import t
+
+
+class ReplayRenderer:
+    """`draw(surface, rect, view)`. Set `players` (the log header's) to show names."""
+
+    def __init__(self, app: Any = None, players: Sequence[dict] | None = None) -> None:
+        self.app = app
+        self.players: list[dict] = list(players or [])
+        self.board_view = BoardView(max_cell=64)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, view: dict) -> None:
+        rect = pygame.Rect(rect)
+        sw, sh = surface.get_size()
+        s = min(sw / 1280, sh / 720)
+        pad = max(4, round(8 * s))
+        pygame.draw.rect(surface, style.BG, rect)
+        seats = int(view.get("seats") or len(view.get("hands") or []))
+        solitaire = view.get("variant") == "solitaire"
+        # the stat strip along the top
+        strip = pygame.Rect(rect.x, rect.y, rect.w, round(72 * s))
+        stats = [(t("sumoku.ui.key"), str(view["key"]) if view.get("key") is not None else "?"),
+                 (t("sumoku.ui.bag"), str(view.get("bag_count", 0)))]
+        if solitaire:
+            stats += [(t("sumoku.ui.stage"), str(view.get("stage", 0))),
+                      (t("sumoku.ui.placed"), f"{len(view.get('board', []))}/{TILE_COUNT}")]
+        bw = min(round(124 * s), (strip.w - pad * (len(stats) + 1)) // len(stats))
+        for i, (label, value) in enumerate(stats):
+            box = pygame.Rect(strip.x + pad + i * (bw + pad), strip.y + pad, bw, strip.h - 2 * pad)
+            stat_box(surface, box, label, value, s, colour=style.ACCENT if i == 0 else style.TEXT)
+        body = pygame.Rect(rect.x, strip.bottom, rect.w, rect.bottom - strip.bottom)
+        # seat cards: a column on the right when there is room, else a band at the bottom
+        cards: list[pygame.Rect] = []
+        if seats:
+            if body.w >= body.h * 1.25 or solitaire:
+                col_w = min(round(300 * s), body.w // 3)
+                side = pygame.Rect(body.right - col_w, body.y, col_w, body.h)
+                card_h = min(round(124 * s) if not solitaire else round(180 * s),
+                             (side.h - pad * (seats + 1)) // seats)
+                cards = [pygame.Rect(side.x + pad, side.y + pad + i * (card_h + pad), side.w - 2 * pad, card_h)
+                         for i in range(seats)]
+                board = pygame.Rect(body.x, body.y, body.w - col_w, body.h)
+            else:
+                cols = 2 if seats > 2 else seats
+                rows = -(-seats // cols)
+                card_h = round(76 * s)
+                band = pygame.Rect(body.x, body.bottom - rows * (card_h + pad) - pad, body.w, rows * (card_h + pad) + pad)
+                cw = (band.w - pad * (cols + 1)) // cols
+                cards = [pygame.Rect(band.x + pad + (i % cols) * (cw + pad), band.y + pad + (i // cols) * (card_h + pad),
+                                     cw, card_h) for i in range(seats)]
+                board = pygame.Rect(body.x, body.y, body.w, band.y - body.y)
+        else:
+            board = body
+        last = view.get("last_play")
+        hl = [(p[1], p[2]) for p in last["tiles"]] if last else []
+        bv = self.board_view
+        bv.set_rect(board.inflate(-2 * pad, -2 * pad), s)
+        bv.set_board_list(view.get("board", []), hl)
+        bv.draw(surface)
+        scores = view.get("scores") or [0] * seats
+        result = view.get("result") or {}
+        final = result.get("final") if view.get("ended") else None
+        for seat, card in enumerate(cards):
+            score = final[seat] if final and seat < len(final) else scores[seat]
+            draw_seat_card(surface, card, s, name=player_name(self.players, seat), colour=style.seat_colour(seat),
+                           score=str(score), hand=view["hands"][seat] if view.get("hands") else [],
+                           active=seat == view.get("turn"))

@@ -1,0 +1,836 @@
+"""The Sumoku table (classic and solitaire): the board, every hand, the HUD, and the
+input that builds a play and sends it to the session. It never changes game state
+itself: it submits commands and redraws from the session's view."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from engine.core.errors import RuleError
+from engine.sumoku.tiles import TILE_COUNT, number
+from scenes.stack import Scene
+from scenes.sumoku import appglue, style
+from scenes.sumoku.anim import Animator
+from scenes.sumoku.boardview import BoardView
+from scenes.sumoku.bots import make_bot, placements_of
+from scenes.sumoku.layout import TableLayout, table_layout
+from scenes.sumoku.pending import Analysis, Pending, analyse
+from scenes.sumoku.textbox import draw_paragraph, draw_text
+from scenes.sumoku.tileart import tile_surface
+from scenes.sumoku.widgets import Button, can_flip, draw_hand, draw_seat_card, hand_layout, stat_box
+from scenes.ui.i18n import lang, t
+from scenes.ui.worker import BotTurns, Job, run_async
+
+log = logging.getLogger(__name__)
+
+Cell = tuple[int, int]
+BOT_PAUSE = 0.45          # seconds between bot plays at normal speed
+TICK_EVERY = 1.0          # solitaire countdown: a tick command each second
+DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
+DIGIT_KEYS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
+PAN_KEYS = {pygame.K_w: (0, 1), pygame.K_s: (0, -1), pygame.K_a: (1, 0), pygame.K_d: (-1, 0),
+            pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1), pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0)}
+ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
+
+
+class TableScene(Scene):
+    def __init__(self, app: Any, session: Any) -> None:
+        super().__init__(app)
+        self.session = session
+        self.players: list[dict] = list(getattr(session, "players", None) or [])
+        self.view: dict = session.view(None)
+        self.solitaire = self.view.get("variant") == "solitaire"
+        self.board_view = BoardView()
+        self.pending = Pending()
+        self.analysis = Analysis()
+        self._analysed: tuple = ()
+        self.flipped: dict[int, int] = {}         # a 6 in hand turned to 9: tile -> 9
+        self.selected: int | None = None         # hand tile picked with the keyboard or a click
+        self.cursor: Cell | None = None
+        self.drag: dict | None = None            # {"tile", "pos", "start", "moved", "from_cell"}
+        self.exchange_mode = False
+        self.exchange_pick: set[int] = set()
+        self.message: tuple[str, bool] | None = None   # (text, is_error) under the HUD
+        self.anim = Animator()
+        self.bots = BotTurns(session, self._make_bot, delay=BOT_PAUSE)
+        self.hint_job: Job | None = None
+        self._hint_stamp = -1
+        self.held: set[int] = set()
+        self.elapsed = float((session.events[-1].get("t", 0) if getattr(session, "events", None) else 0)) / 1000
+        self._tick_acc = 0.0
+        self.shown_scores = [float(x) for x in self.view["scores"]]
+        self.ended_shown = False
+        self.size: tuple[int, int] = (0, 0)
+        self.layout: TableLayout | None = None
+        self.hand_rects: list[pygame.Rect] = []
+        self.card_tiles: dict[int, list[pygame.Rect]] = {}
+        self.buttons: dict[str, Button] = {}
+        self._build_buttons()
+        self._listening = False
+        self.refresh()
+
+    # ---- seats -----------------------------------------------------------------------
+    def is_bot(self, seat: int) -> bool:
+        try:
+            return bool(self.session.is_bot(seat))
+        except (AttributeError, IndexError):
+            return False
+
+    @property
+    def turn(self) -> int | None:
+        return self.view.get("turn")
+
+    @property
+    def my_turn(self) -> bool:
+        """A person sits at the seat to play (and the table is still)."""
+        return self.turn is not None and not self.is_bot(self.turn) and not self.view["ended"]
+
+    @property
+    def hand_seat(self) -> int:
+        """The hand shown large at the bottom: the person to play, else the one person at the table."""
+        seats = self.view["seats"]
+        if self.turn is not None and not self.is_bot(self.turn):
+            return self.turn
+        humans = [s for s in range(seats) if not self.is_bot(s)]
+        if len(humans) == 1:
+            return humans[0]
+        return self.turn if self.turn is not None else (humans[0] if humans else 0)
+
+    def _make_bot(self, seat: int, level: str) -> Any:
+        return make_bot(level, (int(getattr(self.session, "seed", 0)) * 31 + seat) & 0xFFFFFFFF)
+
+    def name(self, seat: int) -> str:
+        return appglue.player_name(self.players, seat)
+
+    # ---- the session -------------------------------------------------------------------
+    def enter(self) -> None:
+        if not self._listening:
+            self.session.listeners.append(self._on_events)
+            self._listening = True
+        self.refresh()
+
+    def leave(self) -> None:
+        if self._listening:
+            try:
+                self.session.listeners.remove(self._on_events)
+            except ValueError:
+                pass
+            self._listening = False
+        self.held.clear()
+
+    def refresh(self) -> None:
+        self.view = self.session.view(None)
+        last = self.view.get("last_play")
+        hl = [(p[1], p[2]) for p in last["tiles"]] if last else []
+        self.board_view.set_board_list(self.view["board"], hl)
+        hand = set(self.view["hands"][self.hand_seat]) if self.view["hands"] else set()
+        # forget what no longer fits the table
+        if any(p[0] not in hand for p in self.pending.tiles) or not self.my_turn:
+            self.pending.clear()
+        board = {(r, c) for r, c, _, _ in self.view["board"]}
+        if any((p[1], p[2]) in board for p in self.pending.tiles):
+            self.pending.clear()
+        if self.selected is not None and self.selected not in hand:
+            self.selected = None
+        self.exchange_pick &= hand
+        self.flipped = {k: v for k, v in self.flipped.items() if k in hand}
+        if len(self.shown_scores) != len(self.view["scores"]):
+            self.shown_scores = [float(x) for x in self.view["scores"]]
+        self._analysed = ()
+
+    def _on_events(self, session: Any, events: list[dict]) -> None:
+        before = self.view
+        pending_cells = {(p[1], p[2]) for p in self.pending.tiles}
+        factor = appglue.anim_factor(self.app)
+        for ev in events:
+            kind = ev.get("type")
+            if kind == "placed":
+                self._animate_play(before, ev, pending_cells, factor)
+                appglue.play_sound(self.app, "place")
+                if ev.get("extra"):
+                    appglue.play_sound(self.app, "extra")
+            elif kind == "ended":
+                pass
+        if not events:  # an undo: the table jumps back
+            self.anim.clear()
+            self.shown_scores = [float(x) for x in session.view(None)["scores"]]
+        self.refresh()
+        if factor <= 0:
+            self.shown_scores = [float(x) for x in self.view["scores"]]
+
+    def _animate_play(self, before: dict, ev: dict, pending_cells: set[Cell], factor: float) -> None:
+        seat = ev["seat"]
+        hand = before["hands"][seat] if before["hands"] else []
+        starts = self.hand_rects if seat == self.hand_seat else self.card_tiles.get(seat, [])
+        flights = []
+        for tile, r, c, v in ev["tiles"]:
+            start = None
+            if (r, c) not in pending_cells and tile in hand and hand.index(tile) < len(starts):
+                start = starts[hand.index(tile)]
+            flights.append((tile, v, (r, c), start))
+        score = ev.get("score", 0)
+        text = f"+{score}"
+        self.anim.add_play(flights, text, factor, style.seat_colour(seat))
+
+    def submit(self, cmd: dict) -> bool:
+        try:
+            self.session.submit(cmd)
+        except RuleError as e:
+            self.message = (e.message(lang()), True)
+            appglue.play_sound(self.app, "error")
+            return False
+        self.message = None
+        return True
+
+    # ---- buttons -----------------------------------------------------------------------
+    def _build_buttons(self) -> None:
+        names = [("confirm", "sumoku.ui.confirm", True), ("take_back", "sumoku.ui.take_back", False),
+                 ("hint", "sumoku.ui.hint", False), ("pass", "sumoku.ui.pass", False),
+                 ("exchange", "sumoku.ui.exchange", False), ("undo", "sumoku.ui.undo", False)]
+        self.buttons = {n: Button(n, k, primary=p) for n, k, p in names}
+        self.menu_button = Button("menu", "sumoku.ui.menu")
+
+    def _update_buttons(self) -> None:
+        v = self.view
+        mine = self.my_turn and not self.anim.busy
+        b = self.buttons
+        if self.exchange_mode:
+            b["confirm"].enabled = mine and bool(self.exchange_pick) and (
+                len(self.exchange_pick) == 1 if self.solitaire else True)
+            b["take_back"].enabled = False
+        else:
+            b["confirm"].enabled = mine and self.analysis.ok
+            b["take_back"].enabled = mine and bool(self.pending)
+        b["hint"].enabled = mine and self.hint_job is None and not self.exchange_mode
+        b["pass"].label_key = ("sumoku.ui.stop" if self.solitaire else
+                               "sumoku.ui.decline" if v.get("extra_play") else "sumoku.ui.pass")
+        b["pass"].enabled = mine and not self.exchange_mode
+        b["exchange"].label_key = "sumoku.ui.cancel" if self.exchange_mode else "sumoku.ui.exchange"
+        b["exchange"].enabled = mine and self.can_exchange()
+        b["exchange"].visible = self.solitaire or bool(v["options"].get("exchange"))
+        seat = self.hand_seat
+        b["undo"].enabled = not self.anim.busy and self._can_undo(seat)
+        b["undo"].visible = self._undo_possible_here()
+
+    def _undo_possible_here(self) -> bool:
+        seats = self.view["seats"]
+        humans = [s for s in range(seats) if not self.is_bot(s)]
+        return len(humans) == 1 and hasattr(self.session, "can_undo")
+
+    def _can_undo(self, seat: int) -> bool:
+        fn = getattr(self.session, "can_undo", None)
+        try:
+            return bool(fn(seat)) if fn else False
+        except Exception:
+            return False
+
+    def can_exchange(self) -> bool:
+        v = self.view
+        if self.exchange_mode:
+            return True
+        if self.solitaire:
+            return v["exchanges_left"] > 0 and v["bag_count"] > 0
+        hand = v["hands"][self.hand_seat]
+        return bool(v["options"].get("exchange")) and not v["extra_play"] and v["bag_count"] >= 1 and bool(hand)
+
+    def press(self, name: str) -> None:
+        """What a button (or its key) does."""
+        if name == "confirm":
+            self.confirm()
+        elif name == "take_back":
+            self.take_back()
+        elif name == "hint":
+            self.ask_hint()
+        elif name == "pass":
+            self.pass_turn()
+        elif name == "exchange":
+            self.toggle_exchange()
+        elif name == "undo":
+            self.undo()
+        elif name == "menu":
+            appglue.open_pause(self.app)
+
+    # ---- actions -----------------------------------------------------------------------
+    def hand(self) -> list[int]:
+        return list(self.view["hands"][self.hand_seat]) if self.view["hands"] else []
+
+    def free_tiles(self) -> list[int]:
+        """Hand tiles not yet put on the board."""
+        away = self.pending.tile_ids()
+        return [x for x in self.hand() if x not in away]
+
+    def value_of(self, tile: int) -> int:
+        return self.flipped.get(tile, number(tile))
+
+    def put(self, tile: int, cell: Cell) -> bool:
+        if not self.my_turn or self.exchange_mode:
+            return False
+        board = {(r, c) for r, c, _, _ in self.view["board"]}
+        if cell in board or tile not in self.hand():
+            return False
+        self.pending.put(tile, cell, self.value_of(tile))
+        self.board_view.extra_fit = {(p[1], p[2]) for p in self.pending.tiles}
+        appglue.play_sound(self.app, "place")
+        self.message = None
+        return True
+
+    def take_back(self, cell: Cell | None = None) -> None:
+        tile = self.pending.take_back(cell)
+        if tile is not None:
+            self.board_view.extra_fit = {(p[1], p[2]) for p in self.pending.tiles}
+            self.message = None
+
+    def flip(self, tile: int) -> bool:
+        """Turn a 6 into a 9 (or back), in hand or on the board."""
+        if not can_flip(tile) or not self.my_turn:
+            return False
+        new = 9 if self.value_of(tile) == 6 else 6
+        self.flipped[tile] = new
+        for p in self.pending.tiles:
+            if p[0] == tile:
+                self.pending.flip(tile)
+        return True
+
+    def confirm(self) -> None:
+        if not self.my_turn or self.anim.busy:
+            return
+        seat = self.turn
+        if self.exchange_mode:
+            if self.submit({"type": "exchange", "seat": seat, "tiles": sorted(self.exchange_pick)}):
+                self.exchange_mode = False
+                self.exchange_pick.clear()
+            return
+        if not self.pending:
+            return
+        cmd = self.pending.command(seat)
+        if self.submit(cmd):
+            self.selected = None
+            self.cursor = None
+            appglue.play_sound(self.app, "score")
+
+    def pass_turn(self) -> None:
+        if not self.my_turn or self.anim.busy:
+            return
+        self.pending.clear()
+        kind = "stop" if self.solitaire else "pass"
+        self.submit({"type": kind, "seat": self.turn})
+
+    def toggle_exchange(self) -> None:
+        if not self.my_turn:
+            return
+        if self.exchange_mode:
+            self.exchange_mode = False
+            self.exchange_pick.clear()
+        elif self.can_exchange():
+            self.pending.clear()
+            self.selected = None
+            self.exchange_mode = True
+
+    def undo(self) -> None:
+        seat = self.hand_seat
+        if self._can_undo(seat) and not self.anim.busy:
+            self.bots.cancel()
+            self.session.undo(seat)
+            self.pending.clear()
+            self.message = None
+
+    def ask_hint(self) -> None:
+        if not self.my_turn or self.hint_job is not None:
+            return
+        from engine.sumoku.bot import hint
+        self.hint_job = run_async(hint, self.session.view(self.turn), self.turn)
+        self._hint_stamp = len(self.session.events)
+        self.message = (t("sumoku.ui.hint_busy"), False)
+
+    def _finish_hint(self) -> None:
+        job = self.hint_job
+        if job is None or not job.done:
+            return
+        self.hint_job = None
+        if self._hint_stamp != len(self.session.events):
+            return
+        try:
+            placements = placements_of(job.result())
+        except Exception:
+            log.exception("hint failed")
+            placements = None
+        if not placements:
+            self.message = (t("sumoku.ui.hint_none"), False)
+            return
+        self.message = None
+        self.pending.set(placements)
+        for tile, _, _, v in placements:
+            if can_flip(tile):
+                self.flipped[tile] = v
+        self.board_view.extra_fit = {(p[1], p[2]) for p in placements}
+        for p in placements:
+            self.board_view.ensure_visible((p[1], p[2]))
+
+    # ---- per frame -----------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        dt = min(dt, 0.25)
+        self.anim.update(dt)
+        self.board_view.hidden = self.anim.flying_cells()
+        # scores count up
+        factor = appglue.anim_factor(self.app)
+        for i, target in enumerate(self.view["scores"]):
+            cur = self.shown_scores[i]
+            if factor <= 0 or abs(target - cur) < 0.5:
+                self.shown_scores[i] = float(target)
+            elif not self.anim.flights:
+                self.shown_scores[i] = cur + (target - cur) * min(1.0, dt * 8 / max(factor, 0.1))
+        # held pan keys
+        if self.held:
+            speed = 900 * self.board_view.scale * dt
+            dx = sum(PAN_KEYS[k][0] for k in self.held) * speed
+            dy = sum(PAN_KEYS[k][1] for k in self.held) * speed
+            if dx or dy:
+                self.board_view.pan_px(dx, dy)
+        self._finish_hint()
+        self._drive_bots(dt, factor)
+        self._tick(dt)
+        if self.view["ended"] and not self.anim.busy and not self.ended_shown:
+            self.ended_shown = True
+            appglue.play_sound(self.app, "end")
+            appglue.show_results(self.app, self.session)
+
+    def _drive_bots(self, dt: float, factor: float) -> None:
+        """Bots think in a thread (BotTurns); their plays wait until the table is still."""
+        self.bots.delay = BOT_PAUSE * factor
+        self.bots.paused = self.anim.busy
+        turn = self.turn
+        try:
+            self.bots.update(dt)
+        except Exception as e:  # a bot's refused or failed move must not stop the game
+            log.warning("bot move failed at seat %s: %r", turn, e)
+            if turn is not None and self.is_bot(turn):
+                self.submit({"type": "stop" if self.solitaire else "pass", "seat": turn})
+
+    def _tick(self, dt: float) -> None:
+        limit = self.view["options"].get("time_limit_s")
+        if not self.solitaire or not limit or self.view["ended"]:
+            return
+        self.elapsed += dt
+        self._tick_acc += dt
+        if self._tick_acc >= TICK_EVERY or self.elapsed >= limit:
+            self._tick_acc = 0.0
+            try:
+                self.session.submit({"type": "tick", "seat": None, "elapsed_ms": int(self.elapsed * 1000)})
+            except RuleError:
+                pass
+
+    def time_left(self) -> int | None:
+        limit = self.view["options"].get("time_limit_s")
+        if not limit:
+            return None
+        return max(0, int(limit - self.elapsed + 0.999))
+
+    # ---- input -------------------------------------------------------------------------
+    def handle(self, event: pygame.event.Event) -> bool:
+        et = event.type
+        if et == pygame.KEYDOWN:
+            return self._key(event)
+        if et == pygame.KEYUP:
+            self.held.discard(event.key)
+            return False
+        if et == pygame.MOUSEBUTTONDOWN:
+            return self._mouse_down(event)
+        if et == pygame.MOUSEBUTTONUP:
+            return self._mouse_up(event)
+        if et == pygame.MOUSEMOTION:
+            return self._mouse_move(event)
+        if et == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self.board_view.rect.collidepoint(pos):
+                self.board_view.zoom_step(1 if event.y > 0 else -1, pos)
+            return True
+        return False
+
+    def _key(self, ev: pygame.event.Event) -> bool:
+        k = ev.key
+        mods = getattr(ev, "mod", 0)
+        if k == pygame.K_ESCAPE:
+            if self.drag or self.selected is not None or self.exchange_mode:
+                self.drag = None
+                self.selected = None
+                self.cursor = None
+                self.exchange_mode = False
+                self.exchange_pick.clear()
+                return True
+            return appglue.open_pause(self.app)
+        if k in DIGIT_KEYS:
+            self.select_index(DIGIT_KEYS[k] - 1)
+            return True
+        if k == pygame.K_TAB:
+            self.select_next(-1 if mods & pygame.KMOD_SHIFT else 1)
+            return True
+        if k in ARROWS and (self.selected is not None or self.cursor is not None):
+            dr, dc = ARROWS[k]
+            cur = self.cursor or self._start_cursor()
+            self.cursor = (cur[0] + dr, cur[1] + dc)
+            self.board_view.ensure_visible(self.cursor)
+            return True
+        if k in PAN_KEYS and not mods & pygame.KMOD_CTRL:
+            self.held.add(k)
+            return True
+        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if self.selected is not None and self.cursor is not None:
+                self.drop_selected()
+            elif self.selected is not None:
+                self.cursor = self._start_cursor()
+            elif k != pygame.K_SPACE:
+                self.confirm()
+            return True
+        if k == pygame.K_BACKSPACE or k == pygame.K_DELETE:
+            cell = self.cursor if self.cursor and self.pending.at(self.cursor) else None
+            self.take_back(cell)
+            return True
+        if k == pygame.K_r:
+            tile = self.selected
+            if tile is None and self.cursor and self.pending.at(self.cursor):
+                tile = self.pending.at(self.cursor)[0]
+            if tile is None and self.pending:
+                tile = next((p[0] for p in reversed(self.pending.tiles) if can_flip(p[0])), None)
+            if tile is not None:
+                self.flip(tile)
+            return True
+        if k == pygame.K_h:
+            self.ask_hint()
+            return True
+        if k == pygame.K_p:
+            self.pass_turn()
+            return True
+        if k == pygame.K_x:
+            self.toggle_exchange()
+            return True
+        if k == pygame.K_u or (k == pygame.K_z and mods & pygame.KMOD_CTRL):
+            self.undo()
+            return True
+        if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+            self.board_view.zoom_step(1)
+            return True
+        if k in (pygame.K_MINUS, pygame.K_KP_MINUS):
+            self.board_view.zoom_step(-1)
+            return True
+        if k == pygame.K_HOME or k == pygame.K_f:
+            self.board_view.refit()
+            return True
+        return False
+
+    def _start_cursor(self) -> Cell:
+        if self.pending.tiles:
+            p = self.pending.tiles[-1]
+            return (p[1], p[2] + 1)
+        last = self.view.get("last_play")
+        if last and last["tiles"]:
+            p = last["tiles"][-1]
+            return (p[1] + 1, p[2])
+        return (0, 0)
+
+    def select_index(self, i: int) -> None:
+        if self.exchange_mode:
+            hand = self.hand()
+            if 0 <= i < len(hand):
+                self.exchange_pick ^= {hand[i]}
+            return
+        free = self.free_tiles()
+        if not self.my_turn or not 0 <= i < len(free):
+            return
+        self.selected = free[i]
+        if self.cursor is None:
+            self.cursor = self._start_cursor()
+            self.board_view.ensure_visible(self.cursor)
+
+    def select_next(self, step: int) -> None:
+        free = self.free_tiles()
+        if not free or not self.my_turn:
+            return
+        i = free.index(self.selected) + step if self.selected in free else 0
+        self.select_index(i % len(free))
+
+    def drop_selected(self) -> None:
+        if self.selected is None or self.cursor is None:
+            return
+        if self.put(self.selected, self.cursor):
+            dropped = self.selected
+            free = self.free_tiles()
+            self.selected = None
+            # move on: the next cell along the play, the next tile ready
+            if free:
+                hand_order = [x for x in self.hand() if x in free]
+                after = [x for x in hand_order if self.hand().index(x) > self.hand().index(dropped)]
+                self.selected = (after or hand_order)[0]
+            nxt = self._next_cell()
+            if nxt is not None:
+                self.cursor = nxt
+                self.board_view.ensure_visible(nxt)
+
+    def _next_cell(self) -> Cell | None:
+        cells = sorted((p[1], p[2]) for p in self.pending.tiles)
+        if not cells:
+            return None
+        board = {(r, c) for r, c, _, _ in self.view["board"]} | set(cells)
+        r, c = cells[-1]
+        if len(cells) >= 2 and cells[0][1] == c:  # a column
+            step = (1, 0)
+        else:
+            step = (0, 1)
+        while (r, c) in board:
+            r, c = r + step[0], c + step[1]
+        return (r, c)
+
+    def _hand_tile_at(self, pos: tuple[int, int]) -> int | None:
+        for tile, r in zip(self.hand(), self.hand_rects):
+            if r.collidepoint(pos):
+                return tile
+        return None
+
+    def _mouse_down(self, ev: pygame.event.Event) -> bool:
+        pos = ev.pos
+        if ev.button == 1:
+            for b in list(self.buttons.values()) + [self.menu_button]:
+                if b.hit(pos):
+                    self.press(b.name)
+                    return True
+            tile = self._hand_tile_at(pos)
+            if tile is not None:
+                if self.exchange_mode:
+                    self.exchange_pick ^= {tile}
+                elif self.my_turn and tile not in self.pending.tile_ids():
+                    self.drag = {"tile": tile, "pos": pos, "start": pos, "moved": False, "from_cell": None}
+                return True
+            cell = self.board_view.cell_at(pos)
+            if cell is not None:
+                p = self.pending.at(cell)
+                if p is not None and self.my_turn:
+                    self.drag = {"tile": p[0], "pos": pos, "start": pos, "moved": False, "from_cell": cell}
+                    return True
+                if self.selected is not None:
+                    self.cursor = cell
+                    self.drop_selected()
+                    return True
+            return False
+        if ev.button in (2, 3):
+            if self.board_view.rect.collidepoint(pos):
+                self.board_view.begin_drag(pos)
+                return True
+            if ev.button == 3:
+                tile = self._hand_tile_at(pos)
+                if tile is not None:
+                    self.flip(tile)
+                    return True
+        return False
+
+    def _mouse_move(self, ev: pygame.event.Event) -> bool:
+        pos = ev.pos
+        for b in list(self.buttons.values()) + [self.menu_button]:
+            b.hot = b.rect.collidepoint(pos) and b.enabled
+        if self.board_view.dragging:
+            self.board_view.drag_to(pos)
+            return True
+        if self.drag is not None:
+            sx, sy = self.drag["start"]
+            if abs(pos[0] - sx) + abs(pos[1] - sy) > 4:
+                self.drag["moved"] = True
+            self.drag["pos"] = pos
+            return True
+        return False
+
+    def _mouse_up(self, ev: pygame.event.Event) -> bool:
+        pos = ev.pos
+        if ev.button in (2, 3) and self.board_view.dragging:
+            moved = self.board_view.end_drag()
+            if not moved and ev.button == 3:  # a right click: turn a 6 into a 9
+                cell = self.board_view.cell_at(pos)
+                p = self.pending.at(cell) if cell else None
+                if p is not None:
+                    self.flip(p[0])
+            return True
+        if ev.button != 1 or self.drag is None:
+            return False
+        drag, self.drag = self.drag, None
+        tile, from_cell = drag["tile"], drag["from_cell"]
+        if not drag["moved"]:
+            if from_cell is not None:      # a click on a pending tile takes it back
+                self.take_back(from_cell)
+            else:                          # a click on a hand tile picks it (then click a cell)
+                self.selected = None if self.selected == tile else tile
+                if self.selected is not None and self.cursor is None:
+                    self.cursor = self._start_cursor()
+            return True
+        cell = self.board_view.cell_at(pos)
+        if cell is not None:
+            if not self.put(tile, cell) and from_cell is not None:
+                pass  # dropped on a taken cell: the tile stays where it was
+        elif from_cell is not None:
+            self.take_back(from_cell)      # dragged off the board: back to the hand
+        return True
+
+    # ---- drawing -----------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = (0, 0)  # relayout on the next draw
+
+    def _relayout(self, size: tuple[int, int]) -> None:
+        self.size = size
+        n_stats = 6 if self.solitaire else 2
+        if self.solitaire and not self.view["options"].get("time_limit_s"):
+            n_stats = 5
+        self.layout = table_layout(size, self.view["seats"], n_stats, side_panel=not self.solitaire)
+        self.board_view.set_rect(self.layout.board, self.layout.scale)
+        for b, r in zip(self.buttons.values(), self.layout.buttons):
+            b.rect = r
+        self.menu_button.rect = self.layout.menu
+
+    def _analyse(self) -> None:
+        key = (self.pending.version, len(self.view["board"]), self.view["key"])
+        if key == self._analysed:
+            return
+        self._analysed = key
+        from engine.sumoku.views import view_board
+        self.analysis = analyse(view_board(self.view), self.view["key"], self.pending.tiles,
+                                first_play=self.view["first_play"],
+                                scoring=self.view["options"].get("scoring", "cross"))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self.size or self.layout is None:
+            self._relayout(surface.get_size())
+        lay = self.layout
+        assert lay is not None
+        self._analyse()
+        self._update_buttons()
+        surface.fill(style.BG)
+        self._draw_board(surface)
+        self._draw_top(surface, lay)
+        if not self.solitaire:
+            self._draw_cards(surface, lay)
+        self._draw_bottom(surface, lay)
+        self._draw_drag(surface)
+
+    def _draw_board(self, surface: pygame.Surface) -> None:
+        bv = self.board_view
+        a = self.analysis
+        ghosts = [(p[0], p[3], (p[1], p[2]), a.ok) for p in self.pending.tiles]
+        drop = None
+        if self.drag is not None and self.drag["moved"]:
+            cell = bv.cell_at(self.drag["pos"])
+            if cell is not None:
+                drop = (self.drag["tile"], self.value_of(self.drag["tile"]), cell)
+            # the tile being moved is not shown at its old cell
+            if self.drag["from_cell"] is not None:
+                ghosts = [g for g in ghosts if g[2] != self.drag["from_cell"]]
+        cursor = self.cursor if (self.selected is not None or self.cursor is not None) and self.my_turn else None
+        bv.draw(surface, ghosts=ghosts, lines=a.lines if self.pending else (), cursor=cursor,
+                cursor_colour=style.seat_colour(self.hand_seat), drop=drop)
+        if cursor is not None and self.selected is not None and not self.pending.at(cursor):
+            r = bv.cell_rect(cursor)
+            ghost = tile_surface(self.selected, self.value_of(self.selected), max(8, r.w - 8)).copy()
+            ghost.set_alpha(150)
+            surface.blit(ghost, r.inflate(-8, -8).topleft)
+        self.anim.draw(surface, bv)
+
+    def _draw_top(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        s = lay.scale
+        v = self.view
+        pygame.draw.rect(surface, style.PANEL, lay.top)
+        key = str(v["key"]) if v["key"] is not None else "?"
+        stats = [(t("sumoku.ui.key"), key, style.ACCENT), (t("sumoku.ui.bag"), str(v["bag_count"]), None)]
+        if self.solitaire:
+            stats += [(t("sumoku.ui.stage"), str(v["stage"]), None),
+                      (t("sumoku.ui.placed"), f"{len(v['board'])}/{TILE_COUNT}", None),
+                      (t("sumoku.ui.exchanges"), str(v["exchanges_left"]), None)]
+            left = self.time_left()
+            if left is not None:
+                colour = style.BAD if left <= 30 else style.TEXT
+                stats.append((t("sumoku.ui.time"), f"{left // 60}:{left % 60:02d}", colour))
+        for (label, value, accent), rect in zip(stats, lay.stats):
+            colour = accent if accent == style.BAD else style.TEXT
+            stat_box(surface, rect, label, value, s, colour=colour if accent != style.ACCENT else style.ACCENT,
+                     accent=style.ACCENT if accent == style.ACCENT else None)
+        # whose turn, big, in the seat's colour
+        st = lay.status
+        if v["ended"]:
+            text, colour = t("sumoku.ui.game_over"), style.ACCENT
+        elif self.turn is not None:
+            who = self.name(self.turn)
+            busy = self.is_bot(self.turn)
+            text = t("sumoku.ui.thinking", name=who) if busy else t("sumoku.ui.turn", name=who)
+            colour = style.seat_colour(self.turn)
+        else:
+            text, colour = "", style.TEXT
+        if v.get("extra_play") and not v["ended"]:
+            badge_w = min(st.w // 3, round(190 * s))
+            badge = pygame.Rect(st.right - badge_w, st.y + round(8 * s), badge_w, st.h - round(16 * s))
+            pygame.draw.rect(surface, style.ACCENT, badge, border_radius=badge.h // 2)
+            draw_text(surface, t("sumoku.ui.extra_play"), badge.inflate(-round(16 * s), -round(6 * s)),
+                      round(24 * s), (20, 20, 24), bold=True)
+            st = pygame.Rect(st.x, st.y, st.w - badge_w - lay.pad, st.h)
+        if text:
+            draw_text(surface, text, st.inflate(-2 * lay.pad, -lay.pad), round(36 * s), colour, bold=True,
+                      min_size=round(18 * s))
+        self.menu_button.draw(surface, s)
+
+    def _draw_cards(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        v = self.view
+        pygame.draw.rect(surface, style.PANEL, lay.side)
+        self.card_tiles = {}
+        for seat, card in enumerate(lay.cards):
+            self.card_tiles[seat] = draw_seat_card(
+                surface, card, lay.scale, name=self.name(seat), colour=style.seat_colour(seat),
+                score=str(round(self.shown_scores[seat])), hand=v["hands"][seat],
+                active=seat == self.turn and not v["ended"])
+
+    def _draw_bottom(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        s = lay.scale
+        pygame.draw.rect(surface, style.PANEL, lay.bottom)
+        seat = self.hand_seat
+        colour = style.seat_colour(seat)
+        pygame.draw.rect(surface, colour, (lay.bottom.x, lay.bottom.y, lay.bottom.w, max(2, round(4 * s))))
+        # the preview line: what the play would score, or what is wrong, or what to do
+        text, tcol = self._preview_text()
+        draw_paragraph(surface, text, lay.preview, round(24 * s), tcol, bold=True, min_size=round(16 * s))
+        hand = self.hand()
+        self.hand_rects = hand_layout(lay.hand, len(hand), round(84 * s), round(8 * s))
+        draw_hand(surface, self.hand_rects, hand, values=lambda x: self.flipped.get(x),
+                  away=self.pending.tile_ids() | ({self.drag["tile"]} if self.drag and self.drag["moved"] else set()),
+                  selected=self.selected, marked=self.exchange_pick, dim=not self.my_turn,
+                  lift=round(8 * s))
+        for b in self.buttons.values():
+            b.draw(surface, s)
+
+    def _preview_text(self) -> tuple[str, tuple[int, int, int]]:
+        v = self.view
+        if self.message is not None:
+            return self.message[0], (style.BAD if self.message[1] else style.MUTED)
+        if v["ended"]:
+            return t("sumoku.ui.game_over"), style.ACCENT
+        if not self.my_turn:
+            return (t("sumoku.ui.preview.wait", name=self.name(self.turn)) if self.turn is not None else "",
+                    style.MUTED)
+        if self.exchange_mode:
+            return t("sumoku.ui.preview.exchange_one" if self.solitaire else "sumoku.ui.preview.exchange"), style.ACCENT
+        a = self.analysis
+        if self.pending:
+            if a.ok:
+                text = (t("sumoku.ui.preview.count", count=len(self.pending)) if self.solitaire
+                        else t("sumoku.ui.preview.score", score=a.score))
+                if a.makes_six and not self.solitaire:
+                    text += "  ·  " + t("sumoku.ui.preview.six")
+                return text, style.OK
+            if a.error is not None:
+                return a.error.message(lang()), style.BAD
+        if self.selected is not None and can_flip(self.selected):
+            return t("sumoku.ui.preview.flip"), style.MUTED
+        if v.get("extra_play"):
+            return t("sumoku.ui.preview.idle_extra"), style.ACCENT
+        return t("sumoku.ui.preview.idle"), style.MUTED
+
+    def _draw_drag(self, surface: pygame.Surface) -> None:
+        if self.drag is None or not self.drag["moved"]:
+            return
+        tile = self.drag["tile"]
+        size = self.board_view.cell if self.board_view.rect.collidepoint(self.drag["pos"]) else \
+            (self.hand_rects[0].w if self.hand_rects else 64)
+        img = tile_surface(tile, self.value_of(tile), size)
+        surface.blit(img, img.get_rect(center=self.drag["pos"]))

@@ -1,0 +1,276 @@
+"""GuiScene: a scene with its own pygame_gui UIManager (built on enter, dropped on leave,
+rebuilt when the window size or the language changes), a keyboard focus ring (arrows /
+Tab / Shift+Tab move, Left/Right change a value, Enter/Space press, Esc goes back), and
+widget helpers that pick a font size at which each label fits its box."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+import pygame_gui
+from pygame_gui.core import ObjectID
+from pygame_gui.elements import UIButton, UIHorizontalSlider, UITextEntryLine
+
+from scenes.stack import Scene
+from scenes.ui import style
+from scenes.ui.draw import note, text_in
+from scenes.ui.fonts import font
+from scenes.ui.theme import SIZES, make_manager, size_class
+
+BORDER = 3
+PAD = 10
+ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+def fit_widget_size(text: str, want: int, box: pygame.Rect, bold: bool) -> int:
+    """The largest theme font size <= want at which `text` fits inside `box` on one line."""
+    best = SIZES[0]
+    for s in SIZES:
+        if s > want:
+            break
+        f = font(s, bold)
+        if f.size(text)[0] <= box.width and f.get_height() <= box.height:
+            best = s
+    return best
+
+
+class GuiScene(Scene):
+    """Subclasses override `build()` (create widgets with the helpers below) and
+    `draw_back()` / `draw_front()` (what is drawn under and over the widgets)."""
+
+    modal = False          # an overlay that swallows every input
+    title_key: str | None = None
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.manager: pygame_gui.UIManager | None = None
+        self._handlers: dict[tuple[int, Any], Callable[[Any], None]] = {}
+        self._actions: dict[Any, Callable[[], None]] = {}
+        self._steppers: dict[Any, Callable[[int], None]] = {}
+        self.focusables: list[Any] = []
+        self.widgets: dict[str, Any] = {}   # by object id ("play_sumoku", "back", ...)
+        self.focus_index = 0
+        self._preload: set[tuple[int, bool]] = set()
+
+    # ---- geometry ----------------------------------------------------------
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.app.size
+
+    @property
+    def k(self) -> float:
+        return style.scale(self.size)
+
+    def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
+        """A rect given in 1280x720 design units, scaled and centred in the window."""
+        k = self.k
+        ox = (self.size[0] - style.DESIGN[0] * k) / 2
+        oy = (self.size[1] - style.DESIGN[1] * k) / 2
+        return pygame.Rect(round(ox + x * k), round(oy + y * k), round(w * k), round(h * k))
+
+    def fs(self, n: int) -> int:
+        return style.font_px(n, self.size)
+
+    # ---- life cycle --------------------------------------------------------
+    def enter(self) -> None:
+        self.rebuild()
+
+    def leave(self) -> None:
+        self.manager = None
+        self._handlers.clear()
+        self._actions.clear()
+        self._steppers.clear()
+        self.focusables = []
+        self.widgets = {}
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.manager is not None:
+            self.rebuild()
+
+    def rebuild(self) -> None:
+        self.leave()
+        self.manager = make_manager(self.size, self._preload)
+        self.build()
+        if self.focusables:
+            self.focus_index = max(0, min(self.focus_index, len(self.focusables) - 1))
+            if not self._enabled(self.focusables[self.focus_index]):
+                self.move_focus(1)
+
+    def build(self) -> None:
+        """Create the widgets (self.manager is fresh)."""
+
+    def back(self) -> None:
+        """Esc: by default, close this scene."""
+        self.stack.pop()
+
+    # ---- widgets -----------------------------------------------------------
+    def _label_size(self, text: str, rect: pygame.Rect, size: int, bold: bool, pad: int = PAD) -> int:
+        inner = rect.inflate(-2 * (BORDER + pad), -2 * BORDER)
+        s = fit_widget_size(text, self.fs(size), inner, bold)
+        self._preload.add((s, bold))
+        tw, th = font(s, bold).size(text)
+        note(text, pygame.Rect(inner.centerx - tw // 2, inner.centery - th // 2, tw, th), inner, self.size, s)
+        return s
+
+    def button(self, rect: pygame.Rect, text: str, action: Callable[[], None], *, size: int = 28,
+               bold: bool = True, oid: str = "button", focus: bool = True, enabled: bool = True,
+               step: Callable[[int], None] | None = None) -> UIButton:
+        s = self._label_size(text, rect, size, bold)
+        btn = UIButton(rect, text, manager=self.manager,
+                       object_id=ObjectID(object_id=f"#{oid}", class_id=size_class(s, bold)))
+        if not enabled:
+            btn.disable()
+        self.widgets[oid] = btn
+
+        def pressed(_: Any = None) -> None:
+            self.app.sound.play("click")
+            action()
+        self._handlers[(pygame_gui.UI_BUTTON_PRESSED, btn)] = pressed
+        self._actions[btn] = pressed
+        if step is not None:
+            self._steppers[btn] = step
+        if focus:
+            self.focusables.append(btn)
+        return btn
+
+    def cycler(self, rect: pygame.Rect, text: str, step: Callable[[int], None], **kw: Any) -> UIButton:
+        """A button that steps through choices: click/Enter = next, Left/Right = back/next."""
+        return self.button(rect, text, lambda: step(1), step=step, **kw)
+
+    def slider(self, rect: pygame.Rect, value: float, lo: float, hi: float,
+               on_change: Callable[[float], None], *, step: float = 0.1, oid: str = "slider") -> UIHorizontalSlider:
+        sl = UIHorizontalSlider(rect, value, (lo, hi), manager=self.manager, click_increment=step)
+        self.widgets[oid] = sl
+        self._handlers[(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, sl)] = lambda e: on_change(sl.get_current_value())
+
+        def nudge(d: int) -> None:
+            v = min(hi, max(lo, round(sl.get_current_value() + d * step, 4)))
+            sl.set_current_value(v)
+            on_change(v)
+        self._steppers[sl] = nudge
+        self.focusables.append(sl)
+        return sl
+
+    def entry(self, rect: pygame.Rect, text: str, on_change: Callable[[str], None], *,
+              placeholder: str = "", max_len: int = 24, size: int = 24, oid: str = "entry") -> UITextEntryLine:
+        s = self._label_size(placeholder or text or "M", rect, size, False)
+        e = UITextEntryLine(rect, manager=self.manager, initial_text=text or None,
+                            placeholder_text=placeholder or None,
+                            object_id=ObjectID(object_id="#entry", class_id=size_class(s)))
+        e.set_text_length_limit(max_len)
+        self.widgets[oid] = e
+        self._handlers[(pygame_gui.UI_TEXT_ENTRY_CHANGED, e)] = lambda ev: on_change(e.get_text())
+        self.focusables.append(e)
+        return e
+
+    # ---- focus ---------------------------------------------------------------
+    @staticmethod
+    def _enabled(el: Any) -> bool:
+        return getattr(el, "is_enabled", True) and el.visible
+
+    @property
+    def focused(self) -> Any:
+        if not self.focusables:
+            return None
+        return self.focusables[self.focus_index % len(self.focusables)]
+
+    def set_focus(self, el: Any) -> None:
+        if el in self.focusables:
+            old = self.focused
+            if isinstance(old, UITextEntryLine) and old is not el:
+                old.unfocus()
+            self.focus_index = self.focusables.index(el)
+
+    def move_focus(self, d: int) -> None:
+        n = len(self.focusables)
+        if not n:
+            return
+        old = self.focused
+        for i in range(1, n + 1):
+            j = (self.focus_index + d * i) % n
+            if self._enabled(self.focusables[j]):
+                self.focus_index = j
+                break
+        if isinstance(old, UITextEntryLine) and old is not self.focused:
+            old.unfocus()
+        if isinstance(self.focused, UITextEntryLine):
+            self.focused.focus()
+
+    def _typing(self) -> bool:
+        return any(isinstance(e, UITextEntryLine) and e.is_focused for e in self.focusables)
+
+    def activate_focused(self) -> None:
+        el = self.focused
+        if el is not None and self._enabled(el) and el in self._actions:
+            self._actions[el]()
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        """Scene-specific keys (before the focus ring). Return True when used."""
+        return False
+
+    # ---- the loop -----------------------------------------------------------
+    def handle(self, ev: pygame.event.Event) -> bool:
+        if self.manager is None:
+            return self.modal
+        if ev.type == pygame.KEYDOWN:
+            if self._typing():
+                if ev.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_TAB, pygame.K_ESCAPE,
+                              pygame.K_DOWN, pygame.K_UP):
+                    shift = ev.mod & pygame.KMOD_SHIFT or ev.key == pygame.K_UP
+                    self.move_focus(-1 if shift else 1)
+                    return True
+            else:
+                if self.handle_key(ev):
+                    return True
+                if ev.key in (pygame.K_DOWN, pygame.K_TAB):
+                    self.move_focus(-1 if ev.mod & pygame.KMOD_SHIFT else 1)
+                    return True
+                if ev.key == pygame.K_UP:
+                    self.move_focus(-1)
+                    return True
+                if ev.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.focused in self._steppers:
+                    self._steppers[self.focused](1 if ev.key == pygame.K_RIGHT else -1)
+                    return True
+                if ev.key in ACTIVATE_KEYS:
+                    self.activate_focused()
+                    return True
+                if ev.key == pygame.K_ESCAPE:
+                    self.back()
+                    return True
+        consumed = self.manager.process_events(ev)
+        el = getattr(ev, "ui_element", None)
+        fn = self._handlers.get((ev.type, el))
+        if fn is not None:
+            if el in self.focusables:
+                self.set_focus(el)
+            fn(ev)
+            return True
+        if ev.type == pygame.MOUSEBUTTONDOWN:
+            for i, f in enumerate(self.focusables):
+                if f.rect.collidepoint(ev.pos):
+                    self.set_focus(f)
+        return bool(consumed) or self.modal
+
+    def update(self, dt: float) -> None:
+        if self.manager is not None:
+            self.manager.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_back(surface)
+        if self.manager is not None:
+            self.manager.draw_ui(surface)
+            el = self.focused
+            if el is not None and self._enabled(el):
+                pygame.draw.rect(surface, style.ACCENT, el.rect.inflate(10, 10), 4, border_radius=14)
+        self.draw_front(surface)
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        style.fill_background(surface)
+        if self.title_key:
+            self.draw_title(surface, self.app.t(self.title_key))
+
+    def draw_title(self, surface: pygame.Surface, text: str, y: int = 24, h: int = 80) -> None:
+        text_in(surface, text, self.r(40, y, 1200, h), self.fs(56), style.INK, bold=True)
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        """Drawn over the widgets."""

@@ -1,0 +1,123 @@
+"""Running work off the main loop so no frame ever waits for it.
+
+`run_async(fn, *args)` runs `fn` in a daemon thread and returns a Job to poll each
+frame (`job.done`, then `job.result()`). `Sliced(gen)` runs a generator a few
+milliseconds per frame instead, for work that must stay on the main thread.
+`BotTurns` uses a Job to let bots think while the window stays live."""
+from __future__ import annotations
+
+import threading
+import time
+from typing import Any, Callable, Generator, Generic, TypeVar
+
+T = TypeVar("T")
+
+
+class Job(Generic[T]):
+    def __init__(self, fn: Callable[..., T], *args: Any, **kw: Any) -> None:
+        self._result: T | None = None
+        self._error: BaseException | None = None
+        self._done = threading.Event()
+        self.started = time.monotonic()
+
+        def body() -> None:
+            try:
+                self._result = fn(*args, **kw)
+            except BaseException as e:  # handed back to the main thread by result()
+                self._error = e
+            finally:
+                self._done.set()
+        self._thread = threading.Thread(target=body, daemon=True, name=f"job-{getattr(fn, '__name__', 'fn')}")
+        self._thread.start()
+
+    @property
+    def done(self) -> bool:
+        return self._done.is_set()
+
+    def result(self) -> T:
+        """The return value (raises what the function raised). Only once `done`."""
+        if not self.done:
+            raise RuntimeError("job still running")
+        if self._error is not None:
+            raise self._error
+        return self._result  # type: ignore[return-value]
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Block until done (tests and shutdown only; never inside a frame)."""
+        return self._done.wait(timeout)
+
+
+def run_async(fn: Callable[..., T], *args: Any, **kw: Any) -> Job[T]:
+    return Job(fn, *args, **kw)
+
+
+class Sliced(Generic[T]):
+    """Drive a generator for at most `budget_ms` per `step()`; its return value is
+    `.value` once `.done`."""
+
+    def __init__(self, gen: Generator[Any, None, T], budget_ms: float = 4.0) -> None:
+        self._gen = gen
+        self.budget = budget_ms / 1000.0
+        self.done = False
+        self.value: T | None = None
+
+    def step(self) -> bool:
+        end = time.perf_counter() + self.budget
+        while not self.done and time.perf_counter() < end:
+            try:
+                next(self._gen)
+            except StopIteration as stop:
+                self.done = True
+                self.value = stop.value
+        return self.done
+
+
+class BotTurns:
+    """Plays the bot seats of a session without blocking frames. Call `update(dt)` each
+    frame: when a bot seat may act it asks `make_bot(seat, level)` for a bot, lets it
+    think in a thread on a copy of its view, and submits the answer on the main thread
+    after at least `delay` seconds (so people can follow). Returns the new events of a
+    submitted command, else None."""
+
+    def __init__(self, session: Any, make_bot: Callable[[int, str], Any], delay: float = 0.6) -> None:
+        self.session = session
+        self.make_bot = make_bot
+        self.delay = delay
+        self.paused = False
+        self._bots: dict[int, Any] = {}
+        self._job: Job | None = None
+        self._seat: int | None = None
+        self._waited = 0.0
+
+    @property
+    def thinking(self) -> bool:
+        return self._job is not None
+
+    def _bot(self, seat: int) -> Any:
+        if seat not in self._bots:
+            self._bots[seat] = self.make_bot(seat, self.session.players[seat].get("level", "normal"))
+        return self._bots[seat]
+
+    def cancel(self) -> None:
+        self._job = None  # a running thread finishes on its own; its answer is dropped
+
+    def update(self, dt: float) -> list[dict] | None:
+        s = self.session
+        if self.paused or s.outcome() is not None:
+            return None
+        if self._job is None:
+            bots = sorted(seat for seat in s.to_act() if s.is_bot(seat))
+            if not bots:
+                return None
+            seat = bots[0]
+            self._seat = seat
+            self._waited = 0.0
+            self._job = run_async(self._bot(seat).choose, s.view(seat), seat)
+            return None
+        self._waited += dt
+        if not self._job.done or self._waited < self.delay:
+            return None
+        job, self._job = self._job, None
+        if self._seat not in s.to_act():
+            return None
+        return s.submit(job.result())

@@ -1,0 +1,126 @@
+"""The App and `run(args)`: window options, settings kept across runs, the command line."""
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from scenes import config
+from scenes.app import App, parse_size, run
+from scenes.ui import i18n
+from test_scenes_framework import GAME, FakeTable, fake, finished_log, frames, key, make_app  # noqa: F401
+
+
+def args(**kw: object) -> argparse.Namespace:
+    base = dict(command=None, frames=3, screenshot=None, size=None, lang=None)
+    base.update(kw)
+    return argparse.Namespace(**base)
+
+
+def test_pygame_is_ce() -> None:
+    assert pygame.IS_CE
+
+
+def test_settings_persist_across_app_instances(fake: Path) -> None:
+    app = App((960, 540), fps=None)
+    assert app.settings == config.Settings()          # nothing saved yet: the defaults
+    app.settings.names[2] = "小美"
+    app.settings.music_volume = 0.25
+    app.settings.anim_speed = "off"
+    app.set_lang("zh-TW")                              # saves
+    again = App((960, 540), fps=None)
+    assert again.settings.lang == "zh-TW" and i18n.lang() == "zh-TW"
+    assert again.settings.names[2] == "小美" and again.player_name(2) == "小美"
+    assert again.player_name(0) == "玩家 1"
+    assert again.settings.music_volume == 0.25 and again.settings.anim_factor == 0.0
+    i18n.set_lang("en")
+
+
+def test_a_broken_settings_file_falls_back_to_defaults(fake: Path) -> None:
+    path = config.settings_path()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text("{not json", encoding="utf-8")
+    assert config.load() == config.Settings()
+    path.write_text(json.dumps({"lang": "xx", "sound_volume": 7, "names": ["A", 3], "anim_speed": "warp"}))
+    s = config.load()
+    assert s.lang == "en" and s.sound_volume == 1.0 and s.names[:2] == ["A", ""] and s.anim_speed == "normal"
+
+
+def test_parse_size() -> None:
+    assert parse_size("960x540") == (960, 540)
+    assert parse_size(None) is None
+    assert parse_size("100x100") == (640, 360)
+    with pytest.raises(ValueError):
+        parse_size("big")
+
+
+def test_run_menu_frames_and_screenshot(fake: Path, tmp_path: Path) -> None:
+    shot = tmp_path / "menu.png"
+    assert run(args(frames=4, screenshot=str(shot), size="960x540", lang="zh-TW")) == 0
+    img = pygame.image.load(str(shot))
+    assert img.get_size() == (960, 540)
+    assert img.get_at((480, 5))[:3] != (0, 0, 0)       # something was drawn
+    i18n.set_lang("en")
+
+
+def test_run_play_goes_straight_into_a_game_with_bots(fake: Path, tmp_path: Path, monkeypatch) -> None:
+    seen = {}
+    real_step = App.step
+
+    def step(self: App) -> float:
+        seen["top"] = self.stack.top
+        seen["session"] = self.session
+        return real_step(self)
+    monkeypatch.setattr(App, "step", step)
+    rc = run(args(command="play", game=GAME, variant="classic", seats=3, bots=2, level="hard", seed=5,
+                  frames=2, screenshot=str(tmp_path / "p.png")))
+    assert rc == 0 and isinstance(seen["top"], FakeTable)
+    s = seen["session"]
+    assert s.seed == 5 and [p["kind"] for p in s.players] == ["human", "bot", "bot"]
+    assert s.players[2]["level"] == "hard" and s.options["variant"] == "classic"
+    assert run(args(command="play", game=GAME, variant="short", seats=1, bots=None, level="normal",
+                    seed=None)) == 2                        # short takes 2-3 seats
+    assert run(args(command="play", game=GAME, variant="nope", seats=None, bots=None, level="normal",
+                    seed=None)) == 2
+
+
+def test_run_replay_opens_the_viewer(fake: Path, tmp_path: Path, monkeypatch) -> None:
+    from scenes.common.replay import ReplayScene
+    app = make_app()
+    log, _ = finished_log(app, turns=1)
+    seen = {}
+    real_step = App.step
+
+    def step(self: App) -> float:
+        seen["top"] = self.stack.top
+        return real_step(self)
+    monkeypatch.setattr(App, "step", step)
+    assert run(args(command="replay", file=str(log), frames=2)) == 0
+    assert isinstance(seen["top"], ReplayScene) and seen["top"].path == log
+    assert run(args(command="replay", file=str(tmp_path / "missing.ctlog"))) == 2
+
+
+def test_resize_and_fullscreen_relayout_every_scene(fake: Path) -> None:
+    app = make_app()
+    frames(app)
+    menu = app.stack.top
+    old = menu.widgets["quit"].rect.copy()
+    app.resize((960, 540))
+    frames(app)
+    assert app.size == (960, 540)
+    new = menu.widgets["quit"].rect
+    assert new.width < old.width and new.bottom <= 540
+    key(app, pygame.K_F11)
+    assert app.fullscreen and app.settings.fullscreen and config.load().fullscreen
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and app.size == (960, 540)
+
+
+def test_quit_event_stops_the_loop(fake: Path) -> None:
+    app = make_app()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert app.run(frames=50) == 0
+    assert app.frames < 50

@@ -1,0 +1,651 @@
+"""The client framework (menu, settings, set-up, pause, handoff, results, replay,
+how-to-play), driven by synthesized input against a tiny fake game plug-in: this module
+itself is the plug-in (SETUP, game_scene, replay_renderer, describe_event, howto_pages,
+score_series) and holds the fake game's Rules."""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from engine.core.errors import RuleError
+from engine.core.events import event
+from engine.core.rules import Outcome
+from scenes import registry
+from scenes.stack import Scene
+from scenes.ui import i18n, style
+from scenes.ui.draw import record_text, text_in
+
+GAME = "fakegame"
+
+# ---- the fake game: each turn a seat adds 1-3 to its score ------------------------------
+
+
+class FakeRules:
+    game = GAME
+    rules_version = 1
+    seats = range(1, 5)
+    variants = ("classic", "short")
+
+    def initial(self, seats: int, options: Any) -> dict:
+        turns = 1 if options.get("variant") == "short" else int(options.get("turns", 4))
+        return {"seats": seats, "scores": [0] * seats, "turn": 0, "done": 0, "limit": turns * seats}
+
+    def setup(self, state: dict, rng: Any) -> list:
+        return [event("started", None, first=rng.below(state["seats"]))]
+
+    def decide(self, state: dict, cmd: dict, rng: Any) -> list:
+        if cmd.get("seat") != state["turn"]:
+            raise RuleError("err.not_your_turn")
+        if cmd.get("type") != "add" or cmd.get("n") not in (1, 2, 3):
+            raise RuleError("err.bad_command")
+        return [event("added", cmd["seat"], n=cmd["n"])]
+
+    def apply(self, state: dict, ev: dict) -> dict:
+        if ev["type"] == "started":
+            state["turn"] = ev["first"]
+        else:
+            state["scores"][ev["seat"]] += ev["n"]
+            state["done"] += 1
+            state["turn"] = (state["turn"] + 1) % state["seats"]
+        return state
+
+    def to_act(self, state: dict) -> frozenset:
+        return frozenset() if state["done"] >= state["limit"] else frozenset({state["turn"]})
+
+    def view(self, state: dict, seat: Any) -> dict:
+        return {"scores": list(state["scores"]), "turn": state["turn"], "done": state["done"]}
+
+    def outcome(self, state: dict) -> Outcome | None:
+        if state["done"] < state["limit"]:
+            return None
+        top = max(state["scores"])
+        winners = [s for s, v in enumerate(state["scores"]) if v == top]
+        return Outcome(list(state["scores"]), winners, "ui.results.over" if len(winners) > 1 else None)
+
+    def legal_commands(self, view: dict, seat: int) -> list:
+        return [{"type": "add", "seat": seat, "n": n} for n in (1, 2, 3)]
+
+    def to_data(self, state: dict) -> dict:
+        return state
+
+
+class FakeBot:
+    def __init__(self, gate: threading.Event | None = None) -> None:
+        self.gate = gate
+
+    def choose(self, view: dict, seat: int) -> dict:
+        if self.gate is not None:
+            self.gate.wait(5)
+        return {"type": "add", "seat": seat, "n": 1 + view["done"] % 3}
+
+
+# ---- the plug-in --------------------------------------------------------------------------
+
+SETUP = {
+    "seats": range(1, 5), "default_seats": 2,
+    "variants": [("classic", "ui.anim.normal", {"seats": range(1, 5)}),
+                 ("short", "ui.anim.fast", {"seats": range(2, 4)})],
+    "options": [{"key": "turns", "label": "ui.settings.anim", "type": "int", "choices": [4, 40],
+                 "default": 4, "variants": ["classic"]}],
+}
+
+
+class FakeTable(Scene):
+    def __init__(self, app: Any, session: Any) -> None:
+        super().__init__(app)
+        self.session = session
+        from scenes.ui.worker import BotTurns
+        self.bots = BotTurns(session, lambda seat, level: FakeBot(), delay=0.0)
+
+    def handle(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                self.app.pause()
+            elif ev.key in (pygame.K_1, pygame.K_2, pygame.K_3):
+                seat = self.session.view(None)["turn"]
+                if not self.session.is_bot(seat):
+                    self.session.submit({"type": "add", "seat": seat, "n": ev.key - pygame.K_0})
+        return True
+
+    def update(self, dt: float) -> None:
+        self.bots.update(dt)
+        if self.session.outcome() is not None:
+            self.app.show_results(self.session)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        style.fill_background(surface)
+        text_in(surface, " ".join(map(str, self.session.view(None)["scores"])), pygame.Rect(0, 0, 400, 100), 40)
+
+
+def game_scene(app: Any, session: Any) -> Scene:
+    return FakeTable(app, session)
+
+
+class FakeRenderer:
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, view: dict) -> None:
+        text_in(surface, " - ".join(map(str, view["scores"])), rect, 60, style.INK, bold=True)
+
+
+def replay_renderer(app: Any) -> FakeRenderer:
+    return FakeRenderer()
+
+
+def describe_event(ev: dict) -> str:
+    if ev["type"] == "added":
+        return i18n.t("ui.player_n", n=ev["seat"] + 1) + f" +{ev['n']}"
+    return i18n.t("ui.setup.start")
+
+
+@dataclass
+class FakePage:
+    key: str
+
+    @property
+    def title(self) -> str:
+        return i18n.t(self.key)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        text_in(surface, i18n.t("ui.pause.saved"), rect, 40, style.INK, wrap_lines=True)
+
+
+def howto_pages() -> list[FakePage]:
+    return [FakePage("ui.menu.howto"), FakePage("ui.menu.settings"), FakePage("ui.results.chart")]
+
+
+def score_series(events: list[dict], seats: int) -> list[list[int]]:
+    scores = [0] * seats
+    out: list[list[int]] = [[0] for _ in range(seats)]
+    for ev in events:
+        if ev["type"] == "added":
+            scores[ev["seat"]] += ev["n"]
+            for s in range(seats):
+                out[s].append(scores[s])
+    return out
+
+
+# ---- harness ------------------------------------------------------------------------------
+
+@pytest.fixture
+def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
+    import engine.registry
+    monkeypatch.setitem(engine.registry.GAMES, GAME, f"{__name__}:FakeRules")
+    monkeypatch.setattr(registry, "GAMES", {GAME: __name__})
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
+    i18n.set_lang("en")
+    return tmp_path
+
+
+def make_app(size: tuple[int, int] = (1280, 720), lang: str = "en") -> Any:
+    from scenes.app import App
+    app = App(size, lang=lang, fps=None)
+    app.stack.push(app.menu())
+    return app
+
+
+def frames(app: Any, n: int = 2) -> None:
+    for _ in range(n):
+        app.step()
+
+
+def click(app: Any, element: Any) -> None:
+    pos = element.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 3)
+
+
+def key(app: Any, k: int, mod: int = 0, n: int = 1) -> None:
+    for _ in range(n):
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0))
+        pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode="", scancode=0))
+        frames(app, 1)
+
+
+def wait_scan(app: Any) -> None:
+    menu = app.stack.top
+    if menu._scan is not None:
+        menu._scan.wait(5)
+    frames(app, 1)
+
+
+def human_setup(seats: int = 2, turns: int = 4) -> dict:
+    return {"seats": seats, "variant": "classic", "seed": 7, "options": {"turns": turns},
+            "players": [{"name": n, "kind": "human", "level": "normal"} for n in ("Mei", "Ann", "Bo", "Cy")[:seats]]}
+
+
+def finished_log(app: Any, turns: int = 40) -> tuple[Path, list[str]]:
+    """Play a fake game to its end; returns its log and the state hash after each event."""
+    session = app.start_game(GAME, human_setup(2, turns))
+    hashes = [session.rules.to_data(session.rules.initial(2, session.options))]
+    from engine.core.hashing import state_hash
+    hashes = [state_hash(hashes[0])] + [session.hash()]
+    while session.outcome() is None:
+        session.submit({"type": "add", "seat": session.view(None)["turn"], "n": 1 + len(session.events) % 3})
+        hashes.append(session.hash())
+    path = session.log_path
+    app.show_results(session)
+    return path, hashes
+
+
+# ---- tests ----------------------------------------------------------------------------------
+
+def test_pygame_is_ce() -> None:
+    assert pygame.IS_CE
+
+
+def test_menu_lists_only_games_whose_package_imports(fake: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "GAMES", {GAME: __name__, "nogame": "scenes.no_such_game_pkg",
+                                            "halfgame": "scenes.ui"})
+    assert registry.playable() == [GAME]
+    app = make_app()
+    frames(app)
+    assert "play_fakegame" in app.stack.top.widgets
+    assert not any(k.startswith("play_no") or k.startswith("play_half") for k in app.stack.top.widgets)
+
+
+def all_scenes(app: Any, log: Path) -> list[tuple[str, Any]]:
+    from engine.core.logstore import read_log
+    from scenes.common.handoff import HandoffCurtain
+    from scenes.common.howto import HowToScene
+    from scenes.common.logpicker import LogPickerScene
+    from scenes.common.notice import Notice
+    from scenes.common.pause import PauseOverlay
+    from scenes.common.replay import ReplayScene
+    from scenes.common.results import ResultsScene
+    from scenes.common.settings import SettingsScene
+    from scenes.common.setup import SetupScene
+    loaded = read_log(log)
+    long_name = "Bartholomew"
+    return [
+        ("settings", lambda: SettingsScene(app)),
+        ("setup", lambda: SetupScene(app, GAME)),
+        ("pause", lambda: PauseOverlay(app)),
+        ("handoff", lambda: HandoffCurtain(app, 1, long_name)),
+        ("results", lambda: ResultsScene(app, GAME, loaded.header, loaded.events,
+                                         {"scores": [99, 99], "winners": [0, 1], "tiebreak": "ui.results.over"},
+                                         log)),
+        ("logs", lambda: LogPickerScene(app)),
+        ("replay", lambda: ReplayScene(app, loaded, log)),
+        ("howto", lambda: HowToScene(app, GAME)),
+        ("notice", lambda: Notice(app, "ui.replay.unknown_game", game="x" * 20)),
+    ]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_every_scene_renders_and_no_text_overflows(fake: Path, lang: str, size: tuple[int, int]) -> None:
+    app = make_app(size, lang)
+    log, _ = finished_log(app, turns=4)
+    app.stack.clear_to(app.menu())
+    frames(app, 1)
+    scenes = [("menu", None)] + all_scenes(app, log)
+    for name, factory in scenes:
+        if factory is not None:
+            app.stack.push(factory())
+        with record_text() as blits:
+            app.stack.top.rebuild()   # widget labels are measured when built
+            frames(app, 2)
+        assert blits, f"{name}: no text drawn"
+        bad = [(b.text, tuple(b.rect), tuple(b.box)) for b in blits if not b.fits]
+        assert not bad, f"{name} ({lang}, {size}): text overflows its box: {bad[:3]}"
+        texts = " ".join(b.text for b in blits)
+        if lang == "zh-TW":   # really translated: some Han characters on every screen
+            assert any("\u4e00" <= ch <= "\u9fff" for ch in texts), f"{name}: no Chinese text"
+        if factory is not None:
+            app.stack.pop()
+    app.close_session()
+
+
+def test_overflow_check_catches_a_too_long_label(fake: Path) -> None:
+    app = make_app()
+    surface = pygame.Surface((300, 100))
+    with record_text() as blits:
+        text_in(surface, "W" * 200, pygame.Rect(0, 0, 100, 40), 30)
+    assert blits and not blits[0].fits
+
+
+def test_menu_to_settings_switch_language_and_back(fake: Path) -> None:
+    from scenes import config
+    from scenes.common.menu import MenuScene
+    from scenes.common.settings import SettingsScene
+    app = make_app()
+    frames(app)
+    click(app, app.stack.top.widgets["settings"])                  # mouse
+    assert isinstance(app.stack.top, SettingsScene)
+    assert app.stack.top.focused is app.stack.top.widgets["lang"]  # the first row has the focus
+    key(app, pygame.K_RETURN)                                      # keyboard
+    assert i18n.lang() == "zh-TW"
+    assert app.stack.top.widgets["lang"].text == "繁體中文"          # rebuilt live, in Chinese
+    assert config.load().lang == "zh-TW"                           # and saved
+    key(app, pygame.K_RIGHT)                                       # Right steps the same cycler
+    assert i18n.lang() == "en"
+    key(app, pygame.K_LEFT)
+    assert i18n.lang() == "zh-TW"
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, MenuScene)
+    assert app.stack.top.widgets["settings"].text == "設定"
+    i18n.set_lang("en")
+
+
+def test_keyboard_focus_moves_and_skips_disabled(fake: Path) -> None:
+    app = make_app()
+    frames(app)
+    menu = app.stack.top
+    assert menu.focused is menu.widgets["play_fakegame"]
+    key(app, pygame.K_DOWN)          # Continue is disabled (no unfinished game): skipped
+    assert menu.focused is menu.widgets["replay"]
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)
+    assert menu.focused is menu.widgets["play_fakegame"]
+    key(app, pygame.K_UP)            # wraps around to Quit
+    assert menu.focused is menu.widgets["quit"]
+    key(app, pygame.K_RETURN)
+    assert not app.running
+
+
+def test_menu_setup_game_by_mouse_and_keyboard(fake: Path) -> None:
+    from scenes.common.setup import SetupScene
+    app = make_app()
+    frames(app)
+    click(app, app.stack.top.widgets["play_fakegame"])
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene)
+    click(app, setup.widgets["seats"])                    # 2 -> 3 seats
+    assert setup.seats == 3 and "kind_2" in setup.widgets
+    click(app, setup.widgets["kind_1"])                    # normal bot -> hard bot
+    assert setup.setup_dict()["players"][1] == {"name": "Player 2", "kind": "bot", "level": "hard"}
+    click(app, setup.widgets["seed"])
+    for ch in "42":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frames(app, 2)
+    assert setup.seed_text == "42"
+    key(app, pygame.K_TAB)                                 # leave the text entry
+    setup.set_focus(setup.widgets["start"])
+    key(app, pygame.K_RETURN)
+    table = app.stack.top
+    assert isinstance(table, FakeTable)
+    assert app.session.seed == 42 and app.session.seats == 3
+    assert [p["kind"] for p in app.session.players] == ["human", "bot", "bot"]
+    before = list(app.session.view(None)["scores"])
+    turn = app.session.view(None)["turn"]
+    if app.session.is_bot(turn):
+        for _ in range(50):           # bots play off the main loop; the frames go on
+            frames(app, 1)
+            if not app.session.is_bot(app.session.view(None)["turn"]):
+                break
+            table.bots._job and table.bots._job.wait(5)
+    turn = app.session.view(None)["turn"]
+    assert not app.session.is_bot(turn)
+    key(app, pygame.K_3)
+    assert app.session.view(None)["scores"][turn] == before[turn] + 3 or app.session.events[-1]["n"] == 3
+    app.close_session()
+
+
+def test_pause_save_quit_then_continue_resumes_same_game(fake: Path) -> None:
+    from scenes.common.menu import MenuScene
+    from scenes.common.pause import PauseOverlay
+    app = make_app()
+    session = app.start_game(GAME, human_setup())
+    frames(app)
+    for k in (pygame.K_1, pygame.K_2, pygame.K_3):
+        key(app, k)
+    count, digest, path = len(session.events), session.hash(), session.log_path
+    assert count == 4
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseOverlay)
+    assert isinstance(app.stack.scenes[-2], FakeTable)       # drawn beneath the overlay
+    click(app, app.stack.top.widgets["save_quit"])
+    assert isinstance(app.stack.top, MenuScene) and app.session is None
+    wait_scan(app)
+    menu = app.stack.top
+    assert menu.continue_path == path and menu.widgets["continue"].is_enabled
+    click(app, menu.widgets["continue"])
+    assert isinstance(app.stack.top, FakeTable)
+    assert len(app.session.events) == count and app.session.hash() == digest
+    key(app, pygame.K_2)                                      # and it goes on, in the same file
+    assert app.session.log_path == path and len(app.session.events) == count + 1
+    app.close_session()
+
+
+def test_finished_game_shows_results_and_is_not_continued(fake: Path) -> None:
+    from scenes.common.results import ResultsScene
+    app = make_app()
+    session = app.start_game(GAME, human_setup(2, turns=1))
+    frames(app)
+    key(app, pygame.K_3)
+    key(app, pygame.K_1)
+    frames(app, 2)
+    res = app.stack.top
+    assert isinstance(res, ResultsScene)
+    assert res.outcome["scores"] == session.outcome().scores and res.series
+    assert [s[-1] for s in res.series] == res.outcome["scores"]
+    click(app, res.widgets["menu"])
+    wait_scan(app)
+    assert app.stack.top.continue_path is None
+
+
+def test_results_again_and_watch(fake: Path) -> None:
+    from scenes.common.replay import ReplayScene
+    app = make_app()
+    log, _ = finished_log(app, turns=1)
+    frames(app)
+    click(app, app.stack.top.widgets["watch"])
+    assert isinstance(app.stack.top, ReplayScene) and app.stack.top.path == log
+    app.stack.pop()
+    app.show_results(app.start_game(GAME, human_setup(2, turns=1)))  # ended? no: results of a running game
+    frames(app)
+    click(app, app.stack.top.widgets["again"])
+    assert isinstance(app.stack.top, FakeTable)
+    app.close_session()
+
+
+def test_replay_steps_back_and_forth_matching_hashes(fake: Path) -> None:
+    from engine.core.logstore import read_log
+    from scenes.common.logpicker import LogPickerScene
+    from scenes.common.replay import ReplayScene
+    app = make_app()
+    log, hashes = finished_log(app, turns=40)                 # 81 events: a checkpoint at 64 and the end
+    click(app, app.stack.top.widgets["menu"])
+    click(app, app.stack.top.widgets["replay"])
+    picker = app.stack.top
+    assert isinstance(picker, LogPickerScene) and picker.logs[0].path == log
+    key(app, pygame.K_RETURN)                                  # focus is on Open
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene)
+    loaded = read_log(log)
+    checkpoints = {c["seq"] + 1: c["hash"] for c in loaded.checkpoints}
+    assert len(checkpoints) >= 2
+    cur = viewer.cursor
+    assert cur.position == 0
+    seen = 0
+    for pos in range(1, len(cur) + 1):                          # forward with the keyboard
+        key(app, pygame.K_RIGHT)
+        assert cur.position == pos and cur.hash() == hashes[pos]
+        if pos in checkpoints:
+            assert cur.hash() == checkpoints[pos]
+            seen += 1
+    assert seen == len(checkpoints)
+    for pos in range(len(cur) - 1, 40, -1):                     # and back
+        click(app, viewer.widgets["step_back"]) if pos % 10 == 0 else key(app, pygame.K_LEFT)
+        assert cur.position == pos and cur.hash() == hashes[pos]
+    key(app, pygame.K_HOME)
+    assert cur.position == 0 and cur.hash() == hashes[0]
+    viewer.seek(64)
+    assert cur.hash() == checkpoints[64]
+    key(app, pygame.K_SPACE)                                     # play
+    assert viewer.playing
+    for _ in range(30):
+        app.clock.tick()
+        viewer.update(0.5)
+    assert cur.at_end and not viewer.playing
+
+
+def test_replay_of_a_cut_log_stops_at_the_last_valid_event(fake: Path) -> None:
+    from scenes.common.replay import ReplayScene
+    app = make_app()
+    log, hashes = finished_log(app, turns=4)
+    data = log.read_bytes()
+    cut = log.with_name("cut.ctlog")
+    cut.write_bytes(data[:-7])
+    app.stack.clear_to(app.menu())
+    assert app.open_replay(cut)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene) and not viewer.loaded.complete
+    n = len(viewer.cursor)
+    assert 0 < n <= len(hashes) - 1
+    with record_text() as blits:
+        frames(app, 1)
+    assert any(b.text == i18n.t("ui.replay.cut", n=n) for b in blits)
+    key(app, pygame.K_END)
+    assert viewer.cursor.hash() == hashes[n]
+    garbage = log.with_name("junk.ctlog")
+    garbage.write_bytes(b"not a log")
+    assert not app.open_replay(garbage)
+
+
+def test_handoff_curtain_needs_a_deliberate_press(fake: Path) -> None:
+    app = make_app()
+    session = app.start_game(GAME, human_setup())
+    frames(app)
+    lifted: list[int] = []
+    app.handoff(1, lambda: lifted.append(1))
+    curtain = app.stack.top
+    assert curtain.opaque and curtain.name == "Ann"
+    key(app, pygame.K_SPACE)            # too soon: a key held over from the last turn
+    assert app.stack.top is curtain
+    curtain.armed_in = 0
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
+    key(app, pygame.K_a)
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is curtain and not lifted
+    with record_text() as blits:
+        frames(app, 1)
+    texts = [b.text for b in blits]
+    assert "Ann" in texts and not any(t.replace(" ", "").isdigit() for t in texts)  # the table is hidden
+    key(app, pygame.K_SPACE)
+    assert lifted == [1] and isinstance(app.stack.top, FakeTable)
+    session.close()
+
+
+def test_howto_pages_with_buttons_and_arrows(fake: Path) -> None:
+    from scenes.common.howto import HowToScene
+    app = make_app()
+    frames(app)
+    click(app, app.stack.top.widgets["howto"])
+    how = app.stack.top
+    assert isinstance(how, HowToScene) and how.page == 0
+    key(app, pygame.K_RIGHT)
+    assert how.page == 1
+    click(app, how.widgets["next"])
+    assert how.page == 2 and not how.widgets["next"].is_enabled
+    key(app, pygame.K_LEFT)
+    assert how.page == 1 and how.pages[1].title == "Settings"
+    app.set_lang("zh-TW")
+    frames(app, 1)
+    assert how.pages[1].title == "設定" and how.widgets["prev"].text == "上一頁"
+    app.set_lang("en")
+
+
+def test_bot_turns_never_block_a_frame(fake: Path) -> None:
+    from engine.core.session import LocalSession
+    from scenes.ui.worker import BotTurns
+    gate = threading.Event()
+    session = LocalSession(FakeRules(), 2, {}, 3, [{"name": "A", "kind": "bot", "level": "easy"},
+                                                  {"name": "B", "kind": "bot", "level": "hard"}], log=False)
+    levels: list[str] = []
+
+    def make(seat: int, level: str) -> FakeBot:
+        levels.append(level)
+        return FakeBot(gate)
+    turns = BotTurns(session, make, delay=0.0)
+    for _ in range(20):                   # the bot is stuck thinking: frames still return at once
+        assert turns.update(1 / 60) is None
+    assert turns.thinking and len(session.events) == 1
+    gate.set()
+    turns._job.wait(5)
+    new = turns.update(1 / 60)
+    assert new and new[0]["type"] == "added" and len(session.events) == 2
+    while session.outcome() is None:
+        turns.update(1 / 60)
+        if turns._job:
+            turns._job.wait(5)
+    assert sorted(levels) == ["easy", "hard"]
+
+
+def test_worker_job_and_sliced() -> None:
+    from scenes.ui.worker import Sliced, run_async
+
+    def boom() -> None:
+        raise ValueError("x")
+    job = run_async(boom)
+    job.wait(5)
+    with pytest.raises(ValueError):
+        job.result()
+
+    def gen():
+        total = 0
+        for i in range(1000):
+            total += i
+            yield
+        return total
+    sl = Sliced(gen(), budget_ms=50)
+    while not sl.step():
+        pass
+    assert sl.value == sum(range(1000))
+
+
+def test_sounds_are_generated_and_silent_without_a_mixer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from scenes.ui import sound
+    pygame.init()
+    player = sound.SoundPlayer(0.5)
+    if player.enabled:
+        assert set(player.sounds) == set(sound.NAMES)
+        assert all(s.get_length() > 0.02 for s in player.sounds.values())
+    for name, wave in sound.waveforms(22050).items():
+        assert 0.02 < len(wave) / 22050 < 1.0 and abs(wave).max() <= 1.0, name
+
+    def fail(*a: Any, **k: Any) -> None:
+        raise pygame.error("no audio device")
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
+    monkeypatch.setattr(pygame.mixer, "init", fail)
+    mute = sound.SoundPlayer(0.5)
+    assert not mute.enabled
+    mute.play("score")
+    mute.set_volume(0.1)
+
+
+def test_settings_scene_changes_apply_and_persist(fake: Path) -> None:
+    from scenes import config
+    from scenes.common.settings import SettingsScene
+    app = make_app((960, 540))
+    app.stack.push(SettingsScene(app))
+    frames(app)
+    s = app.stack.top
+    s.set_focus(s.widgets["sound"])
+    key(app, pygame.K_LEFT, n=3)
+    assert app.settings.sound_volume == pytest.approx(0.5) and app.sound.volume == pytest.approx(0.5)
+    click(app, s.widgets["anim"])
+    assert app.settings.anim_speed == "fast"
+    click(app, s.widgets["name_0"])
+    for ch in "Mei":
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
+    frames(app, 2)
+    saved = config.load()
+    assert saved.names[0] == "Mei" and saved.anim_speed == "fast" and saved.sound_volume == pytest.approx(0.5)
+    assert app.player_name(0) == "Mei" and app.player_name(1) == "Player 2"
+
+
+def test_long_lines_are_cut_with_an_ellipsis_inside_their_box() -> None:
+    pygame.init()
+    surface = pygame.Surface((400, 100))
+    with record_text() as blits:
+        text_in(surface, "玩家 2 下了 9-6-6-3-4，得 124 分 · 六張成線：再下一手" * 3, pygame.Rect(0, 0, 300, 40), 20,
+                min_size=16, ellipsis=True)
+    assert blits[0].fits and blits[0].text.endswith("…") and blits[0].size == 16

@@ -1,0 +1,434 @@
+"""The Sumoku table and everything Sumoku-specific on screen: rendering in both languages
+at two sizes with no text out of its box, synthesized mouse and keyboard play, the 6/9
+turn, take-back, hints, undo against a bot, the replay renderer, the how-to pages (with
+the rules' five worked examples), event descriptions and the score series."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pytest
+
+from engine.core.bots import play_out
+from engine.core.session import LocalSession
+from engine.sumoku.board import all_lines
+from engine.sumoku.bot import SumokuBot
+from engine.sumoku.movegen import legal_plays
+from engine.sumoku.rules import SumokuRules
+from engine.sumoku.scoring import Line, check_line
+from engine.sumoku.tiles import number
+from engine.sumoku.views import view_board
+from scenes import registry
+from scenes.app import App
+from scenes.sumoku import SETUP, describe_event, howto_pages, replay_renderer, score_series
+from scenes.sumoku.howto import EXAMPLES, SAMPLE
+from scenes.sumoku.table import TableScene
+from scenes.sumoku.tileart import FILLS, INKS, contrast, tile_surface
+from scenes.ui import i18n
+from scenes.ui.draw import record_text
+
+LANGS = ("en", "zh-TW")
+SIZES = ((1280, 720), (960, 540))
+NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve", "Fay", "Gus", "Hal"]
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_lang("en")
+
+
+def make_app(size=(1280, 720), lang="en") -> App:
+    app = App(size, lang=lang, fps=None)
+    app.settings.anim_speed = "off"
+    return app
+
+
+def make_session(seats=3, bots=2, seed=3, **options: Any) -> LocalSession:
+    players = [{"name": NAMES[i], "kind": "bot" if i >= seats - bots else "human", "level": "normal"}
+               for i in range(seats)]
+    return LocalSession(SumokuRules(), seats, {"variant": "classic", **options}, seed, players, log=False)
+
+
+def table(app: App, session: LocalSession) -> TableScene:
+    scene = TableScene(app, session)
+    app.stack.push(scene)
+    app.step()
+    return scene
+
+
+def click(app: App, pos, button=1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step()
+
+
+def drag(app: App, start, end) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for p in (mid, end):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step()
+
+
+def key(app: App, k, mod=0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=""))
+    app.step()
+
+
+def hand_pos(scene: TableScene, tile: int):
+    return scene.hand_rects[scene.hand().index(tile)].center
+
+
+def cell_pos(scene: TableScene, cell):
+    scene.board_view.ensure_visible(cell)
+    return scene.board_view.cell_rect(cell).center
+
+
+def assert_fits(blits) -> None:
+    bad = [f"{b.text!r} at {b.rect} outside {b.box}" for b in blits if not b.fits]
+    assert not bad, bad[:5]
+    assert blits, "nothing was drawn"
+
+
+def a_play(session: LocalSession, seat: int, *, want_nine: bool = False):
+    v = session.view(seat)
+    for play in legal_plays(view_board(v), v["hands"][seat], v["key"], first_play=v["first_play"]):
+        if not want_nine or any(number(t) == 6 and val == 9 for t, _, _, val in play.placements):
+            return play
+    return None
+
+
+# ---- tiles ------------------------------------------------------------------------------------
+def test_tiles_colour_blind_safe_and_readable():
+    assert len(set(FILLS)) == 6
+    for fill, ink in zip(FILLS, INKS):
+        assert contrast(fill, ink) >= 4.3  # big bold numbers: comfortably above AA-large 3:1
+    pygame.init()
+    a, b = tile_surface(10, 6, 64), tile_surface(10, 9, 64)
+    assert a is tile_surface(10, 6, 64)          # rendered once, then cached
+    assert pygame.image.tobytes(a, "RGBA") != pygame.image.tobytes(b, "RGBA")
+    # the six colours differ by symbol too: compare the corner of a tile of each colour as grey
+    corners = set()
+    for colour in range(6):
+        s = tile_surface(colour * 16, None, 64)
+        corner = s.subsurface((4, 4, 20, 20))
+        corners.add(bytes(sum(px) > 300 for px in (corner.get_at((x, y))[:3] for x in range(20) for y in range(20))))
+    assert len(corners) == 6
+
+
+# ---- rendering, no overflow -------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_table_renders_and_text_fits(lang, size):
+    app = make_app(size, lang)
+    cases = [make_session(3, 2, seed=3), make_session(8, 7, seed=4, exchange=True),
+             make_session(1, 0, seed=5, variant="solitaire", time_limit_s=600)]
+    for session in cases:
+        scene = table(app, session)
+        hand = scene.hand()
+        # a broken placement, so the error text shows beside its line
+        scene.put(hand[0], (0, 0))
+        scene.put(hand[1], (0, 1))
+        scene.put(hand[2], (1, 1))
+        with record_text() as blits:
+            app.step()
+        assert_fits(blits)
+        texts = " ".join(b.text for b in blits)
+        assert str(session.view(None)["key"]) in texts
+        assert str(session.view(None)["bag_count"]) in texts
+        big = [b for b in blits if b.text == str(session.view(None)["key"])]
+        assert max(b.size for b in big) >= round(36 * min(size[0] / 1280, size[1] / 720))
+        app.stack.pop()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_renderer_and_howto_fit(lang, size):
+    app = make_app(size, lang)
+    session = make_session(3, 3, seed=11)
+    bots = [SumokuBot("normal", s) for s in range(3)]
+    for _ in range(9):
+        seat = session.view(None)["turn"]
+        session.submit(bots[seat].choose(session.view(seat), seat))
+    renderer = replay_renderer(app)
+    renderer.players = session.players
+    surface = pygame.Surface(size)
+    w, h = size
+    for rect in (pygame.Rect(0, 0, w, h), pygame.Rect(20, 60, int(w * 0.66), h - 120)):
+        with record_text() as blits:
+            renderer.draw(surface, rect, session.view(None))
+        assert_fits(blits)
+        assert all(rect.contains(b.rect) for b in blits)
+    pages = howto_pages()
+    assert len(pages) >= 6
+    titles = set()
+    for page in pages:
+        titles.add(page.title)
+        assert page.title and not page.title.startswith("sumoku.")
+        with record_text() as blits:
+            page.draw(surface, pygame.Rect(30, 100, w - 60, h - 180))
+        assert_fits(blits)
+    assert len(titles) == len(pages)
+
+
+def test_howto_worked_examples_are_the_rules():
+    assert [ex.score() for ex in EXAMPLES] == [20, 25, 35, 40, 30]
+    assert EXAMPLES[2].score("formed") == 15
+    board = {(r, c): (t, v) for r, c, t, v in SAMPLE}
+    for direction, cells in all_lines(board):
+        vals = tuple(board[c][1] for c in cells)
+        check_line(Line(direction, tuple(cells), vals, sum(vals)), board, 4)
+    pygame.init()
+    i18n.set_lang("zh-TW")
+    captions = [p for p in howto_pages() if p.key.startswith("score")]
+    surface = pygame.Surface((1280, 720))
+    with record_text() as blits:
+        for page in captions:
+            page.draw(surface, pygame.Rect(0, 80, 1280, 560))
+    shown = " ".join(b.text for b in blits)
+    for total in ("20", "25", "35", "40", "30"):
+        assert total in shown
+
+
+# ---- playing with mouse and keyboard ------------------------------------------------------------
+def test_mouse_drag_places_and_enter_confirms():
+    app, session, scene = start_with_human()
+    seat = 0
+    play = a_play(session, seat)
+    before = session.view(None)["scores"][seat]
+    for t, r, c, val in play.placements:
+        if number(t) == 6 and val == 9:
+            scene.flipped[t] = 9
+        drag(app, hand_pos(scene, t), cell_pos(scene, (r, c)))
+    assert sorted(p[0] for p in scene.pending.tiles) == sorted(p[0] for p in play.placements)
+    assert scene.analysis.ok and scene.analysis.score == play.score
+    key(app, pygame.K_RETURN)
+    v = session.view(None)
+    assert v["scores"][seat] == before + play.score
+    assert {(r, c) for r, c, _, _ in v["board"]} >= {(r, c) for _, r, c, _ in play.placements}
+    assert not scene.pending
+
+
+def start_with_human(seed_from=0, **kw) -> tuple[App, LocalSession, TableScene]:
+    """A 3-seat table (seat 0 a person) on a seed where the person starts."""
+    for seed in range(seed_from, seed_from + 40):
+        session = make_session(3, 2, seed=seed, **kw)
+        if session.view(None)["turn"] == 0:
+            app = make_app()
+            return app, session, table(app, session)
+    raise AssertionError("no seed lets seat 0 start")
+
+
+def test_keyboard_places_and_confirms_the_score_changes():
+    app, session, scene = start_with_human()
+    play = a_play(session, 0)
+    for t, r, c, val in play.placements:
+        free = scene.free_tiles()
+        key(app, pygame.K_1 + free.index(t))            # pick the tile by its number
+        assert scene.selected == t
+        if number(t) == 6 and val == 9:
+            key(app, pygame.K_r)
+        cur = scene.cursor
+        while cur != (r, c):                              # walk the cursor with the arrows
+            if cur[0] != r:
+                key(app, pygame.K_DOWN if r > cur[0] else pygame.K_UP)
+            else:
+                key(app, pygame.K_RIGHT if c > cur[1] else pygame.K_LEFT)
+            cur = scene.cursor
+        key(app, pygame.K_SPACE)                          # drop
+    assert scene.analysis.ok
+    key(app, pygame.K_ESCAPE)                             # drop the keyboard selection first
+    key(app, pygame.K_RETURN)                             # confirm
+    assert session.view(None)["scores"][0] == play.score > 0
+
+
+def test_a_six_turned_into_a_nine_is_placed_as_nine():
+    for seed in range(60):
+        session = make_session(3, 2, seed=seed)
+        if session.view(None)["turn"] == 0 and a_play(session, 0, want_nine=True):
+            break
+    else:
+        raise AssertionError("no seed gives a play with a 9")
+    app = make_app()
+    scene = table(app, session)
+    play = a_play(session, 0, want_nine=True)
+    for t, r, c, val in play.placements:
+        if number(t) == 6 and val == 9:
+            click(app, hand_pos(scene, t), button=3)      # right-click turns the 6 into a 9
+            assert scene.value_of(t) == 9
+        drag(app, hand_pos(scene, t), cell_pos(scene, (r, c)))
+    assert scene.analysis.ok
+    click(app, scene.buttons["confirm"].rect.center)
+    board = view_board(session.view(None))
+    nines = [(t, r, c) for t, r, c, val in play.placements if val == 9]
+    assert nines and all(board[(r, c)] == (t, 9) for t, r, c in nines)
+
+
+def test_take_back_by_click_and_backspace():
+    app, session, scene = start_with_human()
+    play = a_play(session, 0)
+    hand = scene.hand()
+    (t1, r1, c1, _), (t2, r2, c2, _) = play.placements[:2]
+    drag(app, hand_pos(scene, t1), cell_pos(scene, (r1, c1)))
+    drag(app, hand_pos(scene, t2), cell_pos(scene, (r2, c2)))
+    assert len(scene.pending) == 2
+    click(app, cell_pos(scene, (r1, c1)))                 # a click on a placed tile lifts it
+    assert [p[0] for p in scene.pending.tiles] == [t2]
+    key(app, pygame.K_BACKSPACE)
+    assert not scene.pending and scene.free_tiles() == hand
+    assert session.view(None)["board"] == []              # nothing was sent
+
+
+def test_hint_gives_a_legal_play():
+    app, session, scene = start_with_human(5)
+    assert not scene.pending
+    click(app, scene.buttons["hint"].rect.center)
+    if scene.hint_job is not None:          # the normal bot thinks in a thread
+        scene.hint_job.wait(20)
+        app.step()
+    assert scene.pending and scene.analysis.ok, scene.message
+    score = scene.analysis.score
+    key(app, pygame.K_RETURN)
+    assert session.view(None)["scores"][0] == score > 0
+
+
+def test_rule_error_shown_beside_its_line_in_both_languages():
+    app, session, scene = start_with_human()
+    hand = scene.hand()
+    bad = None
+    for i, a in enumerate(hand):   # two tiles whose sum breaks the key (or that share a colour)
+        for b in hand[i + 1:]:
+            if (number(a) + number(b)) % session.view(None)["key"] or a // 16 == b // 16:
+                bad = (a, b)
+                break
+        if bad:
+            break
+    assert bad
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        scene.pending.clear()
+        scene.put(bad[0], (0, 0))
+        scene.put(bad[1], (0, 1))
+        with record_text() as blits:
+            app.step()
+        err = scene.analysis.error
+        assert err is not None and not scene.analysis.ok
+        wrong = [lc for lc in scene.analysis.lines if lc.error is not None]
+        assert wrong
+        shown = "".join(b.text for b in blits)
+        message = wrong[0].error.message(lang)
+        assert message.replace(" ", "")[:8] in shown.replace(" ", "")
+        label = scene.board_view.error_label_rect(wrong[0], message)
+        line = scene.board_view.line_rect(wrong[0].cells)
+        assert label.colliderect(line.inflate(80, 80))     # next to its line
+        assert not scene.buttons["confirm"].enabled
+        click(app, scene.buttons["confirm"].rect.center)
+        assert session.view(None)["board"] == []
+
+
+def test_undo_against_a_bot_restores_the_state_hash():
+    rules = SumokuRules()
+    for seed in range(30):
+        players = [{"name": "Mei", "kind": "human", "level": "normal"},
+                   {"name": "Ada", "kind": "bot", "level": "normal"}]
+        session = LocalSession(rules, 2, {"variant": "classic"}, seed, players, log=False)
+        bots = [SumokuBot("normal", 1), SumokuBot("normal", 2)]
+        while session.outcome() is None and (session.view(None)["bag_count"] or session.view(None)["turn"] != 0):
+            seat = session.view(None)["turn"]
+            session.submit(bots[seat].choose(session.view(seat), seat))
+        if session.outcome() is None and a_play(session, 0):
+            break
+    else:
+        raise AssertionError("no seed reaches an empty bag with a play for seat 0")
+    app = make_app()
+    scene = table(app, session)
+    before = session.hash()
+    play = a_play(session, 0)
+    scene.pending.set([list(p) for p in play.placements])
+    app.step()
+    key(app, pygame.K_RETURN)
+    assert session.hash() != before
+    for _ in range(3000):                                  # the bot answers off the frame loop
+        if session.outcome() is not None or session.view(None)["turn"] == 0 and not scene.bots.thinking:
+            break
+        app.step()
+    assert session.can_undo(0)
+    assert scene.buttons["undo"].enabled
+    key(app, pygame.K_u)
+    assert session.hash() == before
+    assert session.view(None)["turn"] == 0
+
+
+def test_solitaire_hud_and_countdown_ticks():
+    app = make_app()
+    session = make_session(1, 0, seed=2, variant="solitaire", time_limit_s=300)
+    scene = table(app, session)
+    with record_text() as blits:
+        app.step()
+    texts = [b.text for b in blits]
+    assert "5:00" in texts and "0/96" in texts
+    scene.elapsed = 300.0                                  # as if five minutes went by
+    app.step()
+    app.step()
+    assert session.view(None)["ended"]                     # the countdown's tick ended the game
+    assert session.outcome() is not None
+
+
+def test_bots_play_a_whole_classic_game_through_the_table():
+    app = make_app()
+    session = make_session(2, 2, seed=9)
+    scene = table(app, session)
+    for _ in range(20000):
+        if session.outcome() is not None and scene.ended_shown:
+            break
+        app.step()
+    assert session.outcome() is not None
+    from scenes.common.results import ResultsScene
+    assert isinstance(app.stack.top, ResultsScene)
+
+
+# ---- the plug-in's other names ---------------------------------------------------------------------
+def test_plugin_is_registered_with_its_setup():
+    assert registry.plugin("sumoku") is not None
+    assert [v[0] for v in SETUP["variants"]] == ["classic", "solitaire"]
+    keys = {o["key"] for o in SETUP["options"]}
+    assert keys == {"scoring", "exchange", "time_limit_s"}
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        for _, label, _ in SETUP["variants"]:
+            assert i18n.t(label) != label
+        for o in SETUP["options"]:
+            assert i18n.t(o["label"]) != o["label"]
+            for choice in o.get("choices", []):
+                assert i18n.t(choice[1]) != choice[1]
+
+
+def test_describe_event_and_score_series():
+    session = play_out(SumokuRules(), 3, [SumokuBot("normal", s) for s in range(3)], seed=21,
+                       options={"variant": "classic"})
+    events = session.events
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        lines = [describe_event(ev) for ev in events]
+        assert all(lines) and not any(line.startswith("sumoku.") for line in lines)
+        named = [describe_event(ev, session.players) for ev in events if ev["type"] == "placed"]
+        assert all(any(p["name"] in line for p in session.players) for line in named)
+    series = score_series(events, 3)
+    assert len({len(s) for s in series}) == 1
+    turns = sum(1 for ev in events if ev["type"] in ("placed", "passed", "exchanged"))
+    assert len(series[0]) == 1 + turns + 1
+    assert [s[-1] for s in series] == session.outcome().scores
+    assert [s[-2] for s in series] == session.view(None)["scores"]
+    for s in series:
+        assert all(a <= b for a, b in zip(s[:-2], s[1:-1]))
+
+
+def test_main_play_command_runs_headless(tmp_path):
+    import main
+    shot = tmp_path / "s.png"
+    rc = main.main(["play", "sumoku", "--seats", "3", "--bots", "2", "--frames", "30", "--screenshot", str(shot),
+                    "--lang", "zh-TW", "--seed", "4"])
+    assert rc == 0 and shot.exists() and shot.stat().st_size > 10_000
