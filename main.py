@@ -43,7 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--level", choices=["easy", "normal", "hard"], default="normal")
     sim.add_argument("--out", metavar="DIR", default=None, help="where to write the logs")
 
-    relay = sub.add_parser("relay", help="run the online relay server")
+    relay = sub.add_parser("relay", help="run the online relay server (`relay --help` for every option)")
     relay.add_argument("--host", default="127.0.0.1")
     relay.add_argument("--port", type=int, default=7777)
     relay.add_argument("--data", metavar="DIR", default=None)
@@ -51,17 +51,18 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    raw = sys.argv[1:] if argv is None else list(argv)
+    if raw and raw[0] == "relay":  # the relay has more options than listed here
+        from net import relay
+        return relay.main(raw[1:])
     parser = build_parser()
-    args = parser.parse_args(argv)
+    args = parser.parse_args(raw)
     if args.command == "replay" and (args.verify or args.json):
         from engine.commands import verify
         return verify.run(args)
     if args.command == "simulate":
         from engine.commands import simulate
         return simulate.run(args)
-    if args.command == "relay":
-        from net import relay
-        return relay.main(argv[1:] if argv else sys.argv[2:])
     from scenes import app
     return app.run(args)
 

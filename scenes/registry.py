@@ -31,9 +31,9 @@ set-up, pause, results, replay viewer, how-to-play) only ever uses these names f
     `Renderer.draw(surface, rect, view: dict)` draws a table view (`rules.view(state, None)`)
     inside `rect` (the replay viewer and results screen call it).
 
-``def describe_event(ev: dict) -> str``
-    One line for the replay event list, in the current language (scenes.ui.i18n.t).
-    May return "" for events not worth a line.
+``def describe_event(ev: dict, players: list[dict] | None, variant: str | None) -> str``
+    One line for the replay event list, in the current language (scenes.ui.i18n.t);
+    `players` and `variant` come from the log header (names, wording). May return "" for events not worth a line.
 
 ``def howto_pages() -> list[Page]``
     `Page.title: str` (current language) and `Page.draw(surface, rect)`; pages are built

@@ -135,9 +135,10 @@ def replay_renderer(app: Any) -> FakeRenderer:
     return FakeRenderer()
 
 
-def describe_event(ev: dict) -> str:
+def describe_event(ev: dict, players: list | None = None, variant: str | None = None) -> str:
     if ev["type"] == "added":
-        return i18n.t("ui.player_n", n=ev["seat"] + 1) + f" +{ev['n']}"
+        name = players[ev["seat"]]["name"] if players else i18n.t("ui.player_n", n=ev["seat"] + 1)
+        return name + f" +{ev['n']}"
     return i18n.t("ui.setup.start")
 
 

@@ -29,7 +29,7 @@ class ReplayScene(GuiScene):
         self.cursor = ReplayCursor.from_log(loaded)
         self.renderer = self.plugin.replay_renderer(app)
         if hasattr(self.renderer, "players"):   # a renderer may show the seats' names
-            self.renderer.players = [str(p.get("name", "")) for p in loaded.header.get("players") or []]
+            self.renderer.players = list(loaded.header.get("players") or [])
         self.playing = False
         self.speed_i = 1
         self._acc = 0.0
@@ -130,7 +130,9 @@ class ReplayScene(GuiScene):
     def lines(self) -> list[str]:
         lang = self.app.settings.lang
         if self._lines_lang != lang:
-            self._lines = [self.plugin.describe_event(ev) for ev in self.cursor.events]
+            h = self.loaded.header
+            self._lines = [self.plugin.describe_event(ev, h.get("players"), h.get("variant"))
+                           for ev in self.cursor.events]
             self._lines_lang = lang
         return self._lines
 
@@ -172,4 +174,4 @@ class ReplayScene(GuiScene):
                 pygame.draw.rect(surface, style.ACCENT, r, border_radius=6)
             colour = (20, 20, 28) if i == cur else (style.INK if i < cur else style.INK_DIM)
             text_in(surface, f"{i + 1}. {lines[i]}" if lines[i] else f"{i + 1}.", r.inflate(-12, 0),
-                    self.fs(20), colour, align="left", min_size=16, ellipsis=True)
+                    self.fs(20), colour, align="left", min_size=self.fs(17), ellipsis=True)
