@@ -42,6 +42,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--level", choices=["easy", "normal", "hard"], default="normal")
     sim.add_argument("--out", metavar="DIR", default=None, help="where to write the logs")
+    sim.add_argument("--relay", metavar="HOST:PORT", default=None,
+                     help="race bot clients through a running relay (speed, grab, team)")
 
     relay = sub.add_parser("relay", help="run the online relay server (`relay --help` for every option)")
     relay.add_argument("--host", default="127.0.0.1")

@@ -112,13 +112,20 @@ class LocalSession:
         """Decide and fold one command; raises RuleError (nothing changes) when refused."""
         if self.rules.outcome(self.state) is not None and cmd.get("type") != "tick":
             raise RuleError("err.game_over")
-        new = self.rules.decide(self.state, dict(cmd), self._rng())
+        cmd = dict(cmd)
+        cmd["t"] = self.now_ms()  # time is stamped by the session (or the relay), never trusted
+        new = self.rules.decide(self.state, cmd, self._rng())
         self._cmd_count += 1
-        self._record(new, cmd=self._cmd_count)
+        self._record(new, cmd=self._cmd_count, t=cmd["t"])
         return new
 
-    def _record(self, new: list[Event], cmd: int) -> None:
-        t = int((self._clock() - self._t0) * 1000)
+    def now_ms(self) -> int:
+        """Milliseconds since the game started, by the session's clock."""
+        return int((self._clock() - self._t0) * 1000)
+
+    def _record(self, new: list[Event], cmd: int, t: int | None = None) -> None:
+        if t is None:
+            t = self.now_ms()
         game = self.rules.game
         for ev in new:
             ev["seq"] = len(self.events)
