@@ -40,6 +40,8 @@ def current_version(game: str, etype: str) -> int:
 
 def upcast(game: str, ev: Event) -> Event:
     """The event brought up to the current schema of its type."""
+    if not _UPCASTERS:
+        return ev
     v = int(ev.get("v", 1))
     etype = ev.get("type")
     while (fn := _UPCASTERS.get((game, etype, v))) is not None:

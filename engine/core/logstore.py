@@ -124,6 +124,7 @@ def read_log(path: Path | str) -> LoadedLog:
 
 
 def parse_log(data: bytes) -> LoadedLog:
+    """Decode a log's bytes as far as they are valid (see read_log)."""
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=max(len(data), 1))
     unpacker.feed(data)
     header: dict[str, Any] | None = None
@@ -132,39 +133,32 @@ def parse_log(data: bytes) -> LoadedLog:
     offsets: list[int] = []
     pos = 0
     error: str | None = None
-    crc32 = zlib.crc32
-    unpackb = msgpack.unpackb
-    while True:
-        try:
-            rec = unpacker.unpack()
-        except msgpack.OutOfData:
-            if pos < len(data):
-                error = "truncated"
-            break
-        except Exception:  # malformed msgpack: corrupt bytes
-            error = "corrupt"
-            break
-        try:
-            tag, crc, raw = rec
-            if not isinstance(raw, bytes) or crc32(raw) != crc:
-                raise ValueError
+    crc32, unpackb, tell = zlib.crc32, msgpack.unpackb, unpacker.tell
+    add_event, add_offset = events.append, offsets.append
+    try:
+        for tag, crc, raw in unpacker:  # malformed bytes or a wrong shape raise: corrupt
+            if crc32(raw) != crc:
+                error = "corrupt"
+                break
             body = unpackb(raw, raw=False, strict_map_key=False)
-        except Exception:
-            error = "corrupt"
-            break
-        if header is None:
-            if tag != "H" or not isinstance(body, dict) or body.get("format") != FORMAT:
-                raise LogError("not a Couchtop log (no valid header)")
-            header = body
-        elif tag == "E" and isinstance(body, dict):
-            offsets.append(pos)
-            events.append(body)
-        elif tag == "C" and isinstance(body, dict):
-            checkpoints.append(body)
-        else:
-            error = "corrupt"
-            break
-        pos = unpacker.tell()
+            if type(body) is not dict:
+                error = "corrupt"
+                break
+            if tag == "E" and header is not None:
+                add_offset(pos)
+                add_event(body)
+            elif tag == "C" and header is not None:
+                checkpoints.append(body)
+            elif tag == "H" and header is None and body.get("format") == FORMAT:
+                header = body
+            else:
+                error = "corrupt"
+                break
+            pos = tell()
+    except Exception:
+        error = "corrupt"
     if header is None:
         raise LogError("not a Couchtop log (no valid header)")
+    if error is None and pos < len(data):
+        error = "truncated"
     return LoadedLog(header, events, checkpoints, error, pos if error else None, offsets, pos)
