@@ -334,7 +334,7 @@ def test_legal_commands_wraps_movegen_and_adds_pass_and_exchange(monkeypatch):
 
 
 def test_options_are_checked():
-    for bad in ({"variant": "speed"}, {"scoring": "all"}, {"key": 6}, {"bag_order": [0, 1]},
+    for bad in ({"variant": "relay"}, {"scoring": "all"}, {"key": 6}, {"bag_order": [0, 1]},
                 {"variant": "solitaire"}):
         with pytest.raises(ValueError):
             RULES.initial(2, bad)

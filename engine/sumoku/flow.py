@@ -7,6 +7,13 @@ Events (each with `seat`, None for the table):
   placed {seat, tiles, score, lines, extra}  drew {seat, tiles}
   ended {seat None, reason, final, penalties, winners}
 `apply` handlers are cheap: no validation, no line finding, no copies of the state.
+
+The real-time races (speed.py, grab.py, team.py) share the clock and the grid building:
+  countdown {seat None, round, starts_at}  round_started {seat None, round}
+  put {seat, owner, tile, cell, value, from, at}  lifted {seat, owner, tile, cell}
+  exchanged {seat, owner, drawn}  returned {seat, owner, tile, cell}
+  collected {seat None, tiles}   (every tile of the table back into the bag)
+The owner of a grid and a store of loose tiles is the seat (speed) or the team (team).
 """
 from __future__ import annotations
 
@@ -15,9 +22,10 @@ from typing import Any, Callable
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, event
 from engine.core.rng import Rng
-from engine.sumoku.scoring import PlayScore, evaluate_play, normalize
-from engine.sumoku.state import SumokuState, draw
-from engine.sumoku.tiles import KEY_FACES
+from engine.sumoku.board import Cell
+from engine.sumoku.scoring import PlayScore, _tile_params, evaluate_play, normalize
+from engine.sumoku.state import RaceState, SumokuState, draw
+from engine.sumoku.tiles import KEY_FACES, TILE_COUNT, values
 
 Applier = Callable[[SumokuState, Event], None]
 
@@ -141,6 +149,263 @@ def apply_ended(state: SumokuState, ev: Event) -> None:
     state.penalties = list(ev["penalties"])
     state.winners = list(ev["winners"])
 
+
+# ---- races: the clock and who may act --------------------------------------------------
+GRID_LIMIT = 64  # a race grid stays within rows and columns -64..64
+
+
+def race(state: SumokuState) -> RaceState:
+    assert state.race is not None
+    return state.race
+
+
+def now(cmd: Command) -> int:
+    """The command's time (ms since the start), stamped by the session or the relay."""
+    t = cmd.get("t", 0)
+    if isinstance(t, bool) or not isinstance(t, int):
+        raise RuleError("err.bad_command")
+    return t
+
+
+def countdown_event(state: SumokuState, t: int, round_no: int) -> Event:
+    """The "3-2-1" before round `round_no`: it starts at t + the countdown."""
+    return event("countdown", None, round=round_no, starts_at=t + race(state).countdown_ms)
+
+
+def due(state: SumokuState, cmd: Command) -> bool:
+    """Whether a tick at cmd["t"] starts the round that is counting down."""
+    starts = race(state).starts_at
+    return not state.ended and starts is not None and now(cmd) >= starts
+
+
+def seat_of(state: SumokuState, cmd: Command) -> int:
+    seat = cmd.get("seat")
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
+        raise RuleError("err.seat", seat=seat)
+    return seat
+
+
+def race_actor(state: SumokuState, cmd: Command, acting: frozenset[int]) -> int:
+    """The seat of a race command, checked to be in the running round (`acting`)."""
+    seat = seat_of(state, cmd)
+    if state.ended:
+        raise RuleError("err.game_over")
+    rs = race(state)
+    if not rs.live:
+        raise RuleError("err.sumoku.not_started")
+    if seat not in acting:
+        raise RuleError("err.sumoku.sitting_out" if rs.sit_out and rs.sit_out[seat]
+                        else "err.sumoku.out_of_round")
+    return seat
+
+
+def race_decide(state: SumokuState, cmd: Command, rng: Rng, deciders: dict[str, Any],
+                start_round: Callable[[SumokuState, int, Rng], list[Event]],
+                acting: Callable[[SumokuState], frozenset[int]]) -> list[Event]:
+    """A race's decide: a due tick starts the round that is counting down (an early tick
+    does nothing); any other command goes to its handler once its seat is checked."""
+    kind = cmd.get("type")
+    if kind == "tick":
+        return start_round(state, now(cmd), rng) if due(state, cmd) else []
+    handler = deciders.get(kind)  # type: ignore[arg-type]
+    if handler is None:
+        raise RuleError("err.bad_command")
+    return handler(state, race_actor(state, cmd, acting(state)), cmd, rng)
+
+
+def _plain(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [_plain(v) for v in x]
+    return x
+
+
+def call_record(ev: Event) -> dict[str, Any]:
+    """The last call or claim as the state keeps it (a fresh copy of the event's data)."""
+    keep = ("seat", "right", "reason", "params", "tiles", "values", "multiple")
+    return {k: _plain(ev[k]) for k in keep if k in ev}
+
+
+# ---- races: building a grid (speed and team) --------------------------------------------
+def owner(state: SumokuState, seat: int) -> int:
+    rs = race(state)
+    return rs.teams[seat] if rs.teams else seat
+
+
+def store(state: SumokuState, who: int) -> list[int]:
+    """The loose tiles of an owner: the seat's hand (speed) or the team's pool."""
+    rs = race(state)
+    return rs.pools[who] if rs.teams else state.hands[who]
+
+
+def cell_of(grid: dict[Cell, tuple[int, int]], tile: int) -> Cell | None:
+    for cell, (t, _v) in grid.items():
+        if t == tile:
+            return cell
+    return None
+
+
+def _tile(x: Any) -> int:
+    if isinstance(x, bool) or not isinstance(x, int) or not 0 <= x < TILE_COUNT:
+        raise RuleError("err.bad_command")
+    return x
+
+
+def _cell(x: Any) -> Cell:
+    if (not isinstance(x, (list, tuple)) or len(x) != 2
+            or any(isinstance(v, bool) or not isinstance(v, int) or abs(v) > GRID_LIMIT for v in x)):
+        raise RuleError("err.sumoku.bad_cell", limit=GRID_LIMIT)
+    return (x[0], x[1])
+
+
+def _where(state: SumokuState, who: int, tile: int) -> Cell | None:
+    """None when the tile is loose in the owner's store, else its grid cell; RuleError
+    when the owner does not hold it."""
+    if tile in store(state, who):
+        return None
+    cell = cell_of(race(state).grids[who], tile)
+    if cell is None:
+        raise RuleError("err.sumoku.not_yours", **_tile_params(tile))
+    return cell
+
+
+def decide_put(state: SumokuState, seat: int, cmd: Command) -> Event:
+    """A loose tile (or one already on the grid: a move) onto an empty cell. A 6 is given
+    its value (6 or 9) anew at each put. An optional "from" ("pool"/"hand" or [r, c])
+    says where the sender saw the tile, so a teammate's move in between is caught."""
+    who = owner(state, seat)
+    tile = _tile(cmd.get("tile"))
+    cell = _cell(cmd.get("cell"))
+    value = cmd.get("value", values(tile)[0])
+    if isinstance(value, bool) or value not in values(tile):
+        raise RuleError("err.sumoku.bad_value", value=value, **_tile_params(tile))
+    grid = race(state).grids[who]
+    src = _where(state, who, tile)
+    if "from" in cmd:
+        seen = cmd["from"]
+        seen_cell = None if seen in ("pool", "hand", None) else _cell(seen)
+        if seen_cell != src:
+            raise RuleError("err.sumoku.teammate_moved", **_tile_params(tile))
+    if cell in grid:
+        there, _v = grid[cell]
+        if there == tile:
+            raise RuleError("err.sumoku.already_there", **_tile_params(tile))
+        placer = race(state).placer.get(there)
+        if placer is not None and placer != seat:
+            raise RuleError("err.sumoku.teammate_cell", row=cell[0], col=cell[1])
+        raise RuleError("err.sumoku.cell_taken", row=cell[0], col=cell[1], **_tile_params(there))
+    return event("put", seat, owner=who, tile=tile, cell=[cell[0], cell[1]], value=value,
+                 **{"from": None if src is None else [src[0], src[1]]}, at=now(cmd))
+
+
+def decide_lift(state: SumokuState, seat: int, cmd: Command) -> Event:
+    who = owner(state, seat)
+    tile = _tile(cmd.get("tile"))
+    cell = cell_of(race(state).grids[who], tile)
+    if cell is None:
+        raise RuleError("err.sumoku.not_on_grid", **_tile_params(tile))
+    return event("lifted", seat, owner=who, tile=tile, cell=[cell[0], cell[1]])
+
+
+EXCHANGE_DRAW = 2
+
+
+def decide_exchange(state: SumokuState, seat: int, cmd: Command, rng: Rng) -> Event:
+    """Draw 2 (or the one tile left) from the bag; a return must follow."""
+    if race(state).pending_return[seat]:
+        raise RuleError("err.sumoku.return_first")
+    if not state.bag:
+        raise RuleError("err.sumoku.bag_empty")
+    drawn = draw(list(state.bag), EXCHANGE_DRAW, rng, state.ordered_bag)
+    return event("exchanged", seat, owner=owner(state, seat), drawn=drawn)
+
+
+def decide_return(state: SumokuState, seat: int, cmd: Command) -> Event:
+    """One of the owner's tiles back to the bag: a loose one, or one lifted off the grid."""
+    if not race(state).pending_return[seat]:
+        raise RuleError("err.sumoku.no_return_owed")
+    who = owner(state, seat)
+    tile = _tile(cmd.get("tile"))
+    src = _where(state, who, tile)
+    return event("returned", seat, owner=who, tile=tile,
+                 cell=None if src is None else [src[0], src[1]])
+
+
+def table_tiles(state: SumokuState) -> list[int]:
+    """Every tile out of the bag in a fixed order (hands, then grids by sorted cell):
+    what goes back into the bag between speed rounds."""
+    out = [t for hand in state.hands for t in hand]
+    for grid in race(state).grids:
+        out.extend(grid[cell][0] for cell in sorted(grid))
+    return out
+
+
+# ---- races: applying -----------------------------------------------------------------
+def apply_countdown(state: SumokuState, ev: Event) -> None:
+    rs = race(state)
+    rs.round = ev["round"]
+    rs.starts_at = ev["starts_at"]
+    rs.live = False
+
+
+def apply_round_started(state: SumokuState, ev: Event) -> None:
+    rs = race(state)
+    rs.starts_at = None
+    rs.live = True
+    rs.out = [False] * len(rs.out)
+    rs.pending_return = [False] * state.seats
+
+
+def apply_put(state: SumokuState, ev: Event) -> None:
+    who = ev["owner"]
+    grid = race(state).grids[who]
+    src = ev["from"]
+    if src is None:
+        store(state, who).remove(ev["tile"])
+    else:
+        del grid[(src[0], src[1])]
+    r, c = ev["cell"]
+    grid[(r, c)] = (ev["tile"], ev["value"])
+
+
+def apply_lifted(state: SumokuState, ev: Event) -> None:
+    who = ev["owner"]
+    r, c = ev["cell"]
+    del race(state).grids[who][(r, c)]
+    store(state, who).append(ev["tile"])
+
+
+def apply_exchanged(state: SumokuState, ev: Event) -> None:
+    store(state, ev["owner"]).extend(ev["drawn"])
+    take(state.bag, ev["drawn"])
+    race(state).pending_return[ev["seat"]] = True
+
+
+def apply_returned(state: SumokuState, ev: Event) -> None:
+    who = ev["owner"]
+    cell = ev["cell"]
+    if cell is None:
+        store(state, who).remove(ev["tile"])
+    else:
+        del race(state).grids[who][(cell[0], cell[1])]
+    state.bag.append(ev["tile"])
+    race(state).pending_return[ev["seat"]] = False
+
+
+def apply_collected(state: SumokuState, ev: Event) -> None:
+    for hand in state.hands:
+        hand.clear()
+    for grid in race(state).grids:
+        grid.clear()
+    state.bag.extend(ev["tiles"])
+
+
+RACE_APPLY: dict[str, Applier] = {
+    "countdown": apply_countdown, "round_started": apply_round_started, "put": apply_put,
+    "lifted": apply_lifted, "exchanged": apply_exchanged, "returned": apply_returned,
+    "collected": apply_collected,
+}
 
 APPLY: dict[str, Applier] = {
     "dealt": apply_dealt, "key_rolled": apply_key_rolled, "started": apply_started,

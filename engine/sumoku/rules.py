@@ -1,8 +1,9 @@
 """SumokuRules: the Rules implementation for the event-sourced engine.
 
-Each variant is a flow module (classic.py, solitaire.py) with `setup`, `decide` and the
-`APPLY` handlers of its own events; the shared events are folded by flow.py. A new
-variant (a real-time race) is one more module in FLOWS.
+Each variant is a flow module (classic.py, solitaire.py, and the real-time races
+speed.py, grab.py, team.py) with `setup`, `decide` and the `APPLY` handlers of its own
+events; the shared events are folded by flow.py. A race module also has `to_act` (every
+seat in the running round); `next_deadline` says when the next tick is due.
 """
 from __future__ import annotations
 
@@ -13,21 +14,34 @@ from engine.core.errors import RuleError
 from engine.core.events import Command, Event
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
-from engine.sumoku import classic, flow, solitaire
-from engine.sumoku.state import VARIANTS, SumokuState, new_state
-from engine.sumoku.views import view, view_board
+from engine.sumoku import classic, flow, grab, solitaire, speed, team
+from engine.sumoku.state import RACES, SEATS, VARIANTS, SumokuState, new_state
+from engine.sumoku.views import race_view, view, view_board
 
-FLOWS: dict[str, ModuleType] = {"classic": classic, "solitaire": solitaire}
+FLOWS: dict[str, ModuleType] = {"classic": classic, "solitaire": solitaire, "speed": speed,
+                                "grab": grab, "team": team}
 
 
 class SumokuRules:
     game: ClassVar[str] = "sumoku"
     rules_version: ClassVar[int] = 1
-    seats: ClassVar[range] = range(1, 9)
+    seats: ClassVar[range] = range(1, 17)   # over all variants: see seats_for
     variants: ClassVar[tuple[str, ...]] = VARIANTS
 
     def __init__(self) -> None:
         self._apply = {name: {**flow.APPLY, **mod.APPLY} for name, mod in FLOWS.items()}
+
+    @staticmethod
+    def seats_for(variant: str) -> range:
+        """The seat counts a variant takes (classic 1-8, solitaire 1, speed and grab 2-8,
+        team 2-16); KeyError for an unknown variant."""
+        return SEATS[variant]
+
+    def next_deadline(self, state: SumokuState) -> int | None:
+        """When the next {"type": "tick", "seat": None} is due (ms), or None."""
+        if state.ended or state.race is None:
+            return None
+        return state.race.starts_at
 
     def initial(self, seats: int, options: Mapping[str, object]) -> SumokuState:
         return new_state(seats, options)
@@ -45,11 +59,15 @@ class SumokuRules:
         return state
 
     def to_act(self, state: SumokuState) -> frozenset[int]:
+        if state.race is not None:
+            return FLOWS[state.variant].to_act(state)
         if state.ended or state.turn is None:
             return frozenset()
         return frozenset((state.turn,))
 
     def view(self, state: SumokuState, seat: int | None) -> dict:
+        if state.race is not None:
+            return race_view(state, self.to_act(state))
         return view(state, seat)
 
     def outcome(self, state: SumokuState) -> Outcome | None:
@@ -68,6 +86,8 @@ class SumokuRules:
 
 def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
     """Every place command the movegen finds for `seat`, then pass / exchange / stop."""
+    if v["variant"] in RACES:  # races are played by plans (racebot.py), not a move list
+        return
     if v["ended"] or v["turn"] != seat:
         return
     from engine.sumoku.movegen import legal_plays  # written by the movegen helper
