@@ -20,7 +20,7 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="start a game straight away")
-    play.add_argument("game", choices=["sumoku"])
+    play.add_argument("game", choices=["sumoku", "hooky"])
     play.add_argument("--variant", default=None)
     play.add_argument("--seats", type=int, default=None)
     play.add_argument("--bots", type=int, default=None, help="the last K seats are bots")
@@ -35,7 +35,7 @@ def build_parser() -> argparse.ArgumentParser:
     _window_args(replay)
 
     sim = sub.add_parser("simulate", help="bot-versus-bot games without a window; prints JSON")
-    sim.add_argument("game", choices=["sumoku"])
+    sim.add_argument("game", choices=["sumoku", "hooky"])
     sim.add_argument("--variant", default="classic")
     sim.add_argument("--seats", type=int, default=None)
     sim.add_argument("--games", type=int, default=1)

@@ -6,9 +6,11 @@ from typing import Any
 
 GAMES: dict[str, str] = {
     "sumoku": "engine.sumoku.rules:SumokuRules",
+    "hooky": "engine.hooky.rules:HookyRules",
 }
 BOTS: dict[str, str] = {
     "sumoku": "engine.sumoku.bot:SumokuBot",
+    "hooky": "engine.hooky.bot:HookyBot",
 }
 
 

@@ -1,0 +1,387 @@
+"""HookyRules: the Rules implementation of Hooky for the event-sourced engine.
+
+Commands (each with "type" and "seat"; see docs/hooky-view.md):
+  clue {word}                 a starting clue (the engine counts it against your hand)
+  reveal {letter, target}     from round 2, before asking: turn `letter` face up, peek at `target`
+  ask {target, word}          ask another player a word
+  propose {word}              put a word the dictionary lacks to the table
+  vote {accept}               accept or refuse the proposed word
+  guess {letters}             three different letters as the hooky letters (after rounds 4-6)
+  name_hands {hands}          the final guess: for each other seat the letters you believe it holds
+Events: dealt, clue_given, word_proposed, word_voted, word_accepted, word_refused,
+card_revealed, card_peeked, asked, round_ended, hooky_guessed, hands_named, game_ended.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping
+
+from engine.core.errors import RuleError
+from engine.core.events import Command, Event, event
+from engine.core.rng import Rng
+from engine.core.rules import Outcome
+from engine.hooky.clue_words import is_clue_word, normalise, same_letters
+from engine.hooky.knowledge import ALPHABET, count_answer
+from engine.hooky.scoring import final_result
+from engine.hooky.state import GUESS_ROUNDS, REVEAL_FROM, ROUNDS, HookyState, new_state, split_deal
+from engine.hooky.views import view
+from engine.words import hooky_words
+
+# command type -> the phases it belongs to
+PHASE_OF: dict[str, tuple[str, ...]] = {
+    "clue": ("clue",), "reveal": ("turn",), "ask": ("turn",), "propose": ("clue", "turn"),
+    "vote": ("vote",), "guess": ("guess",), "name_hands": ("hands",),
+}
+# events after which a take-back would let a player unlearn what they saw
+SECRET_EVENTS = frozenset({"dealt", "asked", "card_peeked", "round_ended", "game_ended"})
+STAMPS = ("t", "v", "cmd")
+
+
+class HookyRules:
+    game: ClassVar[str] = "hooky"
+    rules_version: ClassVar[int] = 1
+    seats: ClassVar[range] = range(3, 6)
+    variants: ClassVar[tuple[str, ...]] = ("classic",)
+
+    def __init__(self) -> None:
+        self._apply: dict[str, Callable[[HookyState, Event], None]] = {
+            name[len("_on_"):]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
+
+    # ---- the contract ---------------------------------------------------------------
+    def initial(self, seats: int, options: Mapping[str, object]) -> HookyState:
+        return new_state(seats, options)
+
+    def setup(self, state: HookyState, rng: Rng) -> list[Event]:
+        order = state.options.get("deal")
+        if order is None:
+            letters = list(ALPHABET)
+            rng.shuffle(letters)
+            order = "".join(letters)
+        hands, playground, hooky = split_deal(order, state.seats)
+        start = state.options.get("start")
+        if start is None:
+            start = rng.below(state.seats)
+        return [event("dealt", None, hands=hands, playground=playground, hooky=hooky, start=int(start))]
+
+    def decide(self, state: HookyState, cmd: Command, rng: Rng) -> list[Event]:
+        if not isinstance(cmd, dict) or cmd.get("type") not in PHASE_OF:
+            raise RuleError("err.bad_command")
+        kind = cmd["type"]
+        seat = cmd.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
+            raise RuleError("err.seat", seat=str(seat))
+        if state.ended:
+            raise RuleError("err.game_over")
+        if state.phase not in PHASE_OF[kind]:
+            raise RuleError("err.hooky.not_now", action=f"@hooky.action.{kind}", phase=f"@hooky.phase.{state.phase}")
+        if seat not in self.to_act(state):
+            if kind == "guess":
+                raise RuleError("err.hooky.already_guessed")
+            if kind == "name_hands":
+                raise RuleError("err.hooky.already_named")
+            if kind == "vote":
+                raise RuleError("err.hooky.not_voting")
+            raise RuleError("err.not_your_turn")
+        return getattr(self, f"_decide_{kind}")(state, seat, cmd, rng)
+
+    def apply(self, state: HookyState, ev: Event) -> HookyState:
+        self._apply[ev["type"]](state, ev)
+        if ev["type"] not in ("dealt", "game_ended"):
+            state.history.append({k: _copy(v) for k, v in ev.items() if k not in STAMPS})
+        return state
+
+    def to_act(self, state: HookyState) -> frozenset[int]:
+        n = state.seats
+        if state.phase in ("clue", "turn"):
+            if state.pos >= n:
+                return frozenset()
+            return frozenset((state.turn,))
+        if state.phase == "vote" and state.pending is not None:
+            votes = state.pending["votes"]
+            return frozenset(s for s in range(n) if s != state.pending["seat"] and s not in votes)
+        if state.phase == "guess":
+            return frozenset(s for s in range(n) if state.round not in state.guesses[s])
+        if state.phase == "hands":
+            return frozenset(s for s in range(n) if state.named[s] is None)
+        return frozenset()
+
+    def view(self, state: HookyState, seat: int | None) -> dict:
+        return view(state, seat, self.to_act(state))
+
+    def outcome(self, state: HookyState) -> Outcome | None:
+        if not state.ended or state.result is None:
+            return None
+        r = state.result
+        return Outcome(list(r["scores"]), list(r["winners"]), r["tiebreak"],
+                       {"breakdown": r["breakdown"], "hooky": list(state.hooky)})
+
+    def to_data(self, state: HookyState) -> Any:
+        return state.to_data()
+
+    def undoable(self, events: list[Event]) -> bool:
+        """A take-back may not unlearn anything: no answer heard, no card peeked or flipped."""
+        return not any(ev.get("type") in SECRET_EVENTS for ev in events)
+
+    def legal_commands(self, view: dict, seat: int) -> Iterable[Command]:
+        return _legal_commands(view, seat)
+
+    # ---- decide, one per command ----------------------------------------------------
+    def _word(self, state: HookyState, raw: Any) -> str:
+        word = normalise(raw)
+        if not is_clue_word(word, state.accepted):
+            if word in state.refused:
+                raise RuleError("err.hooky.word_refused", word=word.upper())
+            raise RuleError("err.hooky.unknown_word", word=word.upper())
+        return word
+
+    def _decide_clue(self, state: HookyState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        word = self._word(state, cmd.get("word"))
+        answer = count_answer(word, state.hands[seat])
+        if answer == 0:
+            raise RuleError("err.hooky.clue_no_own_letter", word=word.upper())
+        return [event("clue_given", seat, word=word, answer=answer)]
+
+    def _decide_propose(self, state: HookyState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        word = normalise(cmd.get("word"))
+        if is_clue_word(word, state.accepted):
+            raise RuleError("err.hooky.already_a_word", word=word.upper())
+        if word in state.refused:
+            raise RuleError("err.hooky.word_refused", word=word.upper())
+        return [event("word_proposed", seat, word=word)]
+
+    def _decide_vote(self, state: HookyState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        accept = cmd.get("accept")
+        if not isinstance(accept, bool):
+            raise RuleError("err.hooky.vote_shape")
+        pending = state.pending
+        assert pending is not None
+        out = [event("word_voted", seat, word=pending["word"], accept=accept)]
+        if not accept:
+            out.append(event("word_refused", None, word=pending["word"], by=seat))
+        elif len(self.to_act(state)) == 1:
+            out.append(event("word_accepted", None, word=pending["word"]))
+        return out
+
+    def _decide_reveal(self, state: HookyState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        if state.round < REVEAL_FROM:
+            raise RuleError("err.hooky.reveal_round", round=REVEAL_FROM)
+        if state.revealed_now:
+            raise RuleError("err.hooky.reveal_twice")
+        letter = cmd.get("letter")
+        letter = letter.lower() if isinstance(letter, str) else ""
+        if letter not in state.hands[seat]:
+            raise RuleError("err.hooky.reveal_not_in_hand", letter=letter.upper()[:3])
+        if letter in state.revealed[seat]:
+            raise RuleError("err.hooky.reveal_already", letter=letter.upper())
+        target = self._other_seat(state, seat, cmd.get("target"), "err.hooky.peek_self")
+        hidden = state.hidden(target)
+        if not hidden:
+            raise RuleError("err.hooky.peek_none_hidden", target=target + 1)
+        seen = hidden[rng.below(len(hidden))]
+        return [event("card_revealed", seat, letter=letter, target=target),
+                event("card_peeked", seat, target=target, letter=seen)]
+
+    def _decide_ask(self, state: HookyState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        target = self._other_seat(state, seat, cmd.get("target"), "err.hooky.ask_self")
+        word = self._word(state, cmd.get("word"))
+        for before in state.asked_of(target):
+            if before == word:
+                raise RuleError("err.hooky.repeat", word=word.upper(), target=target + 1)
+            if same_letters(before, word):
+                raise RuleError("err.hooky.anagram", word=word.upper(), before=before.upper(),
+                                target=target + 1)
+        out = [event("asked", seat, target=target, word=word,
+                     answer=count_answer(word, state.hands[target]), round=state.round)]
+        if state.pos == state.seats - 1:
+            r = state.round
+            flip = state.playground[state.flipped] if r <= state.flip_rounds else None
+            out.append(event("round_ended", None, round=r, flip=flip))
+        return out
+
+    def _decide_guess(self, state: HookyState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        letters = cmd.get("letters")
+        if isinstance(letters, str):
+            letters = list(letters)
+        if (not isinstance(letters, list) or len(letters) != 3
+                or not all(isinstance(c, str) and c.lower() in ALPHABET and len(c) == 1 for c in letters)
+                or len({c.lower() for c in letters}) != 3):
+            raise RuleError("err.hooky.guess_shape")
+        return [event("hooky_guessed", seat, round=state.round, letters=sorted(c.lower() for c in letters))]
+
+    def _decide_name_hands(self, state: HookyState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        raw = cmd.get("hands")
+        if isinstance(raw, Mapping):
+            items = list(raw.items())
+        elif isinstance(raw, list):
+            items = list(enumerate(raw))
+        else:
+            raise RuleError("err.hooky.name_shape")
+        hands: list[list[str]] = [[] for _ in range(state.seats)]
+        for key, letters in items:
+            try:
+                other = int(key)
+            except (TypeError, ValueError):
+                raise RuleError("err.hooky.name_shape") from None
+            if not 0 <= other < state.seats:
+                raise RuleError("err.seat", seat=str(key))
+            if isinstance(letters, str):
+                letters = list(letters)
+            if not isinstance(letters, list) or not all(
+                    isinstance(c, str) and len(c) == 1 and c.lower() in ALPHABET for c in letters):
+                raise RuleError("err.hooky.name_shape")
+            chosen = sorted({c.lower() for c in letters})
+            if len(chosen) != len(letters):
+                raise RuleError("err.hooky.name_twice", target=other + 1)
+            if other == seat and chosen:
+                raise RuleError("err.hooky.name_self")
+            if len(chosen) > state.hand_size:
+                raise RuleError("err.hooky.name_too_many", target=other + 1, size=state.hand_size)
+            hands[other] = chosen
+        out = [event("hands_named", seat, hands=hands)]
+        if len(self.to_act(state)) == 1:
+            named = [hands if s == seat else state.named[s] for s in range(state.seats)]
+            result = final_result(state.hands, state.hooky, state.guesses, named,
+                                  [len(r) for r in state.revealed])
+            out.append(event("game_ended", None, hooky=list(state.hooky), **result))
+        return out
+
+    @staticmethod
+    def _other_seat(state: HookyState, seat: int, raw: Any, self_code: str) -> int:
+        if isinstance(raw, bool) or not isinstance(raw, int) or not 0 <= raw < state.seats:
+            raise RuleError("err.seat", seat=str(raw))
+        if raw == seat:
+            raise RuleError(self_code)
+        return raw
+
+    # ---- apply, one per event -------------------------------------------------------
+    @staticmethod
+    def _on_dealt(state: HookyState, ev: Event) -> None:
+        state.hands = [sorted(h) for h in ev["hands"]]
+        state.playground = list(ev["playground"])
+        state.hooky = sorted(ev["hooky"])
+        state.start = int(ev["start"])
+        state.phase, state.round, state.pos = "clue", 0, 0
+
+    @staticmethod
+    def _on_clue_given(state: HookyState, ev: Event) -> None:
+        state.clues.append({"seat": ev["seat"], "word": ev["word"], "answer": ev["answer"]})
+        state.pos += 1
+        if state.pos == state.seats:
+            state.phase, state.round, state.pos = "turn", 1, 0
+
+    @staticmethod
+    def _on_word_proposed(state: HookyState, ev: Event) -> None:
+        state.pending = {"seat": ev["seat"], "word": ev["word"], "votes": {}, "phase": state.phase}
+        state.phase = "vote"
+
+    @staticmethod
+    def _on_word_voted(state: HookyState, ev: Event) -> None:
+        assert state.pending is not None
+        state.pending["votes"][ev["seat"]] = bool(ev["accept"])
+
+    @staticmethod
+    def _close_vote(state: HookyState) -> None:
+        assert state.pending is not None
+        state.phase = state.pending["phase"]
+        state.pending = None
+
+    def _on_word_accepted(self, state: HookyState, ev: Event) -> None:
+        state.accepted.append(ev["word"])
+        self._close_vote(state)
+
+    def _on_word_refused(self, state: HookyState, ev: Event) -> None:
+        state.refused.append(ev["word"])
+        self._close_vote(state)
+
+    @staticmethod
+    def _on_card_revealed(state: HookyState, ev: Event) -> None:
+        state.revealed[ev["seat"]].append(ev["letter"])
+        state.revealed_now = True
+
+    @staticmethod
+    def _on_card_peeked(state: HookyState, ev: Event) -> None:
+        state.peeks.append({"round": state.round, "seat": ev["seat"], "target": ev["target"],
+                            "letter": ev["letter"]})
+
+    @staticmethod
+    def _on_asked(state: HookyState, ev: Event) -> None:
+        state.asks.append({"round": state.round, "asker": ev["seat"], "seat": ev["target"],
+                           "word": ev["word"], "answer": ev["answer"]})
+        state.revealed_now = False
+        state.pos += 1
+
+    @staticmethod
+    def _on_round_ended(state: HookyState, ev: Event) -> None:
+        if ev.get("flip") is not None:
+            state.flipped += 1
+        if state.round in GUESS_ROUNDS:
+            state.phase = "guess"
+        else:
+            state.round += 1
+            state.pos = 0
+
+    def _on_hooky_guessed(self, state: HookyState, ev: Event) -> None:
+        state.guesses[ev["seat"]][state.round] = list(ev["letters"])
+        if not self.to_act(state):
+            if state.round == ROUNDS:
+                state.phase = "hands"
+            else:
+                state.phase, state.round, state.pos = "turn", state.round + 1, 0
+
+    @staticmethod
+    def _on_hands_named(state: HookyState, ev: Event) -> None:
+        state.named[ev["seat"]] = [list(h) for h in ev["hands"]]
+
+    @staticmethod
+    def _on_game_ended(state: HookyState, ev: Event) -> None:
+        state.result = {k: _copy(ev[k]) for k in ("scores", "breakdown", "winners", "tiebreak")}
+        state.phase = "over"
+
+
+def _copy(v: Any) -> Any:
+    if isinstance(v, dict):
+        return {k: _copy(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_copy(x) for x in v]
+    return v
+
+
+def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
+    """Legal commands for `seat` from its view, lazily (the word lists are long): the
+    reveals first, then every question; for the final hand guess only one sample (the
+    letters the view proves)."""
+    if seat not in v["to_act"]:
+        return
+    phase = v["phase"]
+    words = [w for w in hooky_words()] + list(v["accepted_words"])
+    if phase == "clue":
+        own = set(v["hand"])
+        for w in words:
+            if own & set(w):
+                yield {"type": "clue", "seat": seat, "word": w}
+    elif phase == "turn":
+        if v["can_reveal"]:
+            for letter in v["hand"]:
+                if letter not in v["revealed"][seat]:
+                    for t in range(v["seats"]):
+                        if t != seat and v["hidden_counts"][t] > 0:
+                            yield {"type": "reveal", "seat": seat, "letter": letter, "target": t}
+        asked = {t: {"".join(sorted(w)) for w in v["asked_of"][t]} for t in range(v["seats"])}
+        for w in words:
+            key = "".join(sorted(w))
+            for t in range(v["seats"]):
+                if t != seat and key not in asked[t]:
+                    yield {"type": "ask", "seat": seat, "target": t, "word": w}
+    elif phase == "vote":
+        yield {"type": "vote", "seat": seat, "accept": True}
+        yield {"type": "vote", "seat": seat, "accept": False}
+    elif phase == "guess":
+        for trio in combinations(ALPHABET, 3):
+            yield {"type": "guess", "seat": seat, "letters": list(trio)}
+    elif phase == "hands":
+        known: list[list[str]] = [sorted(r) for r in v["revealed"]]
+        for p in v["peeks"]:
+            if p["letter"] not in known[p["target"]]:
+                known[p["target"]].append(p["letter"])
+        known[seat] = []
+        yield {"type": "name_hands", "seat": seat, "hands": [sorted(k) for k in known]}
