@@ -61,7 +61,8 @@ class App:
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.fps = fps
-        self.sound = SoundPlayer(self.settings.sound_volume)
+        self.sound = SoundPlayer(self.settings.sound_volume, self.settings.music_volume)
+        self.sound.start_music()          # loops under the menu and the games, at the music volume
         self.session: Any = None
         self.game: str | None = None
         self.last_setup: dict[str, Any] | None = None
@@ -150,6 +151,7 @@ class App:
                 pygame.image.save(self.surface, screenshot)
         finally:
             self.close_session()
+            self.sound.stop_music()
         return 0
 
     def quit(self) -> None:

@@ -124,3 +124,77 @@ def test_quit_event_stops_the_loop(fake: Path) -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     assert app.run(frames=50) == 0
     assert app.frames < 50
+
+
+def test_every_scene_relayouts_when_the_window_is_resized(tmp_path: Path, monkeypatch) -> None:
+    """With the real Sumoku: each screen is shown, then the window is resized under it (as
+    the window manager or F11 would) and it is drawn again with nothing out of its box."""
+    from engine.sumoku.bot import SumokuBot
+    from scenes.common.handoff import HandoffCurtain
+    from scenes.common.howto import HowToScene
+    from scenes.common.logpicker import LogPickerScene
+    from scenes.common.notice import Notice
+    from scenes.common.pause import PauseOverlay
+    from scenes.common.settings import SettingsScene
+    from scenes.common.setup import SetupScene
+    from scenes.ui.draw import record_text
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
+    app = App((1280, 720), lang="en", fps=None)
+    app.settings.anim_speed = "off"
+    app.stack.push(app.menu())
+    players = [{"name": n, "kind": k, "level": "easy"} for n, k in (("Mei", "human"), ("Ada", "bot"), ("Bo", "bot"))]
+    session = app.start_game("sumoku", {"seats": 3, "players": players, "variant": "classic", "seed": 8,
+                                        "options": {"exchange": True}})
+    bots = [SumokuBot("easy", s) for s in range(3)]
+    while sum(ev["type"] == "placed" for ev in session.events) < 12 or session.view(None)["turn"] != 0:
+        seat = session.view(None)["turn"]
+        session.submit(bots[seat].choose(session.view(seat), seat))
+    table = app.stack.top
+
+    def check(name: str, lang: str) -> None:
+        for size in ((960, 540), (1024, 768), (1600, 900), (1280, 720)):
+            with record_text() as blits:
+                app.resize(size)    # widget labels are measured when the scene is rebuilt for it
+                frames(app, 1)
+            assert app.size == size and blits, name
+            assert all(b.surface_size == size for b in blits)
+            bad = [(b.text, tuple(b.rect), tuple(b.box)) for b in blits if not b.fits]
+            assert not bad, f"{name} ({lang}) at {size}: {bad[:3]}"
+            for el in getattr(app.stack.top, "widgets", {}).values():    # widgets moved with the window
+                assert pygame.Rect(0, 0, *size).contains(el.rect), (name, size)
+        assert table.layout.board.right <= 1280 and table.board_view.rect == table.layout.board
+
+    overlays = [("table", None), ("pause", lambda: PauseOverlay(app)),
+                ("handoff", lambda: HandoffCurtain(app, 1, "Ada")),
+                ("settings", lambda: SettingsScene(app)),
+                ("notice", lambda: Notice(app, "ui.replay.unreadable", name="x"))]
+    for lang in ("en", "zh-TW"):
+        app.set_lang(lang)
+        for name, make in overlays:
+            if make:
+                app.stack.push(make())
+            check(name, lang)
+            if make:
+                app.stack.pop()
+    app.set_lang("en")
+    while session.outcome() is None:
+        seat = min(session.to_act())
+        session.submit(bots[seat].choose(session.view(seat), seat))
+    log = session.log_path
+    app.show_results(session)
+    check("results", "en")
+    assert app.open_replay(log)
+    app.stack.top.seek(30)
+    check("replay", "en")
+    app.stack.clear_to(app.menu())
+    check("menu", "en")
+    for name, make in (("setup", lambda: SetupScene(app, "sumoku")), ("howto", lambda: HowToScene(app, "sumoku")),
+                       ("logs", lambda: LogPickerScene(app))):
+        app.stack.push(make())
+        check(name, "en")
+        app.stack.pop()
+    key(app, pygame.K_F11)                                   # F11: full screen, then back to the window
+    assert app.fullscreen
+    key(app, pygame.K_F11)
+    assert not app.fullscreen and app.size == (1280, 720)

@@ -296,6 +296,9 @@ def test_every_scene_renders_and_no_text_overflows(fake: Path, lang: str, size: 
         assert blits, f"{name}: no text drawn"
         bad = [(b.text, tuple(b.rect), tuple(b.box)) for b in blits if not b.fits]
         assert not bad, f"{name} ({lang}, {size}): text overflows its box: {bad[:3]}"
+        if size == (1280, 720):   # readable from the couch: nothing below 18 px at 720p
+            tiny = [(b.text, b.size) for b in blits if b.size < 18]
+            assert not tiny, f"{name} ({lang}): text below 18 px: {tiny[:3]}"
         texts = " ".join(b.text for b in blits)
         if lang == "zh-TW":   # really translated: some Han characters on every screen
             assert any("\u4e00" <= ch <= "\u9fff" for ch in texts), f"{name}: no Chinese text"
@@ -617,9 +620,56 @@ def test_sounds_are_generated_and_silent_without_a_mixer(monkeypatch: pytest.Mon
     monkeypatch.setattr(pygame.mixer, "get_init", lambda: None)
     monkeypatch.setattr(pygame.mixer, "init", fail)
     mute = sound.SoundPlayer(0.5)
-    assert not mute.enabled
+    assert not mute.enabled and mute.music is None
     mute.play("score")
     mute.set_volume(0.1)
+    mute.start_music()                       # silent, and no error
+    mute.set_music_volume(0.3)
+    assert not mute.music_playing
+
+
+def test_music_is_a_soft_seamless_loop_in_the_progression() -> None:
+    import numpy as np
+    from scenes.ui import music
+    rate = 22050
+    wave = music.music_loop(rate)
+    assert 4 <= len(wave) / rate <= 15                                 # a few seconds
+    assert abs(wave).max() <= 0.5 + 1e-9 and 0.05 < float(np.sqrt((wave ** 2).mean())) < 0.3   # soft
+    step = np.abs(np.diff(np.append(wave, wave[0])))
+    assert step[-1] <= 4 * np.percentile(step, 99)                      # no click where it loops
+    bar = int(music.BAR_S * rate)
+    for i, (bass, pad, _arp) in enumerate(music.PROGRESSION):          # each bar sounds its own chord
+        seg = wave[i * bar + bar // 4: (i + 1) * bar - bar // 4]
+        spectrum = np.abs(np.fft.rfft(seg * np.hanning(len(seg))))
+        freqs = np.fft.rfftfreq(len(seg), 1 / rate)
+        band = (freqs > 150) & (freqs < 700)
+        top = freqs[band][np.argmax(spectrum[band])]
+        tones = [music.hz(n) for n in pad]
+        assert min(abs(top - f) / f for f in tones) < 0.02, (i, top)
+
+
+def test_music_plays_at_its_own_volume_and_settings_apply_live(fake: Path) -> None:
+    from scenes import config
+    from scenes.common.settings import SettingsScene
+    app = make_app()
+    player = app.sound
+    assert player.enabled                    # the dummy audio driver (conftest) has a mixer
+    assert player.music_playing and player.music_channel.get_sound() is player.music
+    assert player.music_channel.get_volume() == pytest.approx(app.settings.music_volume, abs=0.01)
+    app.stack.push(SettingsScene(app))
+    frames(app)
+    s = app.stack.top
+    s.set_focus(s.widgets["music"])
+    key(app, pygame.K_LEFT, n=2)                                        # 0.5 -> 0.3, live
+    assert app.settings.music_volume == pytest.approx(0.3) and config.load().music_volume == pytest.approx(0.3)
+    assert player.music_channel.get_volume() == pytest.approx(0.3, abs=0.01)
+    effects = player.sounds["place"].get_volume()
+    s.set_focus(s.widgets["sound"])
+    key(app, pygame.K_RIGHT)                                            # effects only
+    assert player.sounds["place"].get_volume() > effects
+    assert player.music_channel.get_volume() == pytest.approx(0.3, abs=0.01)
+    app.run(frames=app.frames + 1)
+    assert not player.music_playing                                      # stops with the app
 
 
 def test_settings_scene_changes_apply_and_persist(fake: Path) -> None:
@@ -650,3 +700,71 @@ def test_long_lines_are_cut_with_an_ellipsis_inside_their_box() -> None:
         text_in(surface, "玩家 2 下了 9-6-6-3-4，得 124 分 · 六張成線：再下一手" * 3, pygame.Rect(0, 0, 300, 40), 20,
                 min_size=16, ellipsis=True)
     assert blits[0].fits and blits[0].text.endswith("…") and blits[0].size == 16
+
+
+# ---- text in boxes (scenes.ui.text / scenes.ui.draw.text_in) ---------------------------------
+
+from hypothesis import given, settings, strategies as st  # noqa: E402
+
+from scenes.ui import text as uitext  # noqa: E402
+
+WORDS = ["Mei", "plays", "3-7-5", "for", "124", "points", "extra", "play!", "(Ada)", "a", "line"]
+HANZI = list("玩家下了得分六張成線再一手關鍵數袋中") + ["，", "。", "：", "「", "」", "（", "）", "！"]
+RUNS = {"3-7-5", "124", "(Ada)", "play!"}
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.lists(st.one_of(st.sampled_from(WORDS).map(lambda w: " " + w + " "), st.sampled_from(HANZI)),
+                min_size=1, max_size=40),
+       st.integers(60, 400), st.sampled_from([18, 24]))
+def test_wrap_breaks_chinese_and_latin_properly(parts: list[str], max_w: int, size: int) -> None:
+    pygame.init()
+    text = " ".join("".join(parts).split())
+    lines = uitext.wrap(text, size, max_w)
+    assert "".join(lines).replace(" ", "") == text.replace(" ", "")     # nothing lost or added
+    for i, line in enumerate(lines):
+        assert line == line.strip()
+        if i > 0:
+            assert line[:1] not in uitext.NO_LINE_START, lines        # no "。" starting a line
+        if i < len(lines) - 1:
+            assert line[-1:] not in uitext.NO_LINE_END, lines         # no "「" ending one
+        if uitext.width(line, size) > max_w:                          # only an unbreakable piece is wider
+            marks = uitext.NO_LINE_START | uitext.NO_LINE_END
+            assert len([t for t in uitext._tokens(line) if t.strip() and t not in marks]) <= 1, (line, max_w)
+    for run in RUNS & set(text.split()):                                # never split inside
+        assert any(run in line for line in lines), (run, lines)
+
+
+def test_wrap_keeps_latin_words_whole_in_mixed_text() -> None:
+    pygame.init()
+    text = "玩家 Bartholomew 下了 9-6-6-3-4，得 124 分。六張成線：再下一手。"
+    for w in range(80, 400, 7):
+        lines = uitext.wrap(text, 20, w)
+        assert any("Bartholomew" in ln for ln in lines) and any("9-6-6-3-4" in ln for ln in lines)
+        assert not any(ln.startswith(("。", "，", "：")) for ln in lines[1:])
+
+
+def test_text_in_paragraph_shrinks_to_fit_then_cuts_at_max_lines() -> None:
+    pygame.init()
+    surface = pygame.Surface((600, 400))
+    body = "A line is an unbroken row or column of 2 to 6 tiles. " * 3
+    box = pygame.Rect(10, 10, 300, 200)
+    with record_text() as blits:
+        covered = text_in(surface, body, box, 30, wrap_lines=True, min_size=12, align="left", valign="top")
+    assert len(blits) > 2 and all(b.fits for b in blits) and box.contains(covered)
+    assert len({b.size for b in blits}) == 1 and blits[0].size < 30          # shrunk, one size for all
+    row = pygame.Rect(0, 0, 260, 60)
+    with record_text() as blits:
+        text_in(surface, body, row, 20, wrap_lines=True, max_lines=2, min_size=20, ellipsis=True, align="left")
+    assert len(blits) == 2 and all(b.fits and b.size == 20 for b in blits) and blits[1].text.endswith("…")
+
+
+def test_single_line_is_centred_by_its_ink() -> None:
+    pygame.init()
+    surface = pygame.Surface((200, 200))
+    box = pygame.Rect(0, 0, 200, 100)
+    with record_text() as blits:
+        text_in(surface, "345", box, 60, bold=True)
+    r = blits[0].rect
+    assert abs(r.centery - box.centery) <= 1 and abs(r.centerx - box.centerx) <= 3
+    assert blits[0].size == 60

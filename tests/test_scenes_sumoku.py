@@ -23,7 +23,8 @@ from scenes.app import App
 from scenes.sumoku import SETUP, describe_event, howto_pages, replay_renderer, score_series
 from scenes.sumoku.howto import EXAMPLES, SAMPLE
 from scenes.sumoku.table import TableScene
-from scenes.sumoku.tileart import FILLS, INKS, contrast, tile_surface
+from scenes.sumoku.tileart import FILLS, INKS, tile_surface
+from scenes.ui.style import contrast
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
 
@@ -136,6 +137,7 @@ def test_table_renders_and_text_fits(lang, size):
         with record_text() as blits:
             app.step()
         assert_fits(blits)
+        assert min(b.size for b in blits) >= round(18 * min(size[0] / 1280, size[1] / 720))
         texts = " ".join(b.text for b in blits)
         assert str(session.view(None)["key"]) in texts
         assert str(session.view(None)["bag_count"]) in texts
@@ -171,6 +173,7 @@ def test_replay_renderer_and_howto_fit(lang, size):
         with record_text() as blits:
             page.draw(surface, pygame.Rect(30, 100, w - 60, h - 180))
         assert_fits(blits)
+        assert min(b.size for b in blits) >= round(18 * min(w / 1280, h / 720))
     assert len(titles) == len(pages)
 
 

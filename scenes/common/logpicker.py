@@ -99,7 +99,7 @@ class LogPickerScene(GuiScene):
             picked = n == self.picked
             pygame.draw.rect(surface, style.ACCENT if picked else style.BG_2, rect, border_radius=8)
             text_in(surface, self.line(self.logs[n]), rect.inflate(-24, -4), self.fs(22),
-                    (20, 20, 28) if picked else style.INK, align="left", bold=picked, min_size=16,
+                    style.INK_DARK if picked else style.INK, align="left", bold=picked, min_size=16,
                     ellipsis=True)
         if len(self.logs) > ROWS:
             text_in(surface, self.app.t("ui.logs.more", n=len(self.logs)), self.r(60, 110 + ROWS * 54, 1160, 30),

@@ -14,6 +14,7 @@ from scenes import registry
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
+from scenes.ui.text import band, line_step, paragraph
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 STEPS_PER_SECOND = 2.0
@@ -91,6 +92,31 @@ class ReplayScene(GuiScene):
         if self.slider_el is not None:
             self.slider_el.set_current_value(self.cursor.position)
 
+    def handle(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.track_hit(ev.pos) is not None:
+            self.seek(self.track_hit(ev.pos))     # a click on the track jumps there
+            self.set_focus(self.slider_el)
+            return True
+        return super().handle(ev)
+
+    def track_rect(self) -> pygame.Rect | None:
+        """The part of the seek slider between its arrow buttons."""
+        sl = self.slider_el
+        if sl is None:
+            return None
+        aw = getattr(sl, "arrow_button_width", 0) or 0
+        return pygame.Rect(sl.rect.x + aw, sl.rect.y, max(1, sl.rect.w - 2 * aw), sl.rect.h)
+
+    def track_hit(self, pos: tuple[int, int]) -> int | None:
+        """The position a click at `pos` on the slider's track (not its knob) asks for."""
+        track, sl = self.track_rect(), self.slider_el
+        if track is None or not track.collidepoint(pos):
+            return None
+        knob = getattr(sl, "sliding_button", None)
+        if knob is not None and knob.rect.collidepoint(pos):
+            return None
+        return round((pos[0] - track.x) / track.w * len(self.cursor))
+
     def handle_key(self, ev: pygame.event.Event) -> bool:
         k = ev.key
         if k == pygame.K_LEFT:
@@ -158,20 +184,46 @@ class ReplayScene(GuiScene):
             text_in(surface, t("ui.replay.cut", n=len(self.cursor)), bar.inflate(-20, -4), self.fs(20), style.INK)
 
     def draw_events(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The event list, the current event centred: a long line wraps to a second line
+        (cut with "…" only past that), so every line stays at a readable size."""
         panel(surface, box, style.BG_2)
         lines = self.lines()
-        row = max(24, round(34 * self.k))
+        if not lines:
+            return
         inner = box.inflate(-16, -16)
-        rows = max(1, inner.height // row)
+        size, pad = self.fs(20), max(2, round(4 * self.k))
+        width = inner.width - 4 * pad
+
+        def text(i: int) -> str:
+            return f"{i + 1}. {lines[i]}" if lines[i] else f"{i + 1}."
+
+        def height(i: int) -> int:
+            n = len(paragraph(text(i), size, width, 1 << 16, False, size, 2, True)[1])
+            return (n - 1) * line_step(size) + band(size)[1] + 2 * pad + 2
+
         cur = self.cursor.position - 1          # the last folded event
-        first = max(0, min(cur - rows // 2, len(lines) - rows))
-        for k in range(rows):
-            i = first + k
-            if i >= len(lines):
-                break
-            r = pygame.Rect(inner.x, inner.y + k * row, inner.width, row - 2)
+        lo = hi = max(0, min(cur, len(lines) - 1))
+        used = height(lo)
+        blocked = {-1: False, 1: False}
+        side = -1
+        while not (blocked[-1] and blocked[1]):
+            if blocked[side]:
+                side = -side
+            j = lo - 1 if side < 0 else hi + 1
+            h = height(j) if 0 <= j < len(lines) else 1 << 16
+            if used + h > inner.height:
+                blocked[side] = True
+            else:
+                used += h
+                lo, hi = min(lo, j), max(hi, j)
+            side = -side
+        y = inner.y
+        for i in range(lo, hi + 1):
+            h = height(i)
+            r = pygame.Rect(inner.x, y, inner.width, h - 2)
             if i == cur:
                 pygame.draw.rect(surface, style.ACCENT, r, border_radius=6)
-            colour = (20, 20, 28) if i == cur else (style.INK if i < cur else style.INK_DIM)
-            text_in(surface, f"{i + 1}. {lines[i]}" if lines[i] else f"{i + 1}.", r.inflate(-12, 0),
-                    self.fs(20), colour, align="left", min_size=self.fs(17), ellipsis=True)
+            colour = style.INK_DARK if i == cur else (style.INK if i < cur else style.INK_DIM)
+            text_in(surface, text(i), r.inflate(-4 * pad, -2 * pad), size, colour, align="left", min_size=size,
+                    wrap_lines=True, max_lines=2, ellipsis=True)
+            y += h

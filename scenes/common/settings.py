@@ -69,6 +69,7 @@ class SettingsScene(GuiScene):
 
     def set_music(self, v: float) -> None:
         self.app.settings.music_volume = round(float(v), 2)
+        self.app.sound.set_music_volume(self.app.settings.music_volume)
         self._save()
 
     def toggle_fullscreen(self, d: int = 1) -> None:

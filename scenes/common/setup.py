@@ -90,17 +90,7 @@ class SetupScene(GuiScene):
         seed = self.entry(self.r(x + 200, y, w - 200, h), self.seed_text, self.set_seed,
                           placeholder=t("ui.setup.seed_random"), max_len=10, size=22, oid="seed")
         seed.set_allowed_characters("numbers")
-        # The seats, in a column on the right (two columns beyond four seats).
-        cols = 1 if self.seats <= 4 else 2
-        cw = 560 if cols == 1 else 276
-        rh = 56 if self.seats <= 4 else 104
-        for s in range(self.seats):
-            c, row = (0, s) if cols == 1 else (s % 2, s // 2)
-            sx, sy = 660 + c * (cw + 8), 120 + row * (rh + 8)
-            if cols == 1:
-                er, kr = self.r(sx + 16, sy, 260, 52), self.r(sx + 284, sy, 276, 52)
-            else:
-                er, kr = self.r(sx + 16, sy, cw - 16, 48), self.r(sx + 16, sy + 52, cw - 16, 48)
+        for s, (_stripe, er, kr) in enumerate(self.seat_slots()):
             self.entry(er, self.names[s], lambda text, s=s: self.set_name(s, text),
                        placeholder=self.app.player_name(s), max_len=16, size=22, oid=f"name_{s}")
             kind, level = KINDS[self.kinds[s]]
@@ -118,13 +108,25 @@ class SetupScene(GuiScene):
         self.draw_title(surface, t("ui.setup.title_game", game=t(f"ui.game.{self.game}")), y=20, h=80)
         text_in(surface, t("ui.setup.seed"), self.r(60, self._seed_y, 190, 52), self.fs(24), style.INK,
                 bold=True, align="left")
+        for s, (stripe, _er, _kr) in enumerate(self.seat_slots()):
+            pygame.draw.rect(surface, style.seat_colour(s), stripe, border_radius=3)
+
+    def seat_slots(self) -> list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]]:
+        """Per seat: its colour stripe, name entry and kind cycler, in a column on the
+        right (two columns beyond four seats)."""
         cols = 1 if self.seats <= 4 else 2
         cw = 560 if cols == 1 else 276
         rh = 56 if self.seats <= 4 else 104
+        slots = []
         for s in range(self.seats):
             c, row = (0, s) if cols == 1 else (s % 2, s // 2)
             sx, sy = 660 + c * (cw + 8), 120 + row * (rh + 8)
-            pygame.draw.rect(surface, style.seat_colour(s), self.r(sx, sy, 8, rh - 4), border_radius=3)
+            if cols == 1:
+                er, kr = self.r(sx + 16, sy, 260, 52), self.r(sx + 284, sy, 276, 52)
+            else:
+                er, kr = self.r(sx + 16, sy, cw - 16, 48), self.r(sx + 16, sy + 52, cw - 16, 48)
+            slots.append((self.r(sx, sy, 8, rh - 4), er, kr))
+        return slots
 
     # ---- changes ---------------------------------------------------------------
     def step_variant(self, d: int) -> None:

@@ -40,4 +40,4 @@ def player_name(players: Sequence[dict] | None, seat: int) -> str:
     name = None
     if players and 0 <= seat < len(players) and isinstance(players[seat], dict):
         name = players[seat].get("name")
-    return str(name) if name else t("sumoku.ui.seat", n=seat + 1)
+    return str(name) if name else t("ui.player_n", n=seat + 1)

@@ -11,8 +11,7 @@ import pygame
 
 from scenes.sumoku import style
 from scenes.sumoku.tileart import tile_surface
-from scenes.sumoku.textbox import wrap_text
-from scenes.ui.text import render
+from scenes.ui.text import render, wrap
 
 Cell = tuple[int, int]
 Board = Mapping[Cell, tuple[int, int]]
@@ -295,7 +294,7 @@ class BoardView:
         key = (text, size, width)
         surf = self._labels.get(key)
         if surf is None:
-            lines = wrap_text(text, size, width - 16)
+            lines = wrap(text, size, width - 16)
             rendered = [render(s, size, style.TEXT) for s in lines]
             w = max(r.get_width() for r in rendered) + 16
             h = sum(r.get_height() for r in rendered) + 10

@@ -10,9 +10,10 @@ import pygame
 
 from engine.sumoku.scoring import evaluate_play
 from scenes.sumoku import style
+from scenes.ui import style as ui_style
 from scenes.sumoku.boardview import BoardView
 from scenes.sumoku.pending import LineCheck, line_checks
-from scenes.sumoku.textbox import draw_paragraph, draw_text
+from scenes.ui.draw import text_in
 from scenes.sumoku.widgets import hand_layout, draw_hand
 from scenes.ui.i18n import t
 
@@ -117,12 +118,11 @@ class Page:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         rect = pygame.Rect(rect)
-        sw, sh = surface.get_size()
-        s = min(sw / 1280, sh / 720)
+        s = ui_style.scale(surface.get_size())
         pad = max(6, round(14 * s))
         if self.illustrate is None:
-            draw_paragraph(surface, self.body, rect.inflate(-2 * pad, -2 * pad), round(26 * s), style.TEXT,
-                           min_size=round(14 * s))
+            text_in(surface, self.body, rect.inflate(-2 * pad, -2 * pad), round(30 * s), style.TEXT,
+                    min_size=round(18 * s), wrap_lines=True, valign="top", align="left")
             return
         if rect.w >= rect.h * 1.3:
             tw = round(rect.w * self.text_share)
@@ -132,7 +132,8 @@ class Page:
             th = round(rect.h * 0.4)
             text_box = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, th - 2 * pad)
             art = pygame.Rect(rect.x + pad, rect.y + th, rect.w - 2 * pad, rect.h - th - pad)
-        draw_paragraph(surface, self.body, text_box, round(24 * s), style.TEXT, min_size=round(14 * s))
+        text_in(surface, self.body, text_box, round(28 * s), style.TEXT, min_size=round(18 * s), wrap_lines=True,
+                valign="top", align="left")
         self.illustrate(surface, art, s)
 
 
@@ -147,11 +148,11 @@ class ScoringPage(Page):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         rect = pygame.Rect(rect)
-        sw, sh = surface.get_size()
-        s = min(sw / 1280, sh / 720)
+        s = ui_style.scale(surface.get_size())
         pad = max(6, round(14 * s))
         text_box = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, round(rect.h * 0.22))
-        draw_paragraph(surface, self.body, text_box, round(24 * s), style.TEXT, min_size=round(14 * s))
+        text_in(surface, self.body, text_box, round(24 * s), style.TEXT, min_size=round(18 * s), wrap_lines=True,
+                valign="top", align="left")
         n = len(self.examples)
         area = pygame.Rect(rect.x + pad, text_box.bottom + pad, rect.w - 2 * pad, rect.bottom - text_box.bottom - 2 * pad)
         cw = (area.w - pad * (n - 1)) // n
@@ -159,8 +160,9 @@ class ScoringPage(Page):
         for i, (ex, pic) in enumerate(zip(self.examples, self.pictures)):
             col = pygame.Rect(area.x + i * (cw + pad), area.y, cw, area.h)
             pic.draw(surface, pygame.Rect(col.x, col.y, col.w, col.h - cap_h), s)
-            draw_paragraph(surface, t(ex.caption, score=ex.score()), pygame.Rect(col.x, col.bottom - cap_h + pad // 2,
-                           col.w, cap_h - pad // 2), round(22 * s), style.ACCENT, min_size=round(13 * s), align="center")
+            caption = pygame.Rect(col.x, col.bottom - cap_h + pad // 2, col.w, cap_h - pad // 2)
+            text_in(surface, t(ex.caption, score=ex.score()), caption, round(22 * s), style.ACCENT,
+                    min_size=round(18 * s), wrap_lines=True, valign="top")
 
 
 def _picture(board: Sequence[tuple[int, int, int, int]], play: Sequence[tuple[int, int, int, int]] = (),
@@ -177,8 +179,8 @@ def _end_hand(surface: pygame.Surface, rect: pygame.Rect, s: float) -> None:
     cap_h = round(60 * s)
     rects = hand_layout(pygame.Rect(rect.x, rect.y, rect.w, rect.h - cap_h), len(hand), round(96 * s), round(12 * s))
     draw_hand(surface, rects, hand)
-    draw_text(surface, t("sumoku.howto.end.caption"), pygame.Rect(rect.x, rect.bottom - cap_h, rect.w, cap_h),
-              round(28 * s), style.ACCENT, bold=True, min_size=round(14 * s))
+    text_in(surface, t("sumoku.howto.end.caption"), pygame.Rect(rect.x, rect.bottom - cap_h, rect.w, cap_h),
+            round(28 * s), style.ACCENT, bold=True, min_size=round(18 * s))
 
 
 def howto_pages() -> list[Page]:

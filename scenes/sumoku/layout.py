@@ -5,6 +5,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from scenes.ui.style import scale
+
 BUTTON_COLS = 3
 
 
@@ -28,7 +30,7 @@ class TableLayout:
 def table_layout(size: tuple[int, int], seats: int, n_stats: int, *, side_panel: bool = True,
                  n_buttons: int = 6) -> TableLayout:
     w, h = size
-    s = min(w / 1280, h / 720)
+    s = scale(size)
     pad = max(4, round(10 * s))
     top_h = round(84 * s)
     side_w = round(300 * s) if side_panel else 0

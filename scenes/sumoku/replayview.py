@@ -8,6 +8,7 @@ import pygame
 
 from engine.sumoku.tiles import TILE_COUNT
 from scenes.sumoku import style
+from scenes.ui import style as ui_style
 from scenes.sumoku.appglue import player_name
 from scenes.sumoku.boardview import BoardView
 from scenes.sumoku.widgets import draw_seat_card, stat_box
@@ -24,14 +25,13 @@ class ReplayRenderer:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, view: dict) -> None:
         rect = pygame.Rect(rect)
-        sw, sh = surface.get_size()
-        s = min(sw / 1280, sh / 720)
+        s = ui_style.scale(surface.get_size())
         pad = max(4, round(8 * s))
         pygame.draw.rect(surface, style.BG, rect)
         seats = int(view.get("seats") or len(view.get("hands") or []))
         solitaire = view.get("variant") == "solitaire"
         # the stat strip along the top
-        strip = pygame.Rect(rect.x, rect.y, rect.w, round(72 * s))
+        strip = pygame.Rect(rect.x, rect.y, rect.w, round(78 * s))
         stats = [(t("sumoku.ui.key"), str(view["key"]) if view.get("key") is not None else "?"),
                  (t("sumoku.ui.bag"), str(view.get("bag_count", 0)))]
         if solitaire:

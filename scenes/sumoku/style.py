@@ -9,6 +9,7 @@ BG: Colour = ui.BG
 PANEL: Colour = ui.BG_2
 PANEL_HI: Colour = ui.BG_3
 TEXT: Colour = ui.INK
+INK_DARK: Colour = ui.INK_DARK
 MUTED: Colour = ui.INK_DIM
 ACCENT: Colour = ui.ACCENT
 OK: Colour = ui.GOOD

@@ -17,7 +17,7 @@ from scenes.sumoku.boardview import BoardView
 from scenes.sumoku.bots import make_bot, placements_of
 from scenes.sumoku.layout import TableLayout, table_layout
 from scenes.sumoku.pending import Analysis, Pending, analyse
-from scenes.sumoku.textbox import draw_paragraph, draw_text
+from scenes.ui.draw import text_in
 from scenes.sumoku.tileart import tile_surface
 from scenes.sumoku.widgets import Button, can_flip, draw_hand, draw_seat_card, hand_layout, stat_box
 from scenes.ui.i18n import lang, t
@@ -763,12 +763,12 @@ class TableScene(Scene):
             badge_w = min(st.w // 3, round(190 * s))
             badge = pygame.Rect(st.right - badge_w, st.y + round(8 * s), badge_w, st.h - round(16 * s))
             pygame.draw.rect(surface, style.ACCENT, badge, border_radius=badge.h // 2)
-            draw_text(surface, t("sumoku.ui.extra_play"), badge.inflate(-round(16 * s), -round(6 * s)),
-                      round(24 * s), (20, 20, 24), bold=True)
+            text_in(surface, t("sumoku.ui.extra_play"), badge.inflate(-round(16 * s), -round(6 * s)),
+                    round(24 * s), style.INK_DARK, bold=True, min_size=round(18 * s))
             st = pygame.Rect(st.x, st.y, st.w - badge_w - lay.pad, st.h)
         if text:
-            draw_text(surface, text, st.inflate(-2 * lay.pad, -lay.pad), round(36 * s), colour, bold=True,
-                      min_size=round(18 * s))
+            text_in(surface, text, st.inflate(-2 * lay.pad, -lay.pad), round(36 * s), colour, bold=True,
+                    min_size=round(18 * s))
         self.menu_button.draw(surface, s)
 
     def _draw_cards(self, surface: pygame.Surface, lay: TableLayout) -> None:
@@ -789,7 +789,8 @@ class TableScene(Scene):
         pygame.draw.rect(surface, colour, (lay.bottom.x, lay.bottom.y, lay.bottom.w, max(2, round(4 * s))))
         # the preview line: what the play would score, or what is wrong, or what to do
         text, tcol = self._preview_text()
-        draw_paragraph(surface, text, lay.preview, round(24 * s), tcol, bold=True, min_size=round(16 * s))
+        text_in(surface, text, lay.preview, round(24 * s), tcol, bold=True, min_size=round(18 * s),
+                align="left", wrap_lines=True, max_lines=2, ellipsis=True)
         hand = self.hand()
         self.hand_rects = hand_layout(lay.hand, len(hand), round(84 * s), round(8 * s))
         draw_hand(surface, self.hand_rects, hand, values=lambda x: self.flipped.get(x),

@@ -8,6 +8,7 @@ import pygame
 
 from engine.sumoku.tiles import colour, number
 from scenes.ui.fonts import font
+from scenes.ui.style import ink_on
 
 Colour = tuple[int, int, int]
 
@@ -25,23 +26,9 @@ DARK_INK: Colour = (20, 20, 24)
 LIGHT_INK: Colour = (255, 255, 255)
 
 
-def luminance(rgb: Colour) -> float:
-    """WCAG relative luminance."""
-    def lin(v: int) -> float:
-        c = v / 255
-        return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-    r, g, b = (lin(v) for v in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: Colour, b: Colour) -> float:
-    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
-
-
 def ink_for(fill: Colour) -> Colour:
     """Dark ink on the light colours, white on the dark ones (whichever contrasts more)."""
-    return DARK_INK if contrast(fill, DARK_INK) >= contrast(fill, LIGHT_INK) else LIGHT_INK
+    return ink_on(fill, DARK_INK, LIGHT_INK)
 
 
 INKS: tuple[Colour, ...] = tuple(ink_for(f) for f in FILLS)

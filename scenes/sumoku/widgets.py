@@ -8,7 +8,7 @@ import pygame
 
 from engine.sumoku.tiles import number
 from scenes.sumoku import style
-from scenes.sumoku.textbox import draw_text
+from scenes.ui.draw import text_in
 from scenes.sumoku.tileart import tile_surface
 from scenes.ui.i18n import t
 
@@ -41,8 +41,8 @@ class Button:
             pygame.draw.rect(surface, (255, 255, 255) if self.hot else (110, 124, 160), self.rect, 2,
                              border_radius=rad)
         pad = max(4, int(8 * scale))
-        draw_text(surface, t(self.label_key), self.rect.inflate(-2 * pad, -pad), round(24 * scale), fg,
-                  bold=True, min_size=max(10, round(13 * scale)))
+        text_in(surface, t(self.label_key), self.rect.inflate(-2 * pad, -pad), round(24 * scale), fg,
+                bold=True, min_size=round(18 * scale))
 
 
 def stat_box(surface: pygame.Surface, rect: pygame.Rect, label: str, value: str, scale: float, *,
@@ -53,11 +53,11 @@ def stat_box(surface: pygame.Surface, rect: pygame.Rect, label: str, value: str,
         pygame.draw.rect(surface, accent, rect, max(2, int(3 * scale)), border_radius=max(4, int(10 * scale)))
     pad = max(3, int(6 * scale))
     inner = rect.inflate(-2 * pad, -pad)
-    label_h = max(12, int(inner.h * 0.3))
-    draw_text(surface, label, pygame.Rect(inner.x, inner.y, inner.w, label_h), round(19 * scale), style.MUTED,
-              min_size=max(10, round(14 * scale)))
-    draw_text(surface, value, pygame.Rect(inner.x, inner.y + label_h, inner.w, inner.h - label_h),
-              round(40 * scale), colour, bold=True, min_size=max(12, round(24 * scale)))
+    label_h = max(12, round(inner.h * 0.38))
+    text_in(surface, label, pygame.Rect(inner.x, inner.y, inner.w, label_h), round(20 * scale), style.MUTED,
+            min_size=round(18 * scale))
+    text_in(surface, value, pygame.Rect(inner.x, inner.y + label_h, inner.w, inner.h - label_h),
+            round(40 * scale), colour, bold=True, min_size=round(24 * scale))
 
 
 def hand_layout(area: pygame.Rect, n: int, max_tile: int, gap: int, max_rows: int = 2) -> list[pygame.Rect]:
@@ -128,9 +128,10 @@ def draw_seat_card(surface: pygame.Surface, card: pygame.Rect, scale: float, *, 
         left = pygame.Rect(inner.x, inner.y, inner.w - score_box.w - pad, inner.h)
         name_box = pygame.Rect(left.x, left.y, left.w, round(left.h * 0.45))
         tiles_box = pygame.Rect(left.x, name_box.bottom + 2, left.w, left.bottom - name_box.bottom - 2)
-    draw_text(surface, name, name_box, round(24 * s), colour, bold=True, align="left", min_size=round(14 * s))
-    draw_text(surface, score, score_box, round(40 * s), style.TEXT, bold=True, align="right",
-              min_size=round(28 * s))
+    text_in(surface, name, name_box, round(24 * s), colour, bold=True, align="left", min_size=round(18 * s),
+            ellipsis=True)
+    text_in(surface, score, score_box, round(40 * s), style.TEXT, bold=True, align="right",
+            min_size=round(28 * s))
     gap = max(1, round(3 * s))
     per_row = max(8, -(-len(hand) // 2))
     size = min(round(40 * s), (tiles_box.w - (per_row - 1) * gap) // per_row)

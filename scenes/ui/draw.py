@@ -1,5 +1,7 @@
-"""Drawing text into boxes: shrink to fit or wrap, and (for tests) record every text
-blit with the box it was meant for, so a test can prove nothing overflows."""
+"""Drawing into boxes: `text_in` (the one way to put text in a box: shrunk to fit, or
+wrapped, placed by its inked pixels), `panel`, and (for tests) `record_text`, which
+collects every text blit with the box it was meant for, so a test can prove nothing
+overflows."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -7,11 +9,11 @@ from typing import Literal
 
 import pygame
 
-from scenes.ui.fonts import font
-from scenes.ui.text import fit_size, render, wrap
+from scenes.ui.text import band, ellipsize, fit_size, inked, line_step, paragraph
 
 Colour = tuple[int, int, int]
 Align = Literal["left", "center", "right"]
+VAlign = Literal["top", "middle", "center", "bottom"]
 
 
 @dataclass
@@ -51,64 +53,72 @@ def note(text: str, rect: pygame.Rect, box: pygame.Rect, surface_size: tuple[int
 
 def text_in(surface: pygame.Surface, text: str, box: pygame.Rect | tuple, size: int,
             colour: Colour = (250, 250, 250), *, bold: bool = False, align: Align = "center",
-            valign: Literal["top", "middle", "bottom"] = "middle", wrap_lines: bool = False,
+            valign: VAlign = "middle", wrap_lines: bool = False, max_lines: int | None = None,
             min_size: int = 14, ellipsis: bool = False) -> pygame.Rect:
-    """Draw `text` inside `box`: one line shrunk to fit (down to `min_size`, then cut with
-    "…" when `ellipsis`), or wrapped lines (shrunk until the block fits the box's height).
-    Returns the rect the text covers."""
+    """Draw `text` inside `box` and return the rect its ink covers.
+
+    One line (the default) is shrunk until it fits (its width by the font's advance, its
+    height by its inked pixels, never below `min_size`), then cut with "…" when
+    `ellipsis`, and centred by its ink. With `wrap_lines` the text is broken into lines
+    (see `scenes.ui.text.wrap`), shrunk until the block fits the box (and `max_lines`),
+    and at `min_size` cut short with "…" when `ellipsis`. Every line drawn is reported to
+    `record_text()` with the box it had to stay in."""
     box = pygame.Rect(box)
     if not text:
         return pygame.Rect(box.x, box.y, 0, 0)
-    if wrap_lines:
-        s = size
-        while True:
-            lines = wrap(text, s, box.width, bold)
-            line_h = font(s, bold).get_linesize()
-            widest = max(font(s, bold).size(line)[0] for line in lines)
-            if (line_h * len(lines) <= box.height and widest <= box.width) or s <= min_size:
-                break
-            s -= 1
-        surfs = [render(line, s, colour, bold) for line in lines]
+    size, min_size = int(size), min(int(min_size), int(size))
+    if wrap_lines or "\n" in text:
+        return _paragraph_in(surface, text, box, size, colour, bold, align, valign, max_lines, min_size, ellipsis)
+    s = fit_size(text, size, box.width, box.height, bold, min_size)
+    if ellipsis:
+        text = ellipsize(text, s, box.width, bold)
+    surf, ink = inked(text, s, colour, bold)
+    r = surf.get_rect()
+    r.x = _x(box, r.w, align)
+    ink_h = ink.h or r.h
+    if valign == "top":
+        r.y = box.top - ink.y
+    elif valign == "bottom":
+        r.y = box.bottom - ink.y - ink_h
     else:
-        s = fit_size(text, size, box.width, bold, min_size)
-        while s > min_size and font(s, bold).get_height() > box.height:
-            s -= 1
-        if ellipsis:
-            text = ellipsize(text, s, box.width, bold)
-        surfs = [render(text, s, colour, bold)]
-        line_h = surfs[0].get_height()
-    total_h = line_h * (len(surfs) - 1) + surfs[-1].get_height()
+        r.y = box.centery - ink_h // 2 - ink.y
+    surface.blit(surf, r)
+    where = pygame.Rect(r.x + ink.x, r.y + ink.y, ink.w, ink.h) if ink.w else pygame.Rect(r.topleft, (0, 0))
+    note(text, where, box, surface.get_size(), s)
+    return where
+
+
+def _x(box: pygame.Rect, w: int, align: Align) -> int:
+    if align == "left":
+        return box.x
+    if align == "right":
+        return box.right - w
+    return box.x + (box.width - w) // 2
+
+
+def _paragraph_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour: Colour, bold: bool,
+                  align: Align, valign: VAlign, max_lines: int | None, min_size: int, cut: bool) -> pygame.Rect:
+    s, lines = paragraph(text, size, box.width, box.height, bold, min_size, max_lines, cut)
+    step = line_step(s, bold)
+    top, band_h = band(s, bold)
+    block = (len(lines) - 1) * step + band_h
     if valign == "top":
         y = box.y
     elif valign == "bottom":
-        y = box.bottom - total_h
+        y = box.bottom - block
     else:
-        y = box.y + (box.height - total_h) // 2
-    covered = pygame.Rect(box.x, y, 0, 0)
-    for i, surf in enumerate(surfs):
-        w = surf.get_width()
-        x = box.x if align == "left" else box.right - w if align == "right" else box.x + (box.width - w) // 2
-        r = surface.blit(surf, (x, y + i * line_h))
-        # The glyph box of a line is taller than the ink; count the line height only.
-        r = pygame.Rect(x, y + i * line_h, w, min(surf.get_height(), line_h))
-        covered = r if i == 0 else covered.union(r)
-        note(lines[i] if wrap_lines else text, r, box, surface.get_size(), s)
-    return covered
-
-
-def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
-    """`text` cut short with "…" so that it fits `max_width` px."""
-    f = font(size, bold)
-    if f.size(text)[0] <= max_width:
-        return text
-    lo, hi = 0, len(text)
-    while lo < hi:  # the longest prefix that fits with the ellipsis
-        mid = (lo + hi + 1) // 2
-        if f.size(text[:mid].rstrip() + "…")[0] <= max_width:
-            lo = mid
-        else:
-            hi = mid - 1
-    return text[:lo].rstrip() + "…"
+        y = box.y + (box.height - block) // 2
+    covered: pygame.Rect | None = None
+    for i, line in enumerate(lines):
+        if not line:
+            continue
+        surf, ink = inked(line, s, colour, bold)
+        r = surf.get_rect(topleft=(_x(box, surf.get_width(), align), y + i * step - top))
+        surface.blit(surf, r)
+        where = pygame.Rect(r.x + ink.x, r.y + ink.y, ink.w, ink.h)
+        note(line, where, box, surface.get_size(), s)
+        covered = where if covered is None else covered.union(where)
+    return covered or pygame.Rect(box.x, y, 0, 0)
 
 
 def panel(surface: pygame.Surface, rect: pygame.Rect | tuple, colour: Colour,

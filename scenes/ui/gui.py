@@ -84,10 +84,20 @@ class GuiScene(Scene):
         self.widgets = {}
 
     def resize(self, size: tuple[int, int]) -> None:
+        """Rebuilt for the new size (or language) when next used: a scene covered by
+        others is not rebuilt for every step of a window drag."""
         if self.manager is not None:
+            self._stale = True
+
+    _stale = False
+
+    def _fresh(self) -> None:
+        if self._stale and self.manager is not None:
+            self._stale = False
             self.rebuild()
 
     def rebuild(self) -> None:
+        self._stale = False
         self.leave()
         self.manager = make_manager(self.size, self._preload)
         self.build()
@@ -210,6 +220,7 @@ class GuiScene(Scene):
 
     # ---- the loop -----------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> bool:
+        self._fresh()
         if self.manager is None:
             return self.modal
         if ev.type == pygame.KEYDOWN:
@@ -252,10 +263,12 @@ class GuiScene(Scene):
         return bool(consumed) or self.modal
 
     def update(self, dt: float) -> None:
+        self._fresh()
         if self.manager is not None:
             self.manager.update(dt)
 
     def draw(self, surface: pygame.Surface) -> None:
+        self._fresh()
         self.draw_back(surface)
         if self.manager is not None:
             self.manager.draw_ui(surface)

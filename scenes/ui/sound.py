@@ -1,11 +1,14 @@
 """Procedural sounds, made with numpy at start (no files): place, score, extra play,
-end, error, click. A no-op when the mixer cannot start."""
+end, error, click, and the music loop (scenes.ui.music). A no-op when the mixer cannot
+start."""
 from __future__ import annotations
 
 from typing import Any
 
 import numpy as np
 import pygame
+
+from scenes.ui.music import music_loop
 
 NAMES = ("place", "score", "extra", "end", "error", "click")
 
@@ -43,10 +46,30 @@ def waveforms(rate: int) -> dict[str, np.ndarray]:
     }
 
 
+def to_sound(wave: np.ndarray, fmt: int, channels: int) -> pygame.mixer.Sound:
+    """A mixer Sound from mono floats in [-1, 1], in the mixer's sample format."""
+    if abs(fmt) == 8:
+        data = ((wave * 0.9 + 1) * 127.5).astype(np.uint8) if fmt > 0 else (wave * 120).astype(np.int8)
+    elif abs(fmt) == 32:
+        data = (wave * 0.9).astype(np.float32)
+    else:
+        data = (wave * 0.9 * 32767).astype(np.int16)
+    if channels > 1:
+        data = np.repeat(data[:, None], channels, axis=1)
+    return pygame.sndarray.make_sound(np.ascontiguousarray(data))
+
+
 class SoundPlayer:
-    def __init__(self, volume: float = 0.8) -> None:
+    """The effects (`play(name)` at the sound volume) and the music loop (`start_music()`,
+    on a channel of its own, at the music volume). Every call is a no-op when the mixer
+    cannot start (no audio device)."""
+
+    def __init__(self, volume: float = 0.8, music_volume: float = 0.5) -> None:
         self.volume = volume
+        self.music_volume = music_volume
         self.sounds: dict[str, pygame.mixer.Sound] = {}
+        self.music: pygame.mixer.Sound | None = None
+        self.music_channel: pygame.mixer.Channel | None = None
         self.enabled = False
         try:
             if not pygame.mixer.get_init():
@@ -59,24 +82,43 @@ class SoundPlayer:
         rate, fmt, channels = init
         try:
             for name, wave in waveforms(rate).items():
-                if abs(fmt) == 8:
-                    data = ((wave * 0.9 + 1) * 127.5).astype(np.uint8) if fmt > 0 else (wave * 120).astype(np.int8)
-                elif abs(fmt) == 32:
-                    data = (wave * 0.9).astype(np.float32)
-                else:
-                    data = (wave * 0.9 * 32767).astype(np.int16)
-                if channels > 1:
-                    data = np.repeat(data[:, None], channels, axis=1)
-                self.sounds[name] = pygame.sndarray.make_sound(np.ascontiguousarray(data))
+                self.sounds[name] = to_sound(wave, fmt, channels)
+            self.music = to_sound(music_loop(rate), fmt, channels)
+            pygame.mixer.set_reserved(1)          # channel 0 is the music's: effects never take it
+            self.music_channel = pygame.mixer.Channel(0)
             self.enabled = True
         except (pygame.error, ValueError, TypeError):
             self.sounds.clear()
+            self.music = self.music_channel = None
         self.set_volume(volume)
+        self.set_music_volume(music_volume)
 
     def set_volume(self, volume: float) -> None:
+        """The effects' volume (0..1), applied at once."""
         self.volume = max(0.0, min(1.0, volume))
         for s in self.sounds.values():
             s.set_volume(self.volume)
+
+    def set_music_volume(self, volume: float) -> None:
+        """The music's volume (0..1), applied at once (also to the loop now playing)."""
+        self.music_volume = max(0.0, min(1.0, volume))
+        if self.music_channel is not None:
+            self.music_channel.set_volume(self.music_volume)
+
+    def start_music(self) -> None:
+        """Loop the music (again from the top only if it is not already playing)."""
+        if self.music is not None and self.music_channel is not None and not self.music_playing:
+            self.music_channel.play(self.music, loops=-1)
+            self.music_channel.set_volume(self.music_volume)
+
+    def stop_music(self) -> None:
+        if self.music_channel is not None:
+            self.music_channel.stop()
+
+    @property
+    def music_playing(self) -> bool:
+        ch = self.music_channel
+        return ch is not None and ch.get_busy() and ch.get_sound() is self.music
 
     def play(self, name: str) -> None:
         snd = self.sounds.get(name)

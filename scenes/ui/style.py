@@ -11,6 +11,7 @@ BG_2: Colour = (30, 37, 66)          # panels
 BG_3: Colour = (46, 56, 98)          # raised panels, buttons
 INK: Colour = (250, 250, 250)        # main text (contrast with BG ≈ 17:1)
 INK_DIM: Colour = (190, 198, 222)    # secondary text (≈ 10:1 on BG)
+INK_DARK: Colour = (20, 20, 28)      # text on light fills (the accent, light tiles)
 ACCENT: Colour = (240, 228, 66)      # focus ring, key numbers (Okabe–Ito yellow)
 GOOD: Colour = (80, 220, 150)
 BAD: Colour = (255, 120, 90)
@@ -44,9 +45,10 @@ def font_px(n: int, size: tuple[int, int]) -> int:
 
 
 def luminance(c: Colour) -> float:
+    """WCAG relative luminance."""
     def ch(v: int) -> float:
         x = v / 255
-        return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
+        return x / 12.92 if x <= 0.04045 else ((x + 0.055) / 1.055) ** 2.4
     r, g, b = c[:3]
     return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b)
 
@@ -56,9 +58,9 @@ def contrast(a: Colour, b: Colour) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
-def ink_on(bg: Colour) -> Colour:
-    """Dark or white text, whichever reads better on `bg`."""
-    return (20, 20, 28) if contrast((20, 20, 28), bg) > contrast(INK, bg) else INK
+def ink_on(bg: Colour, dark: Colour = INK_DARK, light: Colour = INK) -> Colour:
+    """`dark` or `light` text, whichever contrasts more with `bg` (dark on a tie)."""
+    return dark if contrast(dark, bg) >= contrast(light, bg) else light
 
 
 def fill_background(surface: pygame.Surface) -> None:

@@ -1,4 +1,7 @@
-"""Text surfaces, cached: rendering text every frame is the main cost of a frame."""
+"""Text surfaces and measurements, cached (rendering text every frame is the main cost of
+a frame): one rendered line and the box of its inked pixels, the largest size at which a
+line fits a box, line breaking for English and Chinese, and cutting a line short with "…".
+Drawing into boxes is `scenes.ui.draw.text_in`, built on these."""
 from __future__ import annotations
 
 from functools import lru_cache
@@ -8,41 +11,159 @@ import pygame
 from scenes.ui.fonts import font
 
 Colour = tuple[int, int, int]
+WHITE: Colour = (255, 255, 255)
+
+# Never at the start of a line (they hang on to the character before them) ...
+NO_LINE_START = frozenset("，。、：；！？）」』〉》】〕…‥·,.:;!?)]}%")
+# ... and never at the end of one (they go down with the character after them).
+NO_LINE_END = frozenset("（「『〈《【〔([{")
+# Ink of these spans the tallest and lowest glyphs of a line in either language.
+BAND_SAMPLE = "Hgjy國（）"
 
 
 @lru_cache(maxsize=2048)
-def render(text: str, size: int, colour: Colour = (255, 255, 255), bold: bool = False) -> pygame.Surface:
+def render(text: str, size: int, colour: Colour = WHITE, bold: bool = False) -> pygame.Surface:
     """One line of text (anti-aliased, transparent background)."""
     return font(size, bold).render(text, True, colour)
 
 
-def fit_size(text: str, size: int, max_width: int, bold: bool = False, min_size: int = 12) -> int:
-    """The largest size <= `size` at which `text` fits in `max_width` px."""
-    while size > min_size and font(size, bold).size(text)[0] > max_width:
+@lru_cache(maxsize=4096)
+def inked(text: str, size: int, colour: Colour = WHITE, bold: bool = False) -> tuple[pygame.Surface, pygame.Rect]:
+    """The rendered line and the box of its visible pixels (inside the surface)."""
+    surf = render(text, size, colour, bold)
+    return surf, surf.get_bounding_rect()
+
+
+def width(text: str, size: int, bold: bool = False) -> int:
+    """The advance width of one line, in px."""
+    return font(size, bold).size(text)[0]
+
+
+@lru_cache(maxsize=256)
+def band(size: int, bold: bool = False) -> tuple[int, int]:
+    """(top, height) of the ink of a typical line at `size`, from the top of its surface:
+    lines of a paragraph are spaced and placed by this band, not by the font's line box,
+    whose gaps are large in a CJK font."""
+    ink = inked(BAND_SAMPLE, size, WHITE, bold)[1]
+    return ink.y, ink.h
+
+
+def line_step(size: int, bold: bool = False) -> int:
+    """The distance between the tops of two lines of a paragraph."""
+    return max(band(size, bold)[1] + 2, round(size * 1.35))
+
+
+@lru_cache(maxsize=4096)
+def fit_size(text: str, size: int, max_w: int, max_h: int = 1 << 16, bold: bool = False,
+             min_size: int = 12) -> int:
+    """The largest size <= `size` (and >= `min_size`) at which one line of `text` fits
+    `max_w` x `max_h`: the width by the font's advance, the height by the inked pixels."""
+    size = int(size)
+    while size > min_size:
+        if width(text, size, bold) <= max_w and inked(text, size, WHITE, bold)[1].h <= max_h:
+            break
         size -= 1
     return size
 
 
-def render_fit(text: str, size: int, max_width: int, colour: Colour = (255, 255, 255),
-               bold: bool = False) -> pygame.Surface:
-    return render(text, fit_size(text, size, max_width, bold), colour, bold)
+def _tokens(para: str) -> list[str]:
+    """Break points: between any two Chinese characters, and at spaces in Latin text; a
+    run of Latin letters, digits and signs ("3-7-5", "124") is never split."""
+    out: list[str] = []
+    run = ""
+    for ch in para:
+        if ch == " " or ord(ch) >= 0x2E80 or ch in NO_LINE_START or ch in NO_LINE_END:
+            if ch in NO_LINE_START and run:
+                run += ch             # "end." stays one word with its full stop
+                continue
+            if run:
+                out.append(run)
+                run = ""
+            out.append(ch)
+        else:
+            run += ch
+    if run:
+        out.append(run)
+    return out
 
 
-def wrap(text: str, size: int, max_width: int, bold: bool = False) -> list[str]:
-    """Break `text` into lines that fit `max_width`: at spaces for Latin text, between
-    any two characters for Chinese (which has no spaces)."""
-    f = font(size, bold)
+def _units(para: str) -> list[str]:
+    """The pieces a line may break between (a space is a break and disappears there):
+    closing punctuation is glued to the piece before it, an opening bracket to the piece
+    after it."""
+    units: list[str] = []
+    for tok in _tokens(para):
+        opening = bool(units) and units[-1].strip()[-1:] in NO_LINE_END
+        if tok in NO_LINE_START and units:
+            if units[-1] == " " and len(units) > 1:
+                units.pop()
+                units[-1] += " " + tok
+            else:
+                units[-1] += tok
+        elif opening:
+            units[-1] += tok
+        else:
+            units.append(tok)
+    return units
+
+
+@lru_cache(maxsize=1024)
+def wrap(text: str, size: int, max_width: int, bold: bool = False) -> tuple[str, ...]:
+    """`text` broken into lines no wider than `max_width` px (a piece that cannot be broken
+    and is wider than that gets a line of its own). Latin breaks at spaces, Chinese between
+    characters; numbers and runs like "3-7-5" are never split; closing punctuation never
+    starts a line and an opening bracket never ends one."""
     lines: list[str] = []
     for para in text.split("\n"):
-        line = ""
-        tokens = para.split(" ") if para.isascii() else list(para)
-        sep = " " if para.isascii() else ""
-        for tok in tokens:
-            cand = tok if not line else line + sep + tok
-            if f.size(cand)[0] <= max_width or not line:
-                line = cand
+        line: list[str] = []
+        for unit in _units(para):
+            if unit == " ":
+                if line:
+                    line.append(unit)
+            elif not line or width("".join(line + [unit]).strip(), size, bold) <= max_width:
+                line.append(unit)
             else:
-                lines.append(line)
-                line = tok
-        lines.append(line)
-    return lines
+                lines.append("".join(line).strip())
+                line = [unit]
+        lines.append("".join(line).strip())
+    return tuple(lines)
+
+
+@lru_cache(maxsize=1024)
+def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
+    """`text` cut short with "…" so that it fits `max_width` px (unchanged if it fits)."""
+    if width(text, size, bold) <= max_width:
+        return text
+    lo, hi = 0, len(text)
+    while lo < hi:  # the longest prefix that fits with the ellipsis
+        mid = (lo + hi + 1) // 2
+        if width(text[:mid].rstrip() + "…", size, bold) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "…"
+
+
+@lru_cache(maxsize=1024)
+def paragraph(text: str, size: int, max_w: int, max_h: int, bold: bool = False, min_size: int = 12,
+              max_lines: int | None = None, cut: bool = False) -> tuple[int, tuple[str, ...]]:
+    """(size, lines) of `text` wrapped to `max_w`, shrunk until the block fits `max_h`
+    (and `max_lines`). At `min_size` a block still too tall keeps the lines that fit, the
+    last cut short with "…", when `cut`; otherwise it is returned as it is."""
+    s = int(size)
+    while True:
+        lines = wrap(text, s, max_w, bold)
+        step, (_, bh) = line_step(s, bold), band(s, bold)
+        rows = max(1, min(len(lines), max_lines or len(lines), (max_h - bh) // step + 1))
+        fits = (len(lines) <= rows and (len(lines) - 1) * step + bh <= max_h
+                and all(width(ln, s, bold) <= max_w for ln in lines))
+        if fits or s <= min_size:
+            break
+        s -= 1
+    if not fits and cut and len(lines) > rows:
+        pos = 0
+        for ln in lines[:rows - 1]:
+            pos = text.index(ln, pos) + len(ln)
+        rest = text[pos:].replace("\n", " ").strip()
+        lines = lines[:rows - 1] + (ellipsize(rest, s, max_w, bold),)
+    return s, lines
