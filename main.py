@@ -62,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "replay" and (args.verify or args.json):
         from engine.commands import verify
         return verify.run(args)
+    if args.command == "simulate" and args.relay:
+        from net import botclient
+        return botclient.run_cli(args)
     if args.command == "simulate":
         from engine.commands import simulate
         return simulate.run(args)

@@ -12,6 +12,12 @@ BOTS: dict[str, str] = {
     "sumoku": "engine.sumoku.bot:SumokuBot",
     "hooky": "engine.hooky.bot:HookyBot",
 }
+# real-time variants are played by race bots (`plan(view, seat, now_ms)`), not turn bots
+RACE_BOTS: dict[tuple[str, str], str] = {
+    ("sumoku", "speed"): "engine.sumoku.racebot:RaceBot",
+    ("sumoku", "grab"): "engine.sumoku.racebot:RaceBot",
+    ("sumoku", "team"): "engine.sumoku.racebot:RaceBot",
+}
 
 
 def _load(target: str) -> Any:
@@ -28,6 +34,12 @@ def rules_for(game: str) -> Any:
     return _load(target)()
 
 
-def bot_for(game: str, level: str = "normal", seed: int = 0) -> Any:
-    """A bot for `game` at `level` (easy, normal, hard), seeded."""
-    return _load(BOTS[game])(level=level, seed=seed)
+def is_race(game: str, variant: str | None) -> bool:
+    """Is this variant played in real time (everyone at once, by race bots)?"""
+    return (game, variant) in RACE_BOTS
+
+
+def bot_for(game: str, level: str = "normal", seed: int = 0, variant: str | None = None) -> Any:
+    """A bot for `game` (and `variant`) at `level` (easy, normal, hard), seeded."""
+    target = RACE_BOTS.get((game, variant or "")) or BOTS[game]
+    return _load(target)(level=level, seed=seed)

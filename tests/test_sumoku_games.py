@@ -188,3 +188,14 @@ def test_help_lists_every_command():
         assert cmd in r.stdout
     assert run_cli("simulate", "sumoku", "--variant", "nope").returncode == 2
     assert run_cli("simulate", "sumoku", "--seats", "9").returncode == 2
+
+
+def test_simulate_races_locally_on_a_simulated_clock(tmp_path):
+    for variant in ("speed", "grab", "team"):
+        r = run_cli("simulate", "sumoku", "--variant", variant, "--seats", "4", "--games", "1",
+                    "--seed", "3", "--out", str(tmp_path / variant))
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        assert out["variant"] == variant and out["results"][0]["winners"]
+        assert run_cli("replay", out["logs"][0], "--verify").returncode == 0
+    assert run_cli("simulate", "sumoku", "--variant", "team", "--seats", "1").returncode == 2
