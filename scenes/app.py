@@ -186,6 +186,9 @@ class App:
         options = dict(setup.get("options") or {})
         if setup.get("variant"):
             options["variant"] = setup["variant"]
+        shape = getattr(registry.plugin(game), "session_options", None)
+        if shape is not None:  # a plug-in may turn set-up choices into engine options
+            options = shape(str(options.get("variant", "")), seats, options)
         session = LocalSession(rules_for(game), seats, options, setup.get("seed"), players)
         self.last_setup = dict(setup, players=players)
         self._session_scene(game, session)

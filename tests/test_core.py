@@ -217,3 +217,18 @@ def test_events_survive_msgpack_unchanged():
     s = play_out(ToyRules(), 2, [ToyBot(2), ToyBot(3)], seed=9)
     for ev in s.events:
         assert msgpack.unpackb(msgpack.packb(ev)) == ev
+
+
+def test_paused_time_does_not_count():
+    now = [100.0]
+    s = LocalSession(ToyRules(), 2, {}, 1, log=False, clock=lambda: now[0])
+    now[0] += 2.0
+    assert s.now_ms() == 2000
+    s.pause_clock()
+    now[0] += 30.0
+    assert s.now_ms() == 2000
+    s.resume_clock()
+    now[0] += 1.0
+    assert s.now_ms() == 3000
+    evs = s.submit({"type": "add", "seat": 0, "n": 1})
+    assert evs[0]["t"] == 3000

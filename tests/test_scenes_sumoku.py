@@ -396,7 +396,7 @@ def test_bots_play_a_whole_classic_game_through_the_table():
 # ---- the plug-in's other names ---------------------------------------------------------------------
 def test_plugin_is_registered_with_its_setup():
     assert registry.plugin("sumoku") is not None
-    assert [v[0] for v in SETUP["variants"]] == ["classic", "solitaire"]
+    assert [v[0] for v in SETUP["variants"]] == ["classic", "solitaire", "speed", "grab", "team"]
     keys = {o["key"] for o in SETUP["options"]}
     assert keys == {"scoring", "exchange", "time_limit_s"}
     for lang in LANGS:

@@ -48,6 +48,7 @@ class LocalSession:
         self.players = players or [{"name": f"P{i + 1}", "kind": "bot", "level": "normal"} for i in range(seats)]
         self.salt = salt
         self._clock = clock or time.monotonic
+        self._paused_at: float | None = None
         self.listeners: list[Listener] = []
         self.events: list[Event] = []
         self._snapshots: dict[int, Any] = {}
@@ -120,8 +121,20 @@ class LocalSession:
         return new
 
     def now_ms(self) -> int:
-        """Milliseconds since the game started, by the session's clock."""
-        return int((self._clock() - self._t0) * 1000)
+        """Milliseconds of play since the game started, by the session's clock (time spent
+        paused does not count)."""
+        now = self._paused_at if self._paused_at is not None else self._clock()
+        return int((now - self._t0) * 1000)
+
+    def pause_clock(self) -> None:
+        """Stop the game clock (the pause overlay): deadlines and bots wait."""
+        if self._paused_at is None:
+            self._paused_at = self._clock()
+
+    def resume_clock(self) -> None:
+        if self._paused_at is not None:
+            self._t0 += self._clock() - self._paused_at
+            self._paused_at = None
 
     def _record(self, new: list[Event], cmd: int, t: int | None = None) -> None:
         if t is None:

@@ -19,6 +19,14 @@ class PauseOverlay(GuiScene):
                                             ("ui.pause.quit", self.app.save_and_quit, "save_quit"))):
             self.button(self.r(420, 260 + i * 88, 440, 70), t(key), fn, oid=oid, size=30)
 
+    def enter(self) -> None:
+        super().enter()
+        getattr(self.app.session, "pause_clock", lambda: None)()  # the game clock stops
+
+    def back(self) -> None:
+        getattr(self.app.session, "resume_clock", lambda: None)()
+        super().back()
+
     def open_settings(self) -> None:
         from scenes.common.settings import SettingsScene
         self.stack.push(SettingsScene(self.app))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenes.race import RACE_SETUP, VARIANTS as RACE_VARIANTS, race_options, race_scene
 from scenes.sumoku.howto import Page, howto_pages
 from scenes.sumoku.narrate import describe_event, score_series
 from scenes.sumoku.replayview import ReplayRenderer
@@ -25,12 +26,23 @@ SETUP: dict = {
          "choices": [(None, "sumoku.opt.time.off"), (300, "sumoku.opt.time.5"),
                      (600, "sumoku.opt.time.10"), (900, "sumoku.opt.time.15")],
          "default": None, "variants": ["solitaire"]},
+        *RACE_SETUP["options"],
     ],
 }
+SETUP["variants"] += RACE_SETUP["variants"]
+
+
+def session_options(variant: str, seats: int, options: dict) -> dict:
+    """The engine options for a set-up choice (races turn a team count into seat teams)."""
+    if variant in RACE_VARIANTS:
+        return race_options(variant, seats, options)
+    return options
 
 
 def game_scene(app: Any, session: Any) -> Any:
-    """The table for a Sumoku session (classic or solitaire)."""
+    """The table for a Sumoku session: the classic/solitaire table, or the couch race."""
+    if session.options.get("variant") in RACE_VARIANTS:
+        return race_scene(app, session, None)
     from scenes.sumoku.table import TableScene
     return TableScene(app, session)
 
@@ -40,4 +52,4 @@ def replay_renderer(app: Any) -> ReplayRenderer:
     return ReplayRenderer(app)
 
 
-__all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "Page"]
+__all__ = ["SETUP", "session_options", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "Page"]

@@ -1,0 +1,591 @@
+"""The couch race: Sumoku's speed race, real-time grab and team race for 2-4 local
+players (mouse, two keyboard layouts, pads) and bots, split screen on one window.
+
+The scene never changes game state itself: input becomes commands sent to the session
+in the order it arrives, the round clock becomes tick commands when the rules'
+`next_deadline` is due, bots plan off the frame loop (BotDriver). New log events drive
+the effects: the countdown, "Sumoku!" bursts, penalty pops, banners, the results."""
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import pygame
+
+from engine.core.errors import RuleError
+from engine.sumoku.grab import goal
+from scenes.race import devices, lobby
+from scenes.race.botdriver import BotDriver
+from scenes.race.controls import LocalPlayer
+from scenes.race.effects import Effects, draw_countdown, install_sounds
+from scenes.race.layout import RaceLayout, race_layout
+from scenes.race.panes import TEAM_COLOURS, CentrePane, GridPane, Pane, StripPane, fpx
+from scenes.race.topbar import BotsPane, TopBar
+from scenes.stack import Scene
+from scenes.sumoku import appglue, style
+from scenes.sumoku.widgets import Button
+from scenes.ui import style as ui_style
+from scenes.ui.draw import text_in
+from scenes.ui.i18n import lang, t
+
+log = logging.getLogger(__name__)
+
+TICK = {"type": "tick", "seat": None}
+RESULTS_AFTER = 3.2          # s from the end of the match to the results screen
+GO_SHOWN = 0.8
+# Refusals that name the winner of a conflict: told with the winner's name.
+NAMED = {"err.sumoku.taken_by": "race.err.taken_by", "err.sumoku.claimed_first": "race.err.claimed_first",
+         "err.sumoku.called_first": "race.err.called_first"}
+
+
+def default_locals(players: list[dict], pads: list[int] | None = None) -> list[dict]:
+    """Devices for the human seats, in seat order: one person gets both keyboard layouts
+    and the mouse; else WASD, arrows, mouse, then pads (one each)."""
+    humans = [s for s, p in enumerate(players) if p.get("kind") != "bot"][:lobby.MAX_LOCAL]
+    if len(humans) == 1:
+        return [{"seat": humans[0], "devices": ["keys1", "keys2", "mouse"]}]
+    order = list(devices.DEVICE_ORDER) + [devices.pad_id(i) for i in (pads or [])]
+    out = []
+    for i, s in enumerate(humans):
+        if i == 1 and len(humans) == 2:
+            out[0]["devices"].append("mouse")
+        out.append({"seat": s, "devices": [order[i] if i < len(order) else devices.pad_id(i)]})
+    return out
+
+
+class RaceScene(Scene):
+    def __init__(self, app: Any, session: Any, locals_: list[dict] | None = None, *,
+                 lobby_first: bool = True) -> None:
+        super().__init__(app)
+        self.session = session
+        self.rules = session.rules
+        spec = locals_ if locals_ else default_locals(session.players)
+        self.locals: list[LocalPlayer] = []
+        for entry in spec:
+            devs = list(entry.get("devices") or [entry.get("device", "keys1")])
+            self.locals.append(LocalPlayer(int(entry["seat"]), devs))
+        self.view: dict = session.view(None)
+        self.variant: str = self.view["variant"]
+        self.phase = "lobby" if lobby_first else "race"
+        self.gate_ms = 0                  # no first tick before this (the lobby's own countdown)
+        self.now = 0.0                    # the scene's clock (s), for effects and messages
+        self.effects = Effects(int(getattr(session, "seed", 0)))
+        self.repeat = devices.PadRepeat()
+        self.pads: dict[int, object | None] = {}
+        self.seen = len(session.events)
+        self.go_at: float | None = None
+        self.end_at: float | None = None
+        self.results_shown = False
+        self.last_count = -1
+        self.size: tuple[int, int] = (0, 0)
+        self.layout: RaceLayout | None = None
+        self.panes: list[Pane] = []
+        self.pane_of: dict[int, Pane] = {}
+        self.centre: CentrePane | None = None
+        self.top: TopBar | None = None
+        self.spare: BotsPane | None = None
+        self.start_button = Button("start", "race.lobby.start", primary=True)
+        self.slot_rects: dict[int, pygame.Rect] = {}
+        self.driver = BotDriver(session, self.bot_seats())
+        install_sounds(getattr(app, "sound", None))
+        if self.phase == "race" or not self.locals:
+            self._begin()
+
+    # ---- seats and names ----------------------------------------------------------------
+    def bot_seats(self) -> list[int]:
+        mine = {p.seat for p in self.locals}
+        return [s for s, p in enumerate(self.session.players) if p.get("kind") == "bot" and s not in mine]
+
+    def name(self, seat: int) -> str:
+        return appglue.player_name(self.session.players, seat)
+
+    def player_of(self, device: str) -> LocalPlayer | None:
+        for p in self.locals:
+            if device in p.devices:
+                return p
+        return None
+
+    def local_teams(self) -> list[int]:
+        if self.variant != "team":
+            return []
+        out: list[int] = []
+        for p in self.locals:
+            tm = self.view["teams"][p.seat]
+            if tm not in out:
+                out.append(tm)
+        return out
+
+    # ---- the session ---------------------------------------------------------------------
+    @property
+    def now_ms(self) -> int:
+        return int(self.session.now_ms())
+
+    def refresh(self) -> None:
+        self.view = self.session.view(None)
+        last = self.view.get("last_call") or {}
+        for p in self.locals:
+            lost = [tile for tile in p.picks if tile not in self.view.get("centre", p.picks)]
+            p.sync(self.view)
+            if lost and last.get("right") and last.get("seat") != p.seat and set(lost) & set(last.get("tiles") or []):
+                p.say(t("race.err.taken_by", name=self.name(last["seat"])), self.now)
+        for pane in self.panes:
+            setter = getattr(pane, "set_view", None)
+            if setter is not None:
+                setter(self.view)
+        if self.top is not None:
+            self.top.set_view(self.view)
+
+    def submit(self, player: LocalPlayer | None, cmd: dict) -> bool:
+        try:
+            self.session.submit(cmd)
+        except RuleError as err:
+            if player is not None:
+                player.say(self.refusal_text(err), self.now)
+                appglue.play_sound(self.app, "error")
+            return False
+        return True
+
+    def refusal_text(self, err: RuleError) -> str:
+        """The refusal in the current language; a lost conflict names who won it."""
+        seat = err.params.get("seat")
+        if err.code in NAMED and isinstance(seat, int):
+            return t(NAMED[err.code], name=self.name(seat))
+        if err.code == "err.sumoku.teammate_cell":
+            cell = [err.params.get("row"), err.params.get("col")]
+            for ev in reversed(self.session.events):
+                if ev.get("type") == "put" and ev.get("cell") == cell:
+                    return t("race.err.teammate_cell", name=self.name(ev["seat"]))
+        return err.message(lang())
+
+    def act(self, player: LocalPlayer, action: str) -> None:
+        if self.phase == "lobby":
+            return
+        v = self.view
+        late_call = action == "call" and bool((v.get("last_call") or {}).get("right"))
+        if not v.get("live") and action not in devices.MOVES and action not in ("prev", "next") and not late_call:
+            if v.get("starts_at") is not None and not v.get("ended"):
+                player.say(t("race.wait_countdown"), self.now, bad=False, seconds=1.5)
+            return
+        if self.variant == "grab" and action == "call" and len(player.picks) != 4:
+            if player.current_message(self.now) is None:     # keep "too late: ..." in view
+                player.say(t("race.pick_four"), self.now, bad=False, seconds=2.0)
+            return
+        cmds = player.act(action, v)
+        for cmd in cmds:
+            if not self.submit(player, cmd):
+                break
+            if cmd["type"] in ("put", "lift", "return", "exchange"):
+                appglue.play_sound(self.app, "place")
+            self.refresh()
+        if not cmds and action in ("prev", "next", "flip", "put") and self.variant == "grab":
+            appglue.play_sound(self.app, "click")
+        pane = self.pane_of.get(player.seat)
+        if isinstance(pane, GridPane) and action in devices.MOVES:
+            pane.follow()
+
+    # ---- time -------------------------------------------------------------------------------
+    def _begin(self) -> None:
+        """Leave the lobby: the first round counts down from now (at least a full countdown)."""
+        self.phase = "race"
+        countdown = int(self.view.get("countdown_ms") or 0)
+        self.gate_ms = self.now_ms + countdown if self.now_ms > 0 else 0
+        for p in self.locals:
+            p.ready = True
+            p.message = None
+
+    def start_at(self) -> int | None:
+        """When the round that is counting down starts (ms), or None."""
+        deadline = self.rules.next_deadline(self.session.state) if hasattr(self.rules, "next_deadline") else None
+        if deadline is None:
+            return None
+        return max(int(deadline), self.gate_ms)
+
+    def _tick(self) -> None:
+        due = self.start_at()
+        if due is not None and self.now_ms >= due:
+            try:
+                self.session.submit(dict(TICK))
+            except RuleError as err:
+                log.warning("tick refused: %s", err.code)
+
+    def update(self, dt: float) -> None:
+        dt = min(dt, 0.25)
+        self.now += dt
+        self.effects.factor = appglue.anim_factor(self.app)
+        self.effects.update(dt)
+        for p in self.locals:
+            p.shake = max(0.0, p.shake - dt)
+        for dev, direction in self.repeat.update(dt):
+            p = self.player_of(dev)
+            if p is not None:
+                self.act(p, direction)
+        if self.phase == "lobby":
+            return
+        if self.session.outcome() is None:
+            self._tick()
+            for seat, cmd, result in self.driver.update():
+                if isinstance(result, RuleError):
+                    log.debug("bot %s refused %s: %s", seat, cmd.get("type"), result.code)
+        self._poll()
+        self._countdown_sounds()
+        if self.end_at is not None and not self.results_shown and self.now >= self.end_at:
+            self.results_shown = True
+            appglue.show_results(self.app, self.session)
+
+    def _countdown_sounds(self) -> None:
+        start = self.start_at()
+        if start is None or self.view.get("live"):
+            self.last_count = -1
+            return
+        left = start - self.now_ms
+        n = max(0, -(-left // 1000))
+        if n != self.last_count and n > 0:
+            appglue.play_sound(self.app, "race_count")
+        self.last_count = n
+
+    # ---- what happened ------------------------------------------------------------------------
+    def _poll(self) -> None:
+        events = self.session.events
+        if len(events) == self.seen:
+            return
+        new = events[self.seen:]
+        self.seen = len(events)
+        self.refresh()
+        for ev in new:
+            self._effect(ev)
+
+    def anchor(self, seat: int | None) -> tuple[int, int]:
+        """Where a seat's moments show: its pane, else its bot card, else the middle."""
+        w, h = self.size
+        if seat is None:
+            return w // 2, h // 2
+        pane = self.pane_of.get(seat)
+        if pane is None and self.variant == "team":
+            team = self.view["teams"][seat]
+            pane = next((self.pane_of[p.seat] for p in self.locals
+                         if self.view["teams"][p.seat] == team and p.seat in self.pane_of), None)
+        if pane is not None:
+            return pane.rect.center
+        k = self.layout.scale if self.layout else 1.0
+        return w // 2, (self.layout.top.bottom if self.layout else 64) + round(90 * k)
+
+    def _effect(self, ev: dict) -> None:
+        kind = ev.get("type")
+        seat = ev.get("seat")
+        k = self.layout.scale if self.layout else 1.0
+        fx = self.effects
+        if kind == "round_started":
+            self.go_at = self.now
+            for p in self.locals:
+                p.message = None
+            appglue.play_sound(self.app, "race_go")
+        elif kind in ("called", "claimed"):
+            at = self.anchor(seat)
+            if ev.get("right"):
+                fx.burst(at, [style.seat_colour(seat), style.ACCENT, (255, 255, 255)])
+                fx.pop(t("race.sumoku"), at, style.seat_colour(seat), round(84 * k), life=1.6, rise=90)
+                appglue.play_sound(self.app, "race_sumoku")
+                if kind == "claimed":
+                    fx.banner(t("race.banner.claimed", name=self.name(seat)), style.seat_colour(seat), 1.8)
+            else:
+                fx.pop(t("race.wrong_call" if kind == "called" else "race.wrong_claim"), at, style.BAD,
+                       round(60 * k), life=1.4)
+                appglue.play_sound(self.app, "race_wrong")
+                reason = ev.get("reason")
+                text = t(reason, **dict(ev.get("params") or {})) if reason else t("race.wrong_call")
+                for p in self.locals:
+                    if p.seat == seat:
+                        p.say(text, self.now, seconds=4.5)
+                if kind == "claimed" and ev.get("forfeit"):
+                    fx.pop(f"-{len(ev['forfeit'])}", (at[0], at[1] + round(60 * k)), style.BAD, round(48 * k))
+        elif kind == "drew":
+            fx.pop(f"+{len(ev.get('tiles', []))}", self.anchor(seat), style.BAD, round(64 * k), life=1.2)
+        elif kind == "round_won":
+            fx.banner(t("race.banner.round", name=self.name(seat), n=ev.get("round")), style.seat_colour(seat))
+        elif kind == "round_void":
+            fx.banner(t("race.banner.void", n=ev.get("round")), style.MUTED, 2.0)
+        elif kind == "stuck_voted":
+            if ev.get("stuck"):
+                fx.pop(t("race.stuck_on"), self.anchor(seat), style.ACCENT, round(48 * k))
+        elif kind == "ended":
+            self._ended(ev, k)
+
+    def _ended(self, ev: dict, k: float) -> None:
+        winners = list(ev.get("winners") or [])
+        if self.variant == "team" and winners:
+            team = self.view["teams"][winners[0]]
+            text, colour = t("race.banner.team_wins", n=team + 1), TEAM_COLOURS[team % len(TEAM_COLOURS)]
+        elif len(winners) == 1:
+            text, colour = t("race.banner.match", name=self.name(winners[0])), style.seat_colour(winners[0])
+        elif winners:
+            text, colour = t("race.banner.shared", names=t("ui.list_sep").join(self.name(s) for s in winners)), \
+                style.ACCENT
+        else:
+            text, colour = t("race.banner.over"), style.ACCENT
+        w, h = self.size
+        self.effects.banner(text, colour, RESULTS_AFTER)
+        self.effects.burst((w // 2, h // 3), [colour, style.ACCENT, (255, 255, 255)], count=140, power=700)
+        appglue.play_sound(self.app, "end")
+        self.end_at = self.now + RESULTS_AFTER * max(0.3, min(1.0, self.effects.factor or 0.3))
+
+    # ---- input -----------------------------------------------------------------------------------
+    def handle(self, ev: pygame.event.Event) -> bool:
+        et = ev.type
+        if et == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+            return appglue.open_pause(self.app)
+        if et == pygame.JOYDEVICEADDED:
+            self.pad_added(ev)
+            return True
+        if et == pygame.JOYDEVICEREMOVED:
+            self.pad_removed(devices.instance_of(ev))
+            return True
+        if et == pygame.JOYAXISMOTION:
+            hit = self.repeat.axis(ev)
+            if hit is not None:
+                self._device_action(*hit)
+            return True
+        if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+            return self._mouse(ev)
+        got = devices.action_of(ev)
+        if got is None:
+            return et in (pygame.KEYDOWN, pygame.JOYBUTTONDOWN, pygame.JOYHATMOTION)
+        self._device_action(*got)
+        return True
+
+    def _device_action(self, device: str, action: str) -> None:
+        if self.phase == "lobby":
+            self._lobby_action(device, action)
+            return
+        p = self.player_of(device)
+        if p is not None:
+            self.act(p, action)
+
+    def _mouse(self, ev: pygame.event.Event) -> bool:
+        if self.phase == "lobby":
+            if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
+                if self.start_button.hit(ev.pos):
+                    self._begin()
+                    appglue.play_sound(self.app, "click")
+                    return True
+                p = self.player_of("mouse")
+                row = self.slot_rects.get(p.seat) if p is not None else None
+                if p is not None and row is not None and row.collidepoint(ev.pos):
+                    self._lobby_action(p.devices[0], "put")
+            return True
+        p = self.player_of("mouse")
+        if p is None:
+            return False
+        for pane in self._mouse_panes(p):
+            hit = pane.hit(ev.pos)
+            if hit is None:
+                continue
+            kind, what = hit
+            if ev.type == pygame.MOUSEMOTION:
+                if kind == "cell":
+                    p.cursor = what
+                elif kind == "centre":
+                    p.index = what
+                return True
+            right = ev.button == 3
+            if ev.button not in (1, 3):
+                return True
+            if kind == "button":
+                self.act(p, what)
+            elif kind == "tile":
+                if right:
+                    p.tile = what
+                    self.act(p, "flip")
+                elif p.owes_return(self.view):
+                    p.tile = what
+                    self.act(p, "exchange")
+                else:
+                    p.tile = what
+            elif kind == "cell":
+                p.cursor = what
+                self.act(p, "flip" if right else "put")
+            elif kind == "centre":
+                p.index = what
+                self.act(p, "flip" if right else "put")
+            return True
+        return False
+
+    def _mouse_panes(self, p: LocalPlayer) -> list[Pane]:
+        out = [pane for pane in self.panes if getattr(pane, "player", None) is p
+               or p in getattr(pane, "players", [])]
+        return out
+
+    # ---- pads and the lobby -------------------------------------------------------------------------
+    def pad_added(self, ev: pygame.event.Event) -> None:
+        inst, joy = devices.open_pad(ev)
+        if inst in self.pads:
+            return
+        self.pads[inst] = joy
+        if self.phase == "lobby":
+            self._join(devices.pad_id(inst))
+
+    def pad_removed(self, inst: int) -> None:
+        self.pads.pop(inst, None)
+        dev = devices.pad_id(inst)
+        self.repeat.drop(dev)
+        p = self.player_of(dev)
+        if p is None or self.phase != "lobby":
+            return
+        if len(p.devices) > 1:
+            p.devices.remove(dev)
+            return
+        fresh = lobby.leave(self.session, self.locals, p)
+        self._use_session(fresh)
+
+    def _join(self, device: str) -> bool:
+        got = lobby.join(self.session, self.locals, device, "")
+        if got is None:
+            return False
+        fresh, player = got
+        fresh.players[player.seat]["name"] = self._fresh_name(player.seat)
+        self.locals.append(player)
+        self._use_session(fresh)
+        appglue.play_sound(self.app, "score")
+        return True
+
+    def _fresh_name(self, seat: int) -> str:
+        pn = getattr(self.app, "player_name", None)
+        return pn(seat) if pn else t("sumoku.ui.seat", n=seat + 1)
+
+    def _use_session(self, fresh: Any) -> None:
+        old = self.session
+        if fresh is old:
+            return
+        self.session = fresh
+        if getattr(self.app, "session", None) is old:
+            self.app.session = fresh
+        setup = getattr(self.app, "last_setup", None)
+        if isinstance(setup, dict):
+            setup["players"] = [dict(p) for p in fresh.players]
+            setup["seats"] = fresh.seats
+        self.seen = len(fresh.events)
+        self.driver = BotDriver(fresh, self.bot_seats())
+        self.view = fresh.view(None)
+        self.layout = None
+
+    def _lobby_action(self, device: str, action: str) -> None:
+        p = self.player_of(device)
+        if p is not None and p.devices[0] != device and action == "put":
+            # a second layout of a player who holds several: a new player takes it
+            p.devices.remove(device)
+            if not self._join(device):
+                p.devices.append(device)
+            return
+        if p is None:
+            if action == "put" and (devices.is_pad(device) or device in devices.KEYMAPS):
+                self._join(device)
+            return
+        if action == "put":
+            p.ready = not p.ready
+            appglue.play_sound(self.app, "click")
+            if self.locals and all(q.ready for q in self.locals):
+                self._begin()
+
+    # ---- drawing ---------------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self.layout = None
+
+    def _build(self, size: tuple[int, int]) -> None:
+        self.size = size
+        grab = self.variant == "grab"
+        if self.variant == "team":
+            groups = [(tm, [p for p in self.locals if self.view["teams"][p.seat] == tm]) for tm in self.local_teams()]
+            n = len(groups)
+        else:
+            groups = [(p.seat, [p]) for p in self.locals]
+            n = len(groups)
+        lay = race_layout(size, max(1, n), grab=grab)
+        self.layout = lay
+        k = lay.scale
+        self.panes, self.pane_of = [], {}
+        if grab:
+            assert lay.centre is not None
+            self.centre = CentrePane(lay.centre, k, self.locals)
+            self.panes.append(self.centre)
+            for p, rect in zip(self.locals, lay.panes):
+                strip = StripPane(rect, k, p, self.name, goal(self.view["seats"]))
+                self.panes.append(strip)
+                self.pane_of[p.seat] = strip
+        else:
+            self.centre = None
+            for (owner, players), rect in zip(groups, lay.panes):
+                pane = GridPane(rect, k, self.variant, owner, players, self.name)
+                self.panes.append(pane)
+                for p in players:
+                    self.pane_of[p.seat] = pane
+                    if not self.view.get("live") and p.cursor == (0, 0):
+                        p.cursor = (0, 0)
+        self.top = TopBar(lay.top, k, self.bot_seats(), set(self.local_teams()), self.name)
+        self.spare = BotsPane(lay.spare, k, self.top) if lay.spare is not None else None
+        if self.spare is not None:
+            self.panes.append(self.spare)
+        self.refresh()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if self.layout is None or surface.get_size() != self.size:
+            self._build(surface.get_size())
+        if self.phase == "lobby":
+            self._draw_lobby(surface)
+            return
+        surface.fill(ui_style.BG)
+        assert self.top is not None and self.layout is not None
+        self.top.draw(surface, self.now)
+        for pane in self.panes:
+            shake = max((p.shake for p in self.locals if self.pane_of.get(p.seat) is pane), default=0.0)
+            pane.draw(surface, self.now, shake)
+        k = self.layout.scale
+        self.effects.draw(surface, k)
+        start = self.start_at()
+        left = start - self.now_ms if start is not None and not self.view.get("live") else 0
+        go_age = self.now - self.go_at if self.go_at is not None else None
+        if left > 0 or (go_age is not None and go_age < GO_SHOWN):
+            label = t("race.round_n", n=self.view.get("round", 1))
+            draw_countdown(surface, left, label, t("race.go"), k, go_age)
+
+    def _draw_lobby(self, surface: pygame.Surface) -> None:
+        ui_style.fill_background(surface)
+        w, h = surface.get_size()
+        k = min(w / 1280, h / 720)
+        text_in(surface, t(f"race.variant.{self.variant}"), pygame.Rect(40 * k, 16 * k, w - 80 * k, 70 * k),
+                fpx(52, k), style.TEXT, bold=True, min_size=18)
+        text_in(surface, t("race.lobby.hint"), pygame.Rect(40 * k, 86 * k, w - 80 * k, 40 * k), fpx(22, k),
+                style.MUTED, min_size=12, ellipsis=True)
+        seats = self.session.seats
+        mine = {p.seat: p for p in self.locals}
+        top = round(136 * k)
+        bottom = h - round(96 * k)
+        row_h = min(round(64 * k), (bottom - top) // max(1, seats))
+        for s in range(seats):
+            r = pygame.Rect(round(60 * k), top + s * row_h, w - round(120 * k), row_h - max(2, round(6 * k)))
+            p = mine.get(s)
+            self.slot_rects[s] = r
+            pygame.draw.rect(surface, style.PANEL_HI if p else style.PANEL, r, border_radius=max(4, round(10 * k)))
+            pygame.draw.rect(surface, style.seat_colour(s), (r.x, r.y, max(4, round(8 * k)), r.h),
+                             border_radius=max(4, round(10 * k)))
+            name_box = pygame.Rect(r.x + round(20 * k), r.y, round(260 * k), r.h)
+            label = self.name(s)
+            if self.variant == "team":
+                label = t("race.lobby.team_tag", name=label, team=t("race.team_n", n=self.view["teams"][s] + 1))
+            text_in(surface, label, name_box, fpx(26, k), style.seat_colour(s), bold=True, align="left",
+                    min_size=12, ellipsis=True)
+            info = pygame.Rect(name_box.right + round(10 * k), r.y, r.right - name_box.right - round(200 * k), r.h)
+            state = pygame.Rect(r.right - round(180 * k), r.y, round(170 * k), r.h)
+            if p is not None:
+                devs = t("ui.list_sep").join(t(devices.device_label_key(d)) for d in p.devices)
+                text = t("race.lobby.controls", devices=devs, legend=t(devices.legend_key(p.devices[0], self.variant)))
+                text_in(surface, text, info, fpx(18, k), style.TEXT, align="left", min_size=11, ellipsis=True,
+                        wrap_lines=True, max_lines=2)
+                prompt = "race.lobby.click" if p.devices[0] == "mouse" else "race.lobby.press"
+                text_in(surface, t("race.lobby.ready" if p.ready else prompt), state, fpx(22, k),
+                        style.OK if p.ready else style.ACCENT, bold=True, align="right", min_size=11, ellipsis=True)
+            else:
+                level = self.session.players[s].get("level", "normal")
+                kind = t("race.lobby.bot", level=t(f"race.level.{level}")) \
+                    if self.session.players[s].get("kind") == "bot" else t("race.lobby.away")
+                text_in(surface, kind, info, fpx(20, k), style.MUTED, align="left", min_size=11, ellipsis=True)
+        self.start_button.rect = pygame.Rect(w // 2 - round(160 * k), h - round(82 * k), round(320 * k), round(62 * k))
+        self.start_button.draw(surface, k)
