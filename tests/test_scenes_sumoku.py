@@ -398,7 +398,7 @@ def test_plugin_is_registered_with_its_setup():
     assert registry.plugin("sumoku") is not None
     assert [v[0] for v in SETUP["variants"]] == ["classic", "solitaire", "speed", "grab", "team"]
     keys = {o["key"] for o in SETUP["options"]}
-    assert keys == {"scoring", "exchange", "time_limit_s"}
+    assert keys == {"scoring", "exchange", "time_limit_s", "countdown_ms", "team_count"}
     for lang in LANGS:
         i18n.set_lang(lang)
         for _, label, _ in SETUP["variants"]:
