@@ -20,9 +20,8 @@ from typing import Any, Iterable, Mapping
 
 from engine.core.errors import RuleError
 from engine.core.events import Event, current_version, upcast
-from engine.core.hashing import state_hash
 from engine.core.rng import Rng
-from engine.core.rules import Outcome
+from engine.core.reading import StateReader
 
 SNAPSHOT_EVERY = 64   # folded records between saved states (for a rewind)
 TABLE_COMMANDS = frozenset({"tick"})   # commands that act for the table (seat None)
@@ -51,7 +50,7 @@ class Folded:
     refusal: Refusal | None = None
 
 
-class Lockstep:
+class Lockstep(StateReader):
     """`Lockstep(rules, seats, options, seed)`; `fold(record)` each stamped record in
     seq order (1, 2, ...). `seq` is the last folded seq."""
 
@@ -71,22 +70,10 @@ class Lockstep:
         self._snapshot()
 
     # ---- reading ----------------------------------------------------------------
-    def view(self, seat: int | None) -> dict:
-        return self.rules.view(self.state, seat)
 
-    def to_act(self) -> frozenset[int]:
-        return self.rules.to_act(self.state)
 
-    def outcome(self) -> Outcome | None:
-        return self.rules.outcome(self.state)
 
-    def hash(self) -> str:
-        return state_hash(self.rules.to_data(self.state))
 
-    def next_deadline(self) -> int | None:
-        """When the rules want the next tick (ms of game time), for timed games."""
-        fn = getattr(self.rules, "next_deadline", None)
-        return fn(self.state) if fn is not None else None
 
     @property
     def last_t(self) -> int:

@@ -5,14 +5,13 @@ import copy
 from typing import Any
 
 from engine.core.events import Event, upcast
-from engine.core.hashing import state_hash
 from engine.core.logstore import LoadedLog
-from engine.core.rules import Outcome
+from engine.core.reading import StateReader
 
 SNAPSHOT_EVERY = 32
 
 
-class ReplayCursor:
+class ReplayCursor(StateReader):
     """`position` is how many events have been folded (0 = before the first)."""
 
     def __init__(self, rules: Any, header: dict[str, Any], events: list[Event]) -> None:
@@ -63,11 +62,5 @@ class ReplayCursor:
         while self.position < position:
             self.step()
 
-    def view(self, seat: int | None) -> dict:
-        return self.rules.view(self.state, seat)
 
-    def outcome(self) -> Outcome | None:
-        return self.rules.outcome(self.state)
 
-    def hash(self) -> str:
-        return state_hash(self.rules.to_data(self.state))

@@ -9,10 +9,9 @@ from typing import Any, Callable, Iterable, Mapping
 
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, current_version, upcast
-from engine.core.hashing import state_hash
 from engine.core.logstore import LoadedLog, LogWriter, make_header, new_log_path, read_log
 from engine.core.rng import Rng
-from engine.core.rules import Outcome
+from engine.core.reading import StateReader
 
 Listener = Callable[["LocalSession", list[Event]], None]
 CHECKPOINT_EVERY = 64
@@ -29,7 +28,7 @@ def fold(rules: Any, seats: int, options: Mapping[str, Any], events: Iterable[Ev
     return state
 
 
-class LocalSession:
+class LocalSession(StateReader):
     """One game in process: hot-seat humans and bots. `players` is one dict per seat:
     {"name": str, "kind": "human" | "bot", "level": str}. `log_dir=None` writes to the
     user data folder, `log=False` writes no file."""
@@ -90,17 +89,9 @@ class LocalSession:
     def log_path(self) -> Path | None:
         return self.writer.path if self.writer else None
 
-    def view(self, seat: int | None) -> dict:
-        return self.rules.view(self.state, seat)
 
-    def to_act(self) -> frozenset[int]:
-        return self.rules.to_act(self.state)
 
-    def outcome(self) -> Outcome | None:
-        return self.rules.outcome(self.state)
 
-    def hash(self) -> str:
-        return state_hash(self.rules.to_data(self.state))
 
     def is_bot(self, seat: int) -> bool:
         return self.players[seat].get("kind") == "bot"
