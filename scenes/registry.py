@@ -49,7 +49,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-GAMES: dict[str, str] = {"sumoku": "scenes.sumoku"}
+GAMES: dict[str, str] = {"sumoku": "scenes.sumoku", "hooky": "scenes.hooky"}
 
 REQUIRED = ("SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series")
 

@@ -37,6 +37,13 @@ class ReplayScene(GuiScene):
         self._lines: list[str] = []
         self._lines_lang = ""
         self.slider_el = None
+        # Whose eyes: the table's public view; once the game is over, any seat's view too
+        # (an unfinished game keeps its secrets).
+        end = ReplayCursor.from_log(loaded)
+        end.seek(len(end))
+        seats = int(loaded.header.get("seats", 0))
+        self.viewpoints: list[int | None] = [None] + (list(range(seats)) if end.outcome() is not None else [])
+        self.view_i = 0
 
     # ---- controls --------------------------------------------------------------
     def build(self) -> None:
@@ -51,6 +58,9 @@ class ReplayScene(GuiScene):
         self.button(self.r(594, y, 80, h), t("ui.replay.to_end"), lambda: self.seek(len(self.cursor)), oid="end", size=28)
         self.cycler(self.r(684, y, 170, h), t("ui.replay.speed", x=self.speed_text()), self.step_speed,
                     oid="speed", size=24)
+        if len(self.viewpoints) > 1:
+            self.cycler(self.r(650, 8, 230, 46), t("ui.replay.view", who=self.viewpoint_name()),
+                        self.step_view, oid="viewpoint", size=20)
         self.slider_el = self.slider(self.r(868, y + 9, 392, 40), self.cursor.position, 0,
                                      max(1, len(self.cursor)), lambda v: self.seek(int(round(v)), from_slider=True),
                                      step=1, oid="seek")
@@ -59,6 +69,18 @@ class ReplayScene(GuiScene):
             self._first = False
 
     _first = True
+
+    def viewpoint_name(self) -> str:
+        seat = self.viewpoints[self.view_i]
+        if seat is None:
+            return self.app.t("ui.replay.view_table")
+        players = self.loaded.header.get("players") or []
+        name = players[seat].get("name") if seat < len(players) else None
+        return str(name or self.app.t("ui.player_n", n=seat + 1))
+
+    def step_view(self, d: int) -> None:
+        self.view_i = (self.view_i + d) % len(self.viewpoints)
+        self.rebuild()
 
     def speed_text(self) -> str:
         s = SPEEDS[self.speed_i]
@@ -133,6 +155,8 @@ class ReplayScene(GuiScene):
             self.step_speed(1)
         elif k in (pygame.K_MINUS, pygame.K_KP_MINUS):
             self.step_speed(-1)
+        elif k == pygame.K_v and len(self.viewpoints) > 1:
+            self.step_view(1)
         else:
             return False
         return True
@@ -167,15 +191,16 @@ class ReplayScene(GuiScene):
         t = self.app.t
         h = self.loaded.header
         names = t("ui.list_sep").join(str(p.get("name", "")) for p in h.get("players") or [])
+        title_w = 620 if len(self.viewpoints) > 1 else 860
         text_in(surface, t("ui.replay.title", game=t(f"ui.game.{self.game}"), players=names),
-                self.r(20, 10, 860, 44), self.fs(26), style.INK, bold=True, align="left")
+                self.r(20, 10, title_w, 44), self.fs(26), style.INK, bold=True, align="left")
         text_in(surface, t("ui.replay.position", n=self.cursor.position, total=len(self.cursor)),
                 self.r(900, 10, 360, 44), self.fs(24), style.INK_DIM, align="right")
         board = self.r(20, 60, 860, 570)
         panel(surface, board, style.BG_2)
         prev = surface.get_clip()
         surface.set_clip(board)
-        self.renderer.draw(surface, board, self.cursor.view(None))
+        self.renderer.draw(surface, board, self.cursor.view(self.viewpoints[self.view_i]))
         surface.set_clip(prev)
         self.draw_events(surface, self.r(900, 60, 360, 570))
         if not self.loaded.complete:

@@ -1,0 +1,37 @@
+"""Hooky on screen: the plug-in the framework calls (set-up options, the table scene,
+the replay renderer, event descriptions, how-to pages, the score chart's series).
+
+The table's assistant level is a game option ("assistant": "off" | "notes" | "certain"
+| "prob"); the rules keep it in the log header and ignore it."""
+from __future__ import annotations
+
+from typing import Any
+
+from scenes.hooky.howto import Page, howto_pages
+from scenes.hooky.narrate import describe_event, score_series
+from scenes.hooky.replayview import ReplayRenderer
+
+SETUP: dict = {
+    "seats": range(3, 6),
+    "default_seats": 4,
+    "variants": [("classic", "hooky.ui.variant.classic", {"seats": range(3, 6)})],
+    "options": [
+        {"key": "assistant", "label": "hooky.opt.assistant", "type": "choice",
+         "choices": [("off", "hooky.opt.assistant.off"), ("notes", "hooky.opt.assistant.notes"),
+                     ("certain", "hooky.opt.assistant.certain"), ("prob", "hooky.opt.assistant.prob")],
+         "default": "notes"},
+    ],
+}
+
+
+def game_scene(app: Any, session: Any) -> Any:
+    """The table for a Hooky session (new or resumed)."""
+    from scenes.hooky.table import HookyScene
+    return HookyScene(app, session)
+
+
+def replay_renderer(app: Any) -> ReplayRenderer:
+    return ReplayRenderer(app)
+
+
+__all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "Page"]

@@ -1,0 +1,592 @@
+"""Hooky on screen: every screen in both languages at two sizes with no text out of its
+box, the handoff curtain between two people (nothing secret drawn under it), worksheet
+marks by keyboard and mouse, the assistant levels on a fixed deal, a human's question
+typed against bots, a whole game through the scene to the results, the replay picture,
+the how-to pages (the rules' examples), event lines and the score series."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine.core.bots import play_out
+from engine.core.session import LocalSession
+from engine.hooky.bot import HookyBot
+from engine.hooky.knowledge import ALPHABET
+from engine.hooky.rules import HookyRules
+from scenes import registry
+from scenes.app import App
+from scenes.common.handoff import HandoffCurtain
+from scenes.hooky import SETUP, describe_event, howto_pages, replay_renderer, score_series
+from scenes.hooky.howto import award_facts, counting_examples
+from scenes.hooky.table import HookyScene
+from scenes.hooky.widgets import ASSIST, PANEL
+from scenes.hooky.worksheet import heat_colour
+from scenes.ui import i18n
+from scenes.ui.draw import record_text
+
+LANGS = ("en", "zh-TW")
+SIZES = ((1280, 720), (960, 540))
+NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve"]
+ROOT = Path(__file__).resolve().parents[1]
+RULES = HookyRules()
+
+
+@pytest.fixture(autouse=True)
+def _english_after():
+    yield
+    i18n.set_lang("en")
+
+
+def make_app(size=(1280, 720), lang="en") -> App:
+    app = App(size, lang=lang, fps=None)
+    app.settings.anim_speed = "off"          # bots play without the visible pause
+    return app
+
+
+def deal(*hands: str) -> str:
+    """A 26-letter deal order: the given hands, the rest (playground, hooky) in order."""
+    rest = [c for c in ALPHABET if c not in "".join(hands)]
+    return "".join(hands) + "".join(rest)
+
+
+def make_session(seats=4, humans=1, seed=3, level="notes", **options) -> LocalSession:
+    players = [{"name": NAMES[i], "kind": "human" if i < humans else "bot", "level": "normal"}
+               for i in range(seats)]
+    return LocalSession(RULES, seats, {"assistant": level, **options}, seed, players, log=False)
+
+
+def push(app: App, session: LocalSession) -> HookyScene:
+    scene = HookyScene(app, session)
+    app.stack.push(scene)
+    app.step()
+    return scene
+
+
+def key(app: App, k, mod=0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    app.step()
+
+
+def type_word(app: App, word: str) -> None:
+    for c in word:
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=getattr(pygame, f"K_{c}"), mod=0, unicode=c))
+    app.step()
+
+
+def click(app: App, pos, button=1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step()
+
+
+def step_until(app: App, done, timeout: float = 30.0) -> None:
+    """Frames until `done()` (bots think in threads, so this waits on time, not frames)."""
+    import time
+    end = time.monotonic() + timeout
+    while not done() and time.monotonic() < end:
+        app.step()
+
+
+def button(scene: HookyScene, name: str):
+    return next(b for b in scene.buttons if b.name == name)
+
+
+def assert_fits(blits, size) -> None:
+    bad = [f"{b.text!r} at {b.rect} outside {b.box}" for b in blits if not b.fits]
+    assert not bad, bad[:5]
+    assert blits, "nothing was drawn"
+    k = min(size[0] / 1280, size[1] / 720)
+    small = [(b.text, b.size) for b in blits if b.size < round(18 * k)]
+    assert not small, small[:5]
+
+
+def bot_move(session: LocalSession, seat: int) -> dict:
+    return HookyBot("normal", seat).choose(session.view(seat), seat)
+
+
+def play_bots_until(session: LocalSession, done) -> None:
+    """Every seat plays as a normal bot (commands from its own view) until `done()`."""
+    while session.outcome() is None and not done():
+        seat = min(session.to_act())
+        session.submit(bot_move(session, seat))
+
+
+def act_through_scene(app: App, scene: HookyScene) -> None:
+    """The shown person plays the command a bot would choose, through the scene's input."""
+    seat = scene.viewer
+    cmd = bot_move(scene.session, seat)
+    kind = cmd["type"]
+    if kind in ("clue", "ask"):
+        if kind == "ask":
+            scene.choose_target(cmd["target"])
+        scene.word = ""
+        type_word(app, cmd["word"])
+        key(app, pygame.K_RETURN)
+    elif kind == "reveal":
+        scene.start_reveal()
+        scene.type_letter(cmd["letter"])
+        scene.choose_target(cmd["target"])
+        scene.primary()
+    elif kind == "guess":
+        scene.picks = []
+        type_word(app, "".join(cmd["letters"]))
+        key(app, pygame.K_RETURN)
+    elif kind == "name_hands":
+        hands = cmd["hands"]
+        items = hands.items() if isinstance(hands, dict) else enumerate(hands)
+        for s, letters in items:
+            if int(s) == seat:
+                continue
+            for c in ALPHABET:
+                scene.marks.set(seat, (int(s), c), "has" if c in letters else "not")
+        scene.primary()
+    elif kind == "vote":
+        scene.vote(cmd["accept"])
+    else:
+        scene.submit(cmd)
+
+
+# ---- every screen fits, in both languages, at both sizes -----------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_every_screen_renders_and_fits(lang, size):
+    app = make_app(size, lang)
+    session = make_session(3, 1, seed=8, level="prob", start=0)
+    scene = push(app, session)
+    shots: list[str] = []
+
+    def shot(name: str) -> list:
+        app.step()
+        scene.wait_assistant()
+        with record_text() as blits:
+            app.step()
+        assert_fits(blits, size)
+        shots.append(name)
+        return blits
+
+    scene.word = "cra"
+    shot("clue")
+    play_bots_until(session, lambda: session.view(0)["round"] == 2 and 0 in session.to_act())
+    scene.choose_target(1)
+    scene.word = "zzzzq"
+    blits = shot("ask_unknown_word")
+    assert any(b.text == "ZZZZQ" or "ZZZZQ" in b.text for b in blits)
+    scene.word = ""
+    scene.start_reveal()
+    scene.type_letter(session.view(0)["hand"][0])
+    shot("reveal")
+    scene.primary()
+    assert scene.message is not None and scene.message[1] == "good"      # what the peek showed
+    shot("after_peek")
+    scene.focus = "grid"
+    scene.move_cursor(1, 3)
+    shot("grid_cursor")
+    play_bots_until(session, lambda: session.view(0)["phase"] == "guess" and 0 in session.to_act())
+    scene.picks = ["a", "q"]
+    shot("guess")
+    play_bots_until(session, lambda: session.view(0)["phase"] == "hands" and 0 in session.to_act())
+    scene.likeliest()
+    shot("hands")
+    play_bots_until(session, lambda: False)
+    blits = shot("final")
+    result = session.view(None)["result"]
+    texts = {b.text for b in blits}
+    assert {str(x) for x in result["scores"]} <= texts
+    assert {c.upper() for c in result["hooky"]} <= texts                  # the hooky cards turned up
+    # a 5-seat table with nobody at it (bots only): the public table, no worksheet
+    watch = make_session(5, 0, seed=2, level="off")
+    play_bots_until(watch, lambda: watch.view(None)["round"] == 3)
+    app.stack.pop()
+    scene = push(app, watch)
+    scene.bots.paused = True
+    shot("table")
+    assert scene.viewer is None
+    # the replay picture and the how-to pages
+    surface = pygame.Surface(size)
+    renderer = replay_renderer(app)
+    renderer.players = watch.players
+    w, h = size
+    for rect in (pygame.Rect(0, 0, w, h), pygame.Rect(20, 60, int(w * 0.67), int(h * 0.8))):
+        with record_text() as blits:
+            renderer.draw(surface, rect, watch.view(None))
+        assert_fits(blits, size)
+        assert all(rect.contains(b.rect) for b in blits)
+    pages = howto_pages()
+    assert len({p.title for p in pages}) == len(pages) >= 6
+    for page in pages:
+        assert not page.title.startswith("hooky.") and not page.body.startswith("hooky.")
+        with record_text() as blits:
+            page.draw(surface, pygame.Rect(int(40 * w / 1280), int(110 * h / 720), int(1200 * w / 1280),
+                                           int(520 * h / 720)))
+        assert_fits(blits, size)
+
+
+# ---- hot-seat: the curtain between two people --------------------------------------------------------
+def test_hot_seat_curtain_draws_no_secret():
+    app = make_app()
+    hands = ("bdhry", "acfgi", "eklmn", "opqst")
+    session = make_session(4, 2, seed=1, start=0, deal=deal(*hands))
+    scene = push(app, session)
+    # two people at the table: the first one is asked for behind a curtain
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 0
+    assert scene.viewer is None
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    assert app.stack.top is scene and scene.viewer == 0
+    scene.focus = "grid"
+    key(app, pygame.K_h)                                     # a mark of seat 0's own
+    assert scene.marks.of(0)
+    scene.focus = "entry"
+    type_word(app, "bread")
+    key(app, pygame.K_RETURN)                                # seat 0's clue; seat 1 is next
+    assert session.view(None)["clues"][-1]["seat"] == 0
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 1
+    drawn = scene.draws
+    secret = {c.upper() for c in hands[0] + hands[1]}
+    with record_text() as blits:
+        for _ in range(5):
+            app.step()
+    assert scene.draws == drawn                              # the table (worksheet, log) is not drawn at all
+    assert not [b.text for b in blits if b.text.strip().upper() in secret]
+    assert not [b.text for b in blits if "BREAD" in b.text.upper()]
+    assert all("Ada" in b.text or b.text in (i18n.t("ui.handoff.pass_to"),) for b in blits)
+    # a stray key does not lift it before it is armed; Space does after
+    app.stack.top.armed_in = 10
+    key(app, pygame.K_SPACE)
+    assert isinstance(app.stack.top, HandoffCurtain)
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    assert scene.viewer == 1 and scene.view["hand"] == sorted(hands[1])
+    assert not scene.marks.of(1)                             # seat 0's marks stay with seat 0
+    with record_text() as blits:
+        app.step()
+    cards = {b.text for b in blits if len(b.text) == 1}
+    assert {c.upper() for c in hands[1]} <= cards
+
+
+def test_hot_seat_vote_asks_each_person_behind_the_curtain():
+    app = make_app()
+    session = make_session(3, 3, seed=1, start=0)
+    scene = push(app, session)
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    type_word(app, "zorbs")                                  # not in the dictionary
+    assert not button(scene, "clue").enabled and button(scene, "propose").enabled
+    click(app, button(scene, "propose").rect.center)
+    assert session.view(None)["phase"] == "vote"
+    voters = []
+    for _ in range(2):
+        assert isinstance(app.stack.top, HandoffCurtain)
+        voters.append(app.stack.top.seat)
+        app.stack.top.armed_in = 0
+        key(app, pygame.K_SPACE)
+        key(app, pygame.K_y)
+    assert voters == [1, 2]
+    assert "zorbs" in session.view(None)["accepted_words"]
+    app.stack.top.armed_in = 0                               # back to the proposer, who may use it
+    key(app, pygame.K_SPACE)
+    assert scene.viewer == 0
+
+
+# ---- the worksheet's marks -----------------------------------------------------------------------------
+def test_marks_by_keyboard_and_mouse():
+    app = make_app()
+    session = make_session(4, 1, seed=5, start=0)
+    scene = push(app, session)
+    rows = scene.grid.rows
+    key(app, pygame.K_TAB)
+    assert scene.focus == "grid"
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_DOWN)
+    cell = (rows[1], "c")
+    for k, mark in ((pygame.K_h, "has"), (pygame.K_n, "not"), (pygame.K_m, "maybe"), (pygame.K_1, "has"),
+                    (pygame.K_2, "not"), (pygame.K_3, "maybe")):
+        key(app, k)
+        assert scene.marks.get(0, cell) == mark
+    key(app, pygame.K_BACKSPACE)
+    assert scene.marks.get(0, cell) is None
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)                                    # wraps to the hooky row
+    key(app, pygame.K_h)
+    assert scene.marks.get(0, ("hooky", "c")) == "has"
+    # mouse: a click cycles has -> not -> maybe -> clear, a right click clears
+    pos = scene.grid.cell_rect(2, 25).center
+    for want in ("has", "not", "maybe", None, "has"):
+        click(app, pos)
+        assert scene.marks.get(0, (rows[2], "z")) == want
+    click(app, pos, button=3)
+    assert scene.marks.get(0, (rows[2], "z")) is None
+    assert scene.cursor == (2, 25)
+    # the player's mark is drawn in the seat's colour at the cell's centre
+    click(app, pos)
+    from scenes.ui.style import seat_colour
+    assert tuple(app.surface.get_at(scene.grid.cell_rect(2, 25).center))[:3] == seat_colour(0)
+    # a click on a row's name picks that player to ask
+    click(app, scene.grid.label_rect(1).center)
+    assert scene.target == rows[1]
+
+
+# ---- the assistant levels on the rules' AWARD example ------------------------------------------------------
+def award_session(level: str) -> LocalSession:
+    """Seat 0 holds B-D-H-R-Y; after the starting clues seat 2 asks seat 1 AWARD: 2."""
+    session = make_session(4, 1, seed=1, level=level, start=2, deal=deal("bdhry", "acfgi", "eklmn", "opqst"))
+    clue = {2: "lemon", 3: "stomp", 0: "bread", 1: "magic"}
+    for seat in (2, 3, 0, 1):
+        session.submit({"type": "clue", "seat": seat, "word": clue[seat]})
+    session.submit({"type": "ask", "seat": 2, "target": 1, "word": "award"})
+    assert session.view(0)["asks"][-1]["answer"] == 2
+    return session
+
+
+@pytest.mark.parametrize("level", ["off", "notes", "certain", "prob"])
+def test_assistant_levels_fill_the_worksheet(level):
+    app = make_app()
+    session = award_session(level)
+    scene = push(app, session)
+    scene.bots.paused = True
+    scene.wait_assistant()
+    app.step()
+    filled = scene.assist_cells()
+    ri_1 = scene.grid.rows.index(1)
+    a_col, w_col = ALPHABET.index("a"), ALPHABET.index("w")
+    if level == "off":
+        assert filled == {}
+        with record_text() as blits:
+            app.step()
+        assert not any(b.text == "AWARD" for b in blits)     # pen and paper: no list of words
+        return
+    assert filled[("playground", "b")] == "not"              # own letters are nowhere else
+    if level == "notes":
+        assert (1, "a") not in filled
+        with record_text() as blits:
+            app.step()
+        assert any(b.text == "AWARD" for b in blits)
+        return
+    assert filled[(1, "a")] == "has" and filled[(1, "w")] == "not" and filled[("hooky", "a")] == "not"
+    centre = scene.grid.cell_rect(ri_1, a_col).center
+    assert tuple(app.surface.get_at(centre))[:3] == ASSIST        # the forced cell is filled
+    if level == "prob":
+        d = scene.deduction()
+        drawn = 0
+        for ri, loc in enumerate(scene.grid.rows):
+            for ci, c in enumerate(ALPHABET):
+                p = d.p(c, loc)
+                if 0 < p < 1 and (loc, c) not in filled:
+                    r = scene.grid.cell_rect(ri, ci).inflate(-2, -2)
+                    base = PANEL if (ci // 5) % 2 == 0 else (36, 44, 76)
+                    assert tuple(app.surface.get_at((r.x + 3, r.bottom - 4)))[:3] == heat_colour(base, p)
+                    drawn += 1
+        assert drawn > 30                                     # a heat map, not a few cells
+        assert scene.cell_under_cursor() is not None
+    else:
+        r = scene.grid.cell_rect(ri_1, w_col + 1).inflate(-2, -2)
+        assert tuple(app.surface.get_at((r.x + 3, r.bottom - 4)))[:3] in (PANEL, (36, 44, 76))
+
+
+# ---- a human's turn against bots ---------------------------------------------------------------------------
+def test_typed_question_is_answered_on_screen():
+    app = make_app()
+    session = make_session(4, 1, seed=2, start=0, deal=deal("bdhry", "acfgi", "eklmn", "opqst"))
+    scene = push(app, session)
+    type_word(app, "brea")
+    with record_text() as blits:
+        app.step()
+    assert any(b.text == "A" for b in blits)                 # the typed letters show
+    type_word(app, "d")
+    key(app, pygame.K_RETURN)
+    assert session.view(0)["clues"][0]["word"] == "bread"
+    step_until(app, lambda: 0 in session.to_act())          # the bots give their clues
+    assert session.view(0)["phase"] == "turn" and 0 in session.to_act()
+    click(app, button(scene, "seat_1").rect.center)
+    assert scene.target == 1
+    type_word(app, "crane")
+    assert button(scene, "ask").enabled
+    key(app, pygame.K_RETURN)
+    ask = session.view(0)["asks"][-1]
+    assert (ask["asker"], ask["seat"], ask["word"], ask["answer"]) == (0, 1, "crane", 2)
+    with record_text() as blits:
+        app.step()
+    texts = [b.text for b in blits]
+    assert "CRANE" in texts                                   # in Ada's column of the worksheet
+    assert any("CRANE" in x and "2" in x for x in texts)      # and the log line with its answer
+    # the same word again, next round: refused before and after Enter, with the rule's message
+    step_until(app, lambda: 0 in session.to_act() and session.view(0)["round"] == 2)
+    scene.choose_target(1)
+    type_word(app, "nacre")
+    assert not button(scene, "ask").enabled
+    key(app, pygame.K_RETURN)
+    assert scene.message is not None and scene.message[1] == "error" and "CRANE" in scene.message[0]
+    assert not any(a["asker"] == 0 and a["round"] == 2 for a in session.view(0)["asks"])
+    assert 0 in session.to_act()
+
+
+# ---- a whole game, one person and bots, through the scene ------------------------------------------------------
+def test_whole_game_one_human_reaches_results():
+    from scenes.common.results import ResultsScene
+    app = make_app()
+    session = make_session(3, 1, seed=12, level="certain")
+    scene = push(app, session)
+    import time
+    end = time.monotonic() + 120
+    while time.monotonic() < end:
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if app.stack.top is scene and scene.acting:
+            act_through_scene(app, scene)
+        elif app.stack.top is scene and session.outcome() is not None:
+            app.step()
+            key(app, pygame.K_RETURN)                        # "Scores and chart"
+        else:
+            app.step()
+    assert session.outcome() is not None
+    assert isinstance(app.stack.top, ResultsScene)
+    assert len(session.view(None)["asks"]) == 6 * 3
+
+
+# ---- words, series, the plug-in ----------------------------------------------------------------------------------
+def test_describe_event_never_tells_a_secret_and_score_series():
+    session = play_out(RULES, 4, [HookyBot("normal", s) for s in range(4)], seed=21, options={"assistant": "notes"})
+    events = session.events
+    result = session.view(None)["result"]
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        lines = [describe_event(ev, session.players) for ev in events]
+        assert all(lines) and not any(line.startswith("hooky.") for line in lines)
+        for ev, line in zip(events, lines):
+            if ev["type"] == "card_peeked":
+                assert f" {ev['letter'].upper()} " not in f" {line} "
+            if ev["type"] == "hooky_guessed":
+                assert not any(f" {c.upper()} " in f" {line} " for c in ev["letters"])
+            if ev["type"] == "dealt":
+                assert not any(f" {c.upper()} " in f" {line} " for c in result["hooky"])
+    series = score_series(events, 4)
+    assert [len(s) for s in series] == [5] * 4
+    assert [s[-1] for s in series] == session.outcome().scores
+    for s, b in zip(series, result["breakdown"]):
+        assert s[1:4] == [b["hooky"]["4"], b["hooky"]["4"] + b["hooky"]["5"],
+                          b["hooky"]["4"] + b["hooky"]["5"] + b["hooky"]["6"]]
+    assert score_series(events[:30], 4) == [[0]] * 4
+
+
+def test_replay_picture_shows_no_hidden_card():
+    session = make_session(4, 0, seed=6)
+    play_bots_until(session, lambda: session.view(None)["round"] == 4)
+    view = session.view(None)
+    public = {c.upper() for r in view["revealed"] for c in r} | {c.upper() for c in view["flipped"]}
+    app = make_app()
+    surface = pygame.Surface((1280, 720))
+    with record_text() as blits:
+        replay_renderer(app).draw(surface, pygame.Rect(0, 0, 1280, 720), view)
+    cards = {b.text for b in blits if len(b.text) == 1 and b.text.isalpha()}
+    assert cards and cards <= public
+
+
+def test_howto_examples_are_the_rules():
+    assert counting_examples() == [("aghlu", "mirth", 1), ("aelnp", "never", 3), ("smart", "quick", 0)]
+    assert award_facts() == {"a_with_2": True, "no_w_with_2": True, "a_not_hooky": True}
+    pygame.init()
+    surface = pygame.Surface((1280, 720))
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        pages = {p.key: p for p in howto_pages()}
+        with record_text() as blits:
+            pages["count"].draw(surface, pygame.Rect(40, 110, 1200, 520))
+        texts = " ".join(b.text for b in blits)
+        assert "MIRTH" in texts and "1" in texts and "3" in texts and "0" in texts
+        with record_text() as blits:
+            pages["worksheet"].draw(surface, pygame.Rect(40, 110, 1200, 520))
+        caption = [b.text for b in blits if "W" in b.text and ("2" in b.text)]
+        assert caption
+
+
+def test_plugin_registered_setup_and_catalogs():
+    assert registry.plugin("hooky") is not None and "hooky" in registry.playable()
+    assert SETUP["seats"] == range(3, 6)
+    opt = SETUP["options"][0]
+    assert opt["key"] == "assistant" and [c[0] for c in opt["choices"]] == ["off", "notes", "certain", "prob"]
+    RULES.initial(4, {"assistant": "prob"})                  # the engine keeps unknown options
+    en = json.loads((ROOT / "assets/i18n/en/hooky_ui.json").read_text(encoding="utf-8"))
+    zh = json.loads((ROOT / "assets/i18n/zh-TW/hooky_ui.json").read_text(encoding="utf-8"))
+    assert en.keys() == zh.keys()
+    cjk = [k for k, v in zh.items() if any("\u4e00" <= ch <= "\u9fff" for ch in v)]
+    assert len(cjk) >= len(zh) - 3                           # all real Chinese but "{letter} · {place}" and the like
+    import re
+    for k in en:
+        assert set(re.findall(r"\{(\w+)\}", en[k])) == set(re.findall(r"\{(\w+)\}", zh[k])), k
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        for label in [opt["label"]] + [c[1] for c in opt["choices"]] + [v[1] for v in SETUP["variants"]]:
+            assert i18n.t(label) != label
+
+
+def test_main_play_hooky_runs_headless(tmp_path):
+    import main
+    shot = tmp_path / "h.png"
+    rc = main.main(["play", "hooky", "--seats", "4", "--bots", "3", "--frames", "30", "--screenshot", str(shot),
+                    "--lang", "zh-TW", "--seed", "4"])
+    assert rc == 0 and shot.exists() and shot.stat().st_size > 10_000
+
+
+def test_log_replays_and_resumes(tmp_path):
+    from scenes.common.replay import ReplayScene
+    from scenes.common.setup import SetupScene
+    players = [{"name": NAMES[i], "kind": "human" if i == 0 else "bot", "level": "normal"} for i in range(4)]
+    session = LocalSession(RULES, 4, {"assistant": "certain", "variant": "classic"}, 9, players, log_dir=tmp_path)
+    play_bots_until(session, lambda: session.view(None)["round"] == 3)
+    path, round_now = session.log_path, session.view(None)["round"]
+    session.close()
+    app = make_app()
+    assert app.continue_game(path) is not None
+    scene = app.stack.top
+    assert isinstance(scene, HookyScene) and scene.viewer == 0 and scene.view["round"] == round_now
+    assert scene.level == "certain"
+    app.step()
+    app.save_and_quit()
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        assert app.open_replay(path)
+        replay = app.stack.top
+        assert isinstance(replay, ReplayScene)
+        replay.seek(len(replay.cursor) // 2)
+        app.step()
+        with record_text() as blits:
+            app.step()
+        assert_fits(blits, (1280, 720))
+        app.stack.pop()
+        with record_text() as blits:                         # the set-up scene with the assistant option
+            app.stack.push(SetupScene(app, "hooky"))
+            app.step()
+        assert_fits(blits, (1280, 720))
+        assert any(i18n.t("hooky.opt.assistant") in b.text for b in blits)
+        app.stack.pop()
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_replay_shows_one_seats_view_only_once_the_game_is_over(tmp_path, lang):
+    from engine.core.logstore import parse_log, read_log
+    from scenes.common.replay import ReplayScene
+    seats = 3
+    done = play_out(HookyRules(), seats, [HookyBot("easy", s) for s in range(seats)], seed=4,
+                    log=True, log_dir=tmp_path)
+    done.close()
+    data = done.log_path.read_bytes()
+    app = make_app(lang=lang)
+    finished = ReplayScene(app, read_log(done.log_path))
+    assert finished.viewpoints == [None, 0, 1, 2]
+    app.stack.push(finished)
+    seen = []
+    finished.renderer.draw = lambda surface, rect, view: seen.append(view)
+    finished.cursor.seek(len(finished.cursor) // 2)
+    key(app, pygame.K_v)
+    with record_text() as blits:
+        app.step()
+    assert_fits(blits, app.size)
+    assert seen[-1] == finished.cursor.view(0)
+    assert seen[-1] != finished.cursor.view(None)
+    # a game cut before its end keeps its secrets: the table's view only
+    half = parse_log(data[: len(data) // 2])
+    assert ReplayScene(app, half).viewpoints == [None]
