@@ -590,3 +590,20 @@ def test_replay_shows_one_seats_view_only_once_the_game_is_over(tmp_path, lang):
     # a game cut before its end keeps its secrets: the table's view only
     half = parse_log(data[: len(data) // 2])
     assert ReplayScene(app, half).viewpoints == [None]
+
+
+def test_how_to_play_offers_every_game():
+    from scenes.common.howto import HowToScene
+    app = make_app()
+    scene = HowToScene(app, "sumoku")
+    app.stack.push(scene)
+    app.step()
+    assert "game" in scene.widgets
+    sumoku_pages = [p.title for p in scene.pages]
+    scene.step_game(1)
+    app.step()
+    assert scene.game == "hooky" and scene.page == 0
+    assert [p.title for p in scene.pages] != sumoku_pages
+    with record_text() as blits:
+        app.step()
+    assert_fits(blits, app.size)

@@ -25,6 +25,9 @@ class HowToScene(GuiScene):
         t = self.app.t
         n = len(self.pages)
         self.button(self.r(40, 646, 240, 60), t("ui.back"), self.back, oid="back", size=26)
+        if len(registry.playable()) > 1:  # one book of rules per game: choose which
+            self.cycler(self.r(300, 646, 380, 60), t("ui.howto.game", game=t(f"ui.game.{self.game}")),
+                        self.step_game, oid="game", size=24)
         self.button(self.r(700, 646, 250, 60), t("ui.howto.prev"), lambda: self.turn(-1), oid="prev", size=26,
                     enabled=self.page > 0)
         self.button(self.r(990, 646, 250, 60), t("ui.howto.next"), lambda: self.turn(1), oid="next", size=26,
@@ -34,6 +37,12 @@ class HowToScene(GuiScene):
             self._first = False
 
     _first = True
+
+    def step_game(self, d: int) -> None:
+        games = registry.playable()
+        self.game = games[(games.index(self.game) + d) % len(games)]
+        self.page = 0
+        self.rebuild()
 
     def turn(self, d: int) -> None:
         new = max(0, min(len(self.pages) - 1, self.page + d))
