@@ -369,12 +369,7 @@ class BotClient:
 
     def kill(self) -> None:
         """Drop dead, as a crashed process would: no leave, no reconnect."""
-        self.client.reconnect = False
-        if self.client._writer is not None:
-            self.client._writer.transport.abort()
-        for task in (self.client._task, self.client._pinger):
-            if task is not None:
-                task.cancel()
+        self.client.abort(reconnect=False)
         if self.writer is not None:
             self.writer.close()
 

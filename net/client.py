@@ -98,14 +98,21 @@ class RelayClient:
         assert self.welcome is not None
         return self.welcome
 
-    async def _open(self) -> None:
+    async def _open(self, resume: Message | None = None) -> None:
+        """Connect and say hello; with `resume`, send it right after the welcome. The new
+        connection becomes the one others write to only then: nothing (a command, a
+        checkpoint hash) may reach the relay between the hello and the resume, where it
+        would be a room message before a room (`no_room`)."""
         reader, writer = await asyncio.open_connection(self.host, self.port)
         sock = writer.get_extra_info("socket")
         if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
             sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-        self._reader, self._writer = reader, writer
         writer.write(encode(self.hello))
-        msg = await self._read_one(reader)
+        try:
+            msg = await self._read_one(reader)
+        except BaseException:
+            writer.close()
+            raise
         if msg["k"] == "error":
             writer.close()
             self._fatal(msg["code"], msg["message"])
@@ -113,6 +120,10 @@ class RelayClient:
         if msg["k"] != "welcome":
             writer.close()
             raise RelayError("bad_message", f"expected welcome, got {msg['k']}")
+        if resume is not None:
+            writer.write(encode(resume))
+            self._resuming = True
+        self._reader, self._writer = reader, writer
         self.welcome = msg
         idle_ms = int(msg["limits"].get("idle_ms", 60_000))
         if self._pinger is None:
@@ -193,6 +204,9 @@ class RelayClient:
 
     async def leave(self, timeout: float = 2.0) -> None:
         """Give the seat up and close."""
+        # Closing from here on: the relay's "bye" and its end of the connection must not
+        # look like a dropped link (no reconnect, no resume of the seat given up).
+        self._closed = True
         if self.connected and self.code is not None:
             fut: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
             self._waiters.append((frozenset({"bye", "error", "closed"}), fut))
@@ -211,6 +225,22 @@ class RelayClient:
         if self._writer is not None:
             self._writer.close()
         self._deliver_closed(self.error or RelayError("closed", "closed by the client"))
+
+    def abort(self, *, reconnect: bool = True) -> None:
+        """Cut the connection at once, as a network failure would: no leave, no error
+        frame. With `reconnect` (and a seat) the client reconnects and resumes as after
+        any dropped link; without, it stops dead, as a crashed process would: `closed`,
+        and nothing more is delivered (the relay holds its seat for the grace period).
+        Runs on the client's loop."""
+        if not reconnect:
+            self.reconnect = False
+            self._closed = True
+        if self._writer is not None:
+            self._writer.transport.abort()
+        if not reconnect:
+            for task in (self._task, self._pinger):
+                if task is not None and task is not asyncio.current_task():
+                    task.cancel()
 
     def _deliver_closed(self, err: RelayError) -> None:
         if not self._closed_sent:
@@ -343,9 +373,8 @@ class RelayClient:
         delay = 0.02
         while loop.time() < deadline and not self._closed:
             try:
-                await asyncio.wait_for(self._open(), 5.0)
-                self._resuming = True
-                self._write({"k": "resume", "token": self.token, "last_seq": self.last_seq})
+                await asyncio.wait_for(self._open(
+                    {"k": "resume", "token": self.token, "last_seq": self.last_seq}), 5.0)
                 if not self.started:             # a lobby: no resync will follow
                     self._resuming = False
                     self._deliver({"k": "link", "up": True})
@@ -420,6 +449,10 @@ class ThreadedRelayClient:
 
     def request_sync(self, from_seq: int = 1) -> None:
         self._soon(self.client.request_sync, from_seq)
+
+    def abort(self, *, reconnect: bool = True) -> None:
+        """RelayClient.abort on the client's loop (returns at once)."""
+        self._soon(lambda: self.client.abort(reconnect=reconnect))
 
     def poll(self, max_messages: int | None = None) -> list[Message]:
         out: list[Message] = []

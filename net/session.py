@@ -224,7 +224,7 @@ class NetworkSession:
         return False                      # online plays are never taken back
 
     def _players(self) -> list[dict[str, Any]]:
-        return [{"name": m["name"] or f"P{m['seat'] + 1}",
+        return [{"name": m["name"] or "",
                  "kind": "bot" if m["status"] == "bot" else "human", "level": self.level}
                 for m in self.members]
 

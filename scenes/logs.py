@@ -65,6 +65,8 @@ def is_unfinished(path: Path, games: set[str] | None = None) -> bool:
         h = loaded.header
         if games is not None and h.get("game") not in games:
             return False
+        if h.get("online"):  # an online game is rejoined through its room, not resumed alone
+            return False
         rules = rules_for(str(h["game"]))
         state = fold(rules, int(h["seats"]), h.get("options") or {}, loaded.events)
         return bool(loaded.events) and rules.outcome(state) is None

@@ -35,6 +35,7 @@ class MenuScene(GuiScene):
         items += [
             (t("ui.menu.continue"), self.do_continue, "continue", self.continue_path is not None),
             (t("ui.menu.replay"), self.open_replays, "replay", True),
+            (t("net.menu.online"), self.open_online, "online", True),
             (t("ui.menu.howto"), self.open_howto, "howto", bool(self.games)),
             (t("ui.menu.settings"), self.open_settings, "settings", True),
             (t("ui.menu.quit"), self.app.quit, "quit", True),
@@ -75,6 +76,10 @@ class MenuScene(GuiScene):
     def open_setup(self, game: str) -> None:
         from scenes.common.setup import SetupScene
         self.stack.push(SetupScene(self.app, game))
+
+    def open_online(self) -> None:
+        from scenes.online import open_online
+        open_online(self.app)
 
     def do_continue(self) -> None:
         if self.continue_path is not None:
