@@ -607,3 +607,162 @@ def test_how_to_play_offers_every_game():
     with record_text() as blits:
         app.step()
     assert_fits(blits, app.size)
+
+
+# ---- taking back a play against bots ---------------------------------------------------------------------------
+def test_undo_takes_back_a_guess_but_never_a_heard_answer():
+    app = make_app()
+    session = make_session(3, 1, seed=8, start=0)
+    scene = push(app, session)
+    scene.bots.paused = True                                 # the test plays the bots' turns itself
+    assert not button(scene, "undo").enabled                 # nothing to take back yet
+    play_bots_until(session, lambda: session.view(0)["phase"] == "guess" and 0 in session.to_act())
+    app.step()
+    assert not session.can_undo(0) and not button(scene, "undo").enabled     # seat 0's last play heard an answer
+    before, n = session.hash(), len(session.events)
+    letters = bot_move(session, 0)["letters"]
+    scene.picks = []
+    type_word(app, "".join(letters))
+    key(app, pygame.K_RETURN)
+    assert len(session.events) > n and session.hash() != before and 0 not in session.to_act()
+    app.step()
+    assert session.can_undo(0) and button(scene, "undo").enabled
+    key(app, pygame.K_u)                                     # U: seat 0 is not typing now
+    assert session.hash() == before and len(session.events) == n
+    assert 0 in session.to_act() and scene.acting and scene.view["phase"] == "guess"
+    app.step()
+    assert not button(scene, "undo").enabled                 # the guess's ask came before: no further back
+    # the guess again, by the button this time
+    type_word(app, "".join(letters))
+    key(app, pygame.K_RETURN)
+    app.step()
+    click(app, button(scene, "undo").rect.center)
+    assert session.hash() == before
+    # an ask: the answer was heard, so neither the button, U nor Ctrl+Z takes it back
+    play_bots_until(session, lambda: session.view(0)["phase"] == "turn" and 0 in session.to_act())
+    app.step()
+    cmd = next(c for c in RULES.legal_commands(session.view(0), 0) if c["type"] == "ask")
+    scene.choose_target(cmd["target"])
+    scene.word = ""
+    type_word(app, cmd["word"])
+    key(app, pygame.K_RETURN)
+    assert session.view(0)["asks"][-1]["asker"] == 0
+    app.step()
+    after_ask = session.hash()
+    assert not session.can_undo(0) and not button(scene, "undo").enabled
+    click(app, button(scene, "undo").rect.center)
+    key(app, pygame.K_u)
+    key(app, pygame.K_z, pygame.KMOD_CTRL)
+    assert session.hash() == after_ask
+
+
+def test_u_types_a_letter_while_spelling_a_word_and_hot_seat_has_no_undo():
+    app = make_app()
+    session = make_session(4, 1, seed=2, start=0)
+    scene = push(app, session)
+    type_word(app, "qu")                                     # U is a letter of the word being typed
+    assert scene.word == "qu"
+    hot = make_session(3, 3, seed=1, start=0)
+    app.stack.pop()
+    scene = push(app, hot)
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    assert scene.undo_seat is None and not any(b.name == "undo" for b in scene.buttons)
+
+
+# ---- the worksheet's marks are saved beside the log ------------------------------------------------------------
+def test_marks_come_back_with_a_resumed_game_for_their_seat_only(tmp_path):
+    from scenes.hooky.marks import marks_path
+    from scenes.ui.style import seat_colour
+    players = [{"name": n, "kind": k, "level": "normal"} for n, k in (("Mei", "human"), ("Ada", "human"),
+                                                                     ("Bo", "bot"))]
+    session = LocalSession(RULES, 3, {"assistant": "notes", "start": 0}, 4, players, log_dir=tmp_path)
+    path = session.log_path
+    app = make_app()
+    scene = push(app, session)
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    assert scene.viewer == 0
+    ri = scene.grid.rows.index("playground")
+    click(app, scene.grid.cell_rect(ri, ALPHABET.index("c")).center)
+    assert scene.marks.of(0) == {("playground", "c"): "has"}
+    saved = json.loads(marks_path(path).read_text(encoding="utf-8"))     # written at once, as plain JSON
+    assert saved["seats"] == {"0": [["playground", "c", "has"]]}
+    scene.focus = "entry"
+    act_through_scene(app, scene)                            # Mei's clue; Ada is next
+    assert session.view(None)["clues"][-1]["seat"] == 0
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    assert scene.viewer == 1
+    ri = scene.grid.rows.index("hooky")
+    click(app, scene.grid.cell_rect(ri, ALPHABET.index("z")).center)
+    app.save_and_quit()
+    assert app.continue_game(path) is not None
+    resumed = app.stack.top
+    assert isinstance(resumed, HookyScene) and resumed is not scene
+    app.step()
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 1
+    assert resumed.marks.of(0) == {("playground", "c"): "has"}
+    assert resumed.marks.of(1) == {("hooky", "z"): "has"}
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    assert resumed.viewer == 1
+    app.step()
+    grid = resumed.grid
+    own = grid.cell_rect(grid.rows.index("hooky"), ALPHABET.index("z")).center
+    other = grid.cell_rect(grid.rows.index("playground"), ALPHABET.index("c")).center
+    assert tuple(app.surface.get_at(own))[:3] == seat_colour(1)          # Ada's own mark is back
+    assert tuple(app.surface.get_at(other))[:3] != seat_colour(0)        # Mei's is not shown to Ada
+
+
+def test_marks_file_keeps_only_valid_entries():
+    from scenes.hooky.marks import Marks
+    m = Marks()
+    m.set(0, (1, "a"), "has")
+    m.set(0, ("hooky", "q"), "maybe")
+    m.set(2, ("playground", "z"), "not")
+    assert m.dirty
+    back = Marks.from_data(json.loads(json.dumps(m.to_data())), 3)
+    assert back.by_seat == m.by_seat
+    bad = {"format": "couchtop-hooky-marks", "version": 1,
+           "seats": {"0": [[0, "a", "has"], [1, "A", "has"], [1, "b", "sure"], [True, "c", "has"], [7, "d", "has"],
+                           ["attic", "e", "has"], [2, "f", "not"], "x"],
+                     "9": [[0, "a", "has"]], "-1": [], "1": "no"}}
+    assert Marks.from_data(bad, 3).by_seat == {0: {(2, "f"): "not"}}
+    assert Marks.from_data(["not", "a", "dict"], 3).by_seat == {}
+
+
+# ---- zh-TW: a space between a Latin name and Chinese text ----------------------------------------------------------
+def test_zh_names_are_spaced_from_chinese_text():
+    import re
+    name = re.compile(r"\{(player|target|name|names)\}")
+    cjk = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+    for area in ("hooky", "hooky_ui"):
+        zh = json.loads((ROOT / f"assets/i18n/zh-TW/{area}.json").read_text(encoding="utf-8"))
+        for k, v in zh.items():
+            for m in name.finditer(v):
+                before, after = v[m.start() - 1: m.start()], v[m.end(): m.end() + 1]
+                assert not cjk.match(before) and not cjk.match(after), (k, v)
+    i18n.set_lang("zh-TW")
+    reveal = {"type": "card_revealed", "seat": 2, "letter": "r", "target": 1}
+    assert describe_event(reveal, [{"name": n} for n in NAMES]).startswith("Bo 翻開了")
+
+
+# ---- the handoff curtain is complete on its first frame ------------------------------------------------------------
+def test_curtain_button_has_its_label_on_the_first_frame():
+    app = make_app()
+    scene = HookyScene(app, make_session(3, 2, seed=1, start=0))
+    app.stack.push(scene)
+    app.step()                                               # the table's update raises the curtain; then it is drawn
+    curtain = app.stack.top
+    assert isinstance(curtain, HandoffCurtain)
+    rect = curtain.widgets["ready"].rect
+    first = app.surface.subsurface(rect).copy()
+    for _ in range(3):
+        app.step()
+    later = app.surface.subsurface(rect).copy()
+    inner = rect.inflate(-24, -24).move(-rect.x, -rect.y)
+    ink = sum(1 for x in range(inner.left, inner.right) for y in range(inner.top, inner.bottom)
+              if sum(tuple(first.get_at((x, y)))[:3]) > 600)
+    assert ink > 100                                         # the white label is there
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(later, "RGB")

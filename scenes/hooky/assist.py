@@ -120,6 +120,15 @@ class Assistant:
         done = self.results.get(seat)
         return done[1] if done else None
 
+    def forget(self, seat: int) -> None:
+        """Drop what was worked out for `seat` (a play was taken back: its knowledge shrank,
+        so an older result may hold facts it no longer has). A job running for it is
+        dropped too (its thread finishes on its own)."""
+        self.results.pop(seat, None)
+        if self._job_for is not None and self._job_for[0] == seat:
+            self._job = None
+            self._job_for = None
+
     def wait(self, timeout: float = 10.0) -> None:
         """Block until the running job ends and collect it (tests only)."""
         if self._job is not None:

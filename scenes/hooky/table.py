@@ -6,6 +6,7 @@ it raises the handoff curtain, and nothing is drawn beneath it."""
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -16,10 +17,11 @@ from engine.hooky.deduction import Deduction
 from engine.hooky.knowledge import ALPHABET, count_answer
 from engine.hooky.views import redact_event
 from scenes.hooky import assist
+from scenes.hooky.marks import Marks, load_marks, marks_path, save_marks
 from scenes.hooky.narrate import log_line
 from scenes.hooky.tableview import draw_final, draw_table, round_text
 from scenes.hooky.widgets import PANEL, Button, Frame, cards_row, draw_card, seat_name
-from scenes.hooky.worksheet import Marks, WorksheetGrid, draw_questions, place_label
+from scenes.hooky.worksheet import WorksheetGrid, draw_questions, place_label
 from scenes.stack import Scene
 from scenes.ui import style
 from scenes.ui.draw import text_in
@@ -35,6 +37,7 @@ LETTER_KEYS = {getattr(pygame, f"K_{c}"): c for c in ALPHABET}
 MARK_KEYS = {pygame.K_h: "has", pygame.K_n: "not", pygame.K_m: "maybe",
              pygame.K_1: "has", pygame.K_2: "not", pygame.K_3: "maybe",
              pygame.K_KP1: "has", pygame.K_KP2: "not", pygame.K_KP3: "maybe"}
+UNDO_KEYS = (pygame.K_u, pygame.K_z)    # U (when letters are not being typed), Ctrl+U, Ctrl+Z
 CLEAR_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_0, pygame.K_KP0)
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -50,7 +53,8 @@ class HookyScene(Scene):
         self.viewer: int | None = None          # whose view is on screen (None: the table's)
         self.view: dict = session.view(None)
         self.curtain_for: int | None = None
-        self.marks = Marks()
+        self.marks_file = marks_path(self._log_path())
+        self.marks: Marks = load_marks(self.marks_file, self.n)    # a resumed game's marks are back
         self.cursors: dict[int, tuple[int, int]] = {}
         self.assistant = assist.Assistant()
         self.bots = BotTurns(session, self._make_bot, delay=BOT_PAUSE)
@@ -75,6 +79,10 @@ class HookyScene(Scene):
             return bool(self.session.is_bot(seat))
         except (AttributeError, IndexError):
             return False
+
+    def _log_path(self) -> Path | None:
+        path = getattr(self.session, "log_path", None)
+        return Path(path) if isinstance(path, (str, Path)) else None
 
     def _make_bot(self, seat: int, level: str) -> Any:
         from engine.hooky.bot import HookyBot
@@ -148,6 +156,7 @@ class HookyScene(Scene):
         self.refresh()
 
     def leave(self) -> None:
+        self.flush_marks()
         if self._listening:
             try:
                 self.session.listeners.remove(self._on_events)
@@ -216,6 +225,54 @@ class HookyScene(Scene):
         if self.session.outcome() is not None and not self.ended_shown:
             self.ended_shown = True
             self.refresh()
+        self.flush_marks()
+
+    # ---- the marks file -----------------------------------------------------------------
+    def flush_marks(self) -> None:
+        """Write the marks beside the game's log when they changed (no log: kept in memory)."""
+        if not self.marks.dirty or self.marks_file is None:
+            return
+        try:
+            save_marks(self.marks_file, self.marks)
+        except OSError as e:              # a read-only folder: the marks stay on screen, unsaved
+            log.warning("hooky marks not saved to %s: %r", self.marks_file, e)
+            self.marks_file = None
+
+    # ---- taking back a play against bots --------------------------------------------------
+    @property
+    def undo_seat(self) -> int | None:
+        """The seat on this device that may take back its plays: the one person at a table
+        of bots (None at a table of several people or of bots only)."""
+        if len(self.humans) != 1 or not hasattr(self.session, "can_undo"):
+            return None
+        return self.humans[0]
+
+    def can_undo(self) -> bool:
+        """Exactly the session's answer for the seat on this device (the rules refuse a
+        take-back that would unlearn anything: an answer heard, a card peeked or flipped)."""
+        seat = self.undo_seat
+        if seat is None or self.curtain_for is not None:
+            return False
+        try:
+            return bool(self.session.can_undo(seat))
+        except Exception:            # a session that cannot tell: no undo
+            return False
+
+    def undo(self) -> bool:
+        """Take back the last play of the seat on this device (and the bots' since)."""
+        if not self.can_undo():
+            return False
+        seat = self.undo_seat
+        assert seat is not None
+        self.bots.cancel()               # a bot's move thought out on the later state is dropped
+        if not self.session.undo(seat):
+            return False
+        self.assistant.forget(seat)      # its deduction may rest on what was taken back
+        self._reset_inputs()
+        self.ended_shown = False
+        self.refresh()
+        self._sound("click")
+        return True
 
     def _drive_bots(self, dt: float) -> None:
         settings = getattr(self.app, "settings", None)
@@ -425,13 +482,20 @@ class HookyScene(Scene):
     def handle(self, event: pygame.event.Event) -> bool:
         if self.curtain_for is not None:
             return True
+        used = False
         if event.type == pygame.KEYDOWN:
-            return self._key(event)
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            return self._mouse(event)
-        if event.type == pygame.MOUSEMOTION:
+            used = self._key(event)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            used = self._mouse(event)
+        elif event.type == pygame.MOUSEMOTION:
             self.hover = event.pos
-        return False
+        self.flush_marks()                # a mark is on disk as soon as it is made
+        return used
+
+    def _typing_letters(self) -> bool:
+        """Letter keys spell the word (or pick the hooky letters) just now."""
+        return (self.focus == "entry" and self.acting
+                and (self.view.get("phase") in ("clue", "turn", "guess") or self.reveal_mode))
 
     def _key(self, ev: pygame.event.Event) -> bool:
         k = ev.key
@@ -447,6 +511,11 @@ class HookyScene(Scene):
             if k in ENTER or k == pygame.K_SPACE:
                 self.results()
             return True
+        ctrl = bool(ev.mod & pygame.KMOD_CTRL)
+        if k in UNDO_KEYS and (ctrl or (k == pygame.K_u and not self._typing_letters())):
+            if self.undo_seat is not None:
+                self.undo()
+                return True
         if k == pygame.K_TAB:
             self.focus = "grid" if self.focus == "entry" else "entry"
             return True
@@ -536,7 +605,7 @@ class HookyScene(Scene):
             "clue": self.give_clue, "ask": self.ask, "propose": self.propose, "reveal": self.start_reveal,
             "do_reveal": self.do_reveal, "cancel": self.start_reveal, "yes": lambda: self.vote(True),
             "no": lambda: self.vote(False), "guess": self.guess, "clear": self._clear, "likeliest": self.likeliest,
-            "name": self.name_hands, "results": self.results,
+            "name": self.name_hands, "results": self.results, "undo": self.undo,
         }
         fn = actions.get(name)
         if fn is not None:
@@ -589,8 +658,11 @@ class HookyScene(Scene):
         text_in(surface, round_text(v), rbox.inflate(-fr.px(12), -fr.px(6)), fr.fs(36), style.ACCENT, bold=True,
                 min_size=fr.min_fs)
         text, colour = self.status()
-        text_in(surface, text, fr.r(176, 4, 720, 56), fr.fs(30), colour, bold=True, align="left",
-                min_size=fr.min_fs, ellipsis=True)
+        undo_here = self.undo_seat is not None and not v.get("ended")
+        text_in(surface, text, fr.r(176, 4, 594 if undo_here else 720, 56), fr.fs(30), colour, bold=True,
+                align="left", min_size=fr.min_fs, ellipsis=True)
+        if undo_here:
+            self._button(surface, fr, "undo", t("hooky.ui.undo"), fr.r(780, 8, 116, 48), enabled=self.can_undo())
         badge = fr.r(906, 6, 214, 52)
         pygame.draw.rect(surface, style.BG_3, badge, border_radius=fr.px(10))
         lvl = self.level

@@ -2,8 +2,8 @@
 the hooky pile, the player's own marks (has / has not / maybe) over what the assistant
 filled in, and the list of every question and answer.
 
-It draws one seat's view only. Marks live here, per seat, never in the engine: the
-screen shows only the marks of the seat it shows."""
+It draws one seat's view only. Marks (scenes/hooky/marks.py) are kept per seat, never in
+the engine: the screen shows only the marks of the seat it shows."""
 from __future__ import annotations
 
 from typing import Any
@@ -19,38 +19,9 @@ from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.i18n import t
 
-MARKS = ("has", "not", "maybe")
-CYCLE = {None: "has", "has": "not", "not": "maybe", "maybe": None}
 LABEL_W = 168           # design units
 HEADER_H = 30
 ROW_H = 40
-
-
-class Marks:
-    """The player's own marks, per seat: {seat: {(loc, letter): mark}}."""
-
-    def __init__(self) -> None:
-        self.by_seat: dict[int, dict[Cell, str]] = {}
-
-    def of(self, seat: int) -> dict[Cell, str]:
-        return self.by_seat.setdefault(seat, {})
-
-    def get(self, seat: int, cell: Cell) -> str | None:
-        return self.by_seat.get(seat, {}).get(cell)
-
-    def set(self, seat: int, cell: Cell, mark: str | None) -> None:
-        marks = self.of(seat)
-        if mark is None:
-            marks.pop(cell, None)
-        elif mark in MARKS:
-            marks[cell] = mark
-        else:
-            raise ValueError(mark)
-
-    def cycle(self, seat: int, cell: Cell) -> str | None:
-        new = CYCLE[self.get(seat, cell)]
-        self.set(seat, cell, new)
-        return new
 
 
 def place_label(loc: Loc, players: Any) -> str:
