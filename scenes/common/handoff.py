@@ -29,14 +29,6 @@ class HandoffCurtain(GuiScene):
         self.button(self.r(390, 470, 500, 84), self.app.t("ui.handoff.ready", name=self.name), self.lift,
                     oid="ready", size=30)
 
-    def rebuild(self) -> None:
-        """pygame_gui renders a button's text on its first update: one update with dt 0
-        right after building, so the first frame drawn (often before any update, when the
-        curtain is pushed from a scene's update) already shows the button's label."""
-        super().rebuild()
-        if self.manager is not None:
-            self.manager.update(0.0)
-
     def update(self, dt: float) -> None:
         self.armed_in = max(0.0, self.armed_in - dt)
         super().update(dt)

@@ -101,6 +101,9 @@ class GuiScene(Scene):
         self.leave()
         self.manager = make_manager(self.size, self._preload)
         self.build()
+        # pygame_gui renders a widget's text on its first update: one update with dt 0 now,
+        # so the first frame drawn (perhaps before any update) already shows every label
+        self.manager.update(0.0)
         if self.focusables:
             self.focus_index = max(0, min(self.focus_index, len(self.focusables) - 1))
             if not self._enabled(self.focusables[self.focus_index]):
