@@ -167,8 +167,9 @@ def test_two_windows_host_join_ready_start_and_race_over_the_relay(relay, tmp_pa
     assert i18n.t("net.refused.not_ready") in texts(drawn(a))
 
     press(lobby_b, "ready")
-    run_until([a, b], lambda: lobby_a.members[1]["ready"])
-    assert lobby_b.widgets["ready"].text == i18n.t("net.lobby.ready_off")
+    # both windows hear the relay in their own time: wait until each has shown it
+    run_until([a, b], lambda: lobby_a.members[1]["ready"]
+              and lobby_b.widgets["ready"].text == i18n.t("net.lobby.ready_off"))
     press(lobby_a, "start")
     run_until([a, b], lambda: isinstance(a.stack.top, OnlineRaceScene) and isinstance(b.stack.top, OnlineRaceScene))
     race_a, race_b = a.stack.top, b.stack.top
