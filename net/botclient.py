@@ -8,10 +8,16 @@ acts when its seat is to act; a race bot (`plan(view, seat, now_ms) -> (at_ms, c
 engine/sumoku/racebot.py) says when it will send its next command, on the relay's clock.
 A seat has at most one command in flight: the bot is not asked again until that command
 has come back stamped (folded: accepted or refused) or been refused by the relay.
+
+Given an `executor` (the game window's NetworkSession gives a thread pool), a bot thinks
+on it, at most one job per seat: `act` sends a seat's command once its answer is ready
+(and, for a race bot, due), and drops an answer made for an older log position (the view
+changed): the bot is asked again. Without one (the headless bot clients) bots think inline.
 """
 from __future__ import annotations
 
 import asyncio
+import concurrent.futures
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -25,8 +31,11 @@ from net.fold import Follower, game_options
 MAX_REFUSALS = 50         # refusals in a row after which a turn bot is stopped (a bot bug)
 REFUSED_BACKOFF_MS = 250  # a race bot refused waits this long, or for a change, before its next try
 TICK_STAGGER_MS = 250     # non-host clients tick this long (plus 50 ms per seat) after a deadline
+JOB_POLL_MS = 5           # how soon to look again at a bot still thinking on an executor
 
 Send = Callable[[dict[str, Any]], int]
+Job = concurrent.futures.Future
+_THINKING = object()      # a bot's answer is not ready yet
 
 
 def make_bot(game: str, variant: str, level: str, seed: int) -> Any:
@@ -67,6 +76,8 @@ class SeatBot:
     stopped: bool = False
     # After a refusal, until the events change: (events then, plan time refused, ms before a retry)
     blocked: tuple[int, int, int] | None = None
+    job: Job | None = None               # the bot thinking (plan or choose), on the executor
+    job_seq: int = -1                    # the fold position that job was asked about
 
     @property
     def racing(self) -> bool:
@@ -75,16 +86,20 @@ class SeatBot:
 
 @dataclass
 class BotSeats:
-    """The bots of some seats, sending through `send(cmd) -> cid`."""
+    """The bots of some seats, sending through `send(cmd) -> cid`; they think on
+    `executor` when given (else inline, in `act`)."""
     send: Send
     seats: dict[int, SeatBot] = field(default_factory=dict)
+    executor: concurrent.futures.Executor | None = None
 
     def add(self, seat: int, bot: Any) -> None:
         if seat not in self.seats:
             self.seats[seat] = SeatBot(seat, bot)
 
     def remove(self, seat: int) -> None:
-        self.seats.pop(seat, None)
+        sb = self.seats.pop(seat, None)
+        if sb is not None and sb.job is not None:
+            sb.job.cancel()                    # a job already running finishes unheard
 
     def settle(self, folded: list[Folded], my_seat: int | None, ls: Lockstep | None = None,
                now_ms: int = 0) -> None:
@@ -115,6 +130,38 @@ class BotSeats:
                 sb.in_flight = None
                 sb.plan = None
 
+    @property
+    def thinking(self) -> bool:
+        """Whether some bot is still thinking on the executor."""
+        return any(sb.job is not None for sb in self.seats.values())
+
+    def _run(self, fn: Callable[..., Any], *args: Any) -> Job:
+        if self.executor is not None:
+            return self.executor.submit(fn, *args)
+        job: Job = concurrent.futures.Future()
+        try:
+            job.set_result(fn(*args))
+        except Exception as e:                 # raised again by result(), as inline
+            job.set_exception(e)
+        return job
+
+    def _answer(self, sb: SeatBot, seq: int, ask: Callable[[], Job]) -> Any:
+        """The bot's answer for fold position `seq`, or _THINKING: starts `ask()` when no
+        job runs for the seat; an answer for another position is dropped and asked again."""
+        job = sb.job
+        if job is not None:
+            if not job.done():
+                if sb.job_seq == seq or not job.cancel():
+                    return _THINKING           # one job per seat: a stale one runs out first
+            sb.job = None
+            if sb.job_seq == seq:
+                return job.result()
+        sb.job, sb.job_seq = ask(), seq
+        if sb.job.done():                      # inline
+            job, sb.job = sb.job, None
+            return job.result()
+        return _THINKING
+
     def act(self, ls: Lockstep, now_ms: int) -> int | None:
         """Send what is due; returns ms until the next planned command (None: nothing
         planned until something changes)."""
@@ -133,7 +180,10 @@ class BotSeats:
                     # change is shown to it at the planned time at the latest.
                     old_at = sb.plan[1] if sb.plan is not None else None
                     asked = now_ms if old_at is None else min(now_ms, old_at)
-                    p = sb.bot.plan(ls.view(seat), seat, asked)
+                    p = self._answer(sb, ls.seq, lambda: self._run(sb.bot.plan, ls.view(seat), seat, asked))
+                    if p is _THINKING:
+                        wake = JOB_POLL_MS if wake is None else min(wake, JOB_POLL_MS)
+                        continue
                     sb.plan = (ls.seq, None, None) if p is None else (ls.seq, int(p[0]), dict(p[1]))
                 _, at, cmd = sb.plan
                 if at is None or cmd is None:
@@ -156,7 +206,10 @@ class BotSeats:
                     to_act = ls.to_act()
                 if seat not in to_act or sb.acted_at_seq == ls.seq:
                     continue
-                cmd = sb.bot.choose(ls.view(seat), seat)
+                cmd = self._answer(sb, ls.seq, lambda: self._run(sb.bot.choose, ls.view(seat), seat))
+                if cmd is _THINKING:
+                    wake = JOB_POLL_MS if wake is None else min(wake, JOB_POLL_MS)
+                    continue
                 sb.acted_at_seq = ls.seq
             cmd = dict(cmd)
             cmd["seat"] = seat

@@ -3,8 +3,10 @@ and `NetworkSession`, which reads like a LocalSession for the scenes.
 
 Everything is non-blocking: the relay link runs on a background thread
 (net.client.ThreadedRelayClient) and the scene calls `poll()` once a frame, which folds
-whatever arrived. `submit(cmd)` sends and returns at once: the command takes effect
-when it comes back stamped, like everyone else's. Refusals (the relay's, and the rules'
+whatever arrived; the host's bots think on a small thread pool (a race bot's plan can
+take a few frames), and `poll()` sends their commands once they are ready. `submit(cmd)`
+sends and returns at once: the command takes effect when it comes back stamped, like
+everyone else's. Refusals (the relay's, and the rules'
 for commands this client sent) go to `error_listeners` as plain dicts:
 {"kind": "rule" | "relay" | "link", "code": catalog key, "params", "seat", "cid", "seq"}.
 Listeners get `(session, new_events)` after each fold, and `(session, [])` when
@@ -31,6 +33,7 @@ from net.fold import CHECKPOINT_EVERY, Follower, game_options
 Listener = Callable[["NetworkSession", list[Event]], None]
 ErrorListener = Callable[["NetworkSession", dict[str, Any]], None]
 Message = dict[str, Any]
+BOT_THREADS = 2      # bots think in turn on these (the GIL shares them with the frames anyway)
 
 
 def _rules(game: str) -> Any:
@@ -247,8 +250,12 @@ class NetworkSession:
 
     def run_bots(self, factory: Callable[[int], Any]) -> None:
         """Host side: `factory(seat)` makes the bot for each seat the relay shows as
-        bot-held; `poll()` plays them (and stops for seats their players take back)."""
+        bot-held; `poll()` plays them (and stops for seats their players take back).
+        The bots think off the frame loop, on a thread pool this session owns."""
         self._bot_factory = factory
+        if self._bots.executor is None:
+            self._bots.executor = concurrent.futures.ThreadPoolExecutor(
+                BOT_THREADS, thread_name_prefix=f"bots-{self.code}")
         self._sync_bots()
 
     def _sync_bots(self) -> None:
@@ -335,7 +342,17 @@ class NetworkSession:
         for fn in list(self.error_listeners):
             fn(self, info)
 
+    @property
+    def bots_thinking(self) -> bool:
+        """Whether a host-run bot is still thinking (its command is sent when it is done)."""
+        return self._bots.thinking
+
     def close(self, leave: bool = False) -> None:
+        self._bot_factory = None                # no bot plays for a closed session
+        for seat in list(self._bots.seats):
+            self._bots.remove(seat)
+        if self._bots.executor is not None:     # a plan still running finishes unheard
+            self._bots.executor.shutdown(wait=False, cancel_futures=True)
         if self.writer is not None:
             self.writer.close()
         self.client.close(leave=leave)

@@ -259,3 +259,135 @@ def test_a_race_with_a_host_run_bot_ticks_and_replays(relay, tmp_path, monkeypat
         close_all(sessions)
     for s in sessions:
         assert verify_log(s.log_path).startswith(f"valid: {len(a.events)} events")
+
+
+class SlowPlanner:
+    """A race bot that thinks for `think` seconds on every plan (as a big team layout
+    does), and notes when each plan ran."""
+
+    def __init__(self, bot: Any, think: float) -> None:
+        self.bot = bot
+        self.think = think
+        self.plans: list[tuple[float, float]] = []     # (started, finished), monotonic
+
+    def plan(self, view: dict, seat: int, now_ms: int) -> Any:
+        start = time.monotonic()
+        time.sleep(self.think)
+        out = self.bot.plan(view, seat, now_ms)
+        self.plans.append((start, time.monotonic()))
+        return out
+
+
+def test_a_slow_bot_plan_does_not_hold_up_the_frame_loop(relay, tmp_path, monkeypatch):
+    from engine.sumoku import racebot
+    monkeypatch.setitem(racebot.PACES, "blitz", racebot.Pace(300, 60, 150, 0.0, 150, 50))
+    a, = sessions = lobby_game(relay, ["Ann"], 2, allow_bots=True, variant="grab",
+                               options={"countdown_ms": 300}, log_dir=tmp_path / "logs")
+    slow = SlowPlanner(racebot.RaceBot("blitz", 1), 0.3)
+    sent: list[tuple[float, dict]] = []
+    send = a.client.send_command
+
+    def noting(cmd: dict) -> int:
+        sent.append((time.monotonic(), dict(cmd)))
+        return send(cmd)
+    monkeypatch.setattr(a.client, "send_command", noting)
+    polls: list[tuple[float, float]] = []             # (started, took) of each poll()
+    real_poll = a.poll
+
+    def timed(*args: Any) -> list:
+        start = time.monotonic()
+        try:
+            return real_poll(*args)
+        finally:
+            polls.append((start, time.monotonic() - start))
+    monkeypatch.setattr(a, "poll", timed)
+    try:
+        assert a.members[1]["status"] == "bot"
+        a.run_bots(lambda seat: slow)
+        pump(sessions, lambda: any(r["seat"] == 1 for r in a.lockstep.records), timeout=30)
+        assert len(slow.plans) >= 2           # one in the countdown, at least one live
+        during = [took for at, took in polls if any(s <= at and at + took <= e for s, e in slow.plans)]
+        assert len(during) >= 10              # the frames went on while the bot thought
+        assert max(during) < 0.05, max(during)
+        bot_cmds = [(at, c) for at, c in sent if c.get("seat") == 1]
+        assert bot_cmds
+        first_at, first = bot_cmds[0]
+        # sent once a plan (made for the position it was sent at) was ready, not before
+        assert any(e <= first_at for _, e in slow.plans)
+        (rec,) = [r for r in a.lockstep.records if r["seat"] == 1][:1]
+        assert rec["by"] == 0 and rec["cmd"]["type"] == first["type"]
+    finally:
+        close_all(sessions)
+
+
+class HandExecutor:
+    """An executor whose jobs finish when the test says so."""
+
+    def __init__(self) -> None:
+        self.jobs: list[tuple[Any, tuple, Any]] = []
+
+    def submit(self, fn: Any, *args: Any) -> Any:
+        import concurrent.futures
+        job: concurrent.futures.Future = concurrent.futures.Future()
+        self.jobs.append((fn, args, job))
+        return job
+
+    def finish(self, i: int) -> None:
+        fn, args, job = self.jobs[i]
+        if job.set_running_or_notify_cancel():
+            job.set_result(fn(*args))
+
+
+class FakeLockstep:
+    def __init__(self) -> None:
+        self.seq, self.events, self.turn = 1, [], 1
+
+    def outcome(self) -> None:
+        return None
+
+    def view(self, seat: int) -> dict:
+        return {"seq": self.seq}
+
+    def to_act(self) -> frozenset[int]:
+        return frozenset({self.turn})
+
+
+class EchoRacer:
+    def plan(self, view: dict, seat: int, now_ms: int) -> tuple[int, dict]:
+        return now_ms, {"type": "claim", "planned_at": view["seq"]}
+
+
+class EchoChooser:
+    def choose(self, view: dict, seat: int) -> dict:
+        return {"type": "pass", "chosen_at": view["seq"]}
+
+
+def test_a_bot_thinking_on_an_executor_sends_only_answers_for_the_current_position():
+    from net.botclient import JOB_POLL_MS, BotSeats
+    sent: list[dict] = []
+    ex = HandExecutor()
+    bots = BotSeats(lambda cmd: sent.append(cmd) or len(sent), executor=ex)
+    bots.add(1, EchoRacer())
+    ls = FakeLockstep()
+    assert bots.act(ls, 100) == JOB_POLL_MS and bots.thinking and not sent
+    ex.jobs[0][2].set_running_or_notify_cancel()        # the plan for seq 1 is running...
+    ls.seq = 2                                          # ...when the view changes
+    assert bots.act(ls, 110) == JOB_POLL_MS and len(ex.jobs) == 1   # one job per seat
+    ex.jobs[0][2].set_result(EchoRacer().plan({"seq": 1}, 1, 100))
+    bots.act(ls, 120)                                   # the stale plan is dropped, asked again
+    assert not sent and len(ex.jobs) == 2 and ex.jobs[1][1][0] == {"seq": 2}
+    ls.seq = 3                                          # changed again before it started:
+    bots.act(ls, 125)                                   # the queued job is cancelled at once
+    assert ex.jobs[1][2].cancelled() and len(ex.jobs) == 3
+    ex.finish(2)
+    assert bots.act(ls, 130) is None and not bots.thinking
+    assert sent == [{"type": "claim", "planned_at": 3, "seat": 1}]
+
+    bots.remove(1)
+    bots.add(0, EchoChooser())                          # a turn bot, asked on its turn only
+    ls.turn = 0
+    bots.act(ls, 140)
+    assert len(sent) == 1 and ex.jobs[3][1][0] == {"seq": 3}
+    ex.finish(3)
+    bots.act(ls, 150)
+    assert sent[1] == {"type": "pass", "chosen_at": 3, "seat": 0}
