@@ -287,6 +287,9 @@ def _play_setup(app: App, args: Any) -> dict[str, Any]:
 
 def run(args: Any) -> int:
     """Open the window and run until quit (or `--frames N`)."""
+    # Bots and deduction think on worker threads; switching threads every 1 ms (not 5)
+    # keeps a thinking worker from holding the frame loop up for a whole slice.
+    sys.setswitchinterval(0.001)
     size = parse_size(getattr(args, "size", None))
     app = App(size, lang=getattr(args, "lang", None))
     command = getattr(args, "command", None)
