@@ -25,6 +25,7 @@ import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any, Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
@@ -42,6 +43,20 @@ MAX_EXCHANGES = 4
 def pct(xs: list[float], q: float) -> float:
     xs = sorted(xs)
     return xs[min(len(xs) - 1, int(q * len(xs)))]
+
+
+def shuffled_bag(rng: Rng) -> list[int]:
+    bag = list(range(96))
+    rng.shuffle(bag)
+    return bag
+
+
+def timed(into: list[float], fn: Callable[..., Any], *args: Any, **kw: Any) -> Any:
+    """`fn(*args, **kw)`, its time in ms appended to `into`."""
+    t0 = time.perf_counter()
+    out = fn(*args, **kw)
+    into.append((time.perf_counter() - t0) * 1000)
+    return out
 
 
 def hard_fit(bag: list[int], key: int) -> tuple[float, int, dict | None]:
@@ -93,8 +108,7 @@ def main() -> None:
     for key in (3, 4, 5):
         first_try = 0
         for _ in range(args.hands):
-            bag = list(range(96))
-            rng.shuffle(bag)
+            bag = shuffled_bag(rng)
             ms, exchanges, layout = hard_fit(bag, key)
             fit_ms.append(ms)
             first_try += exchanges == 0 and layout is not None
@@ -102,36 +116,26 @@ def main() -> None:
             fixed_by_one += exchanges == 1 and layout is not None
             if layout is None:
                 continue
-            t0 = time.perf_counter()
-            ok = grid_ok(layout, key)
-            check_ms.append((time.perf_counter() - t0) * 1000)
+            ok = timed(check_ms, grid_ok, layout, key)
             invalid += not ok
         solvable_share[str(key)] = round(first_try / args.hands, 3)
 
     grow_ms: list[float] = []
     grown = 0
     for i in range(args.pools):
-        bag = list(range(96))
-        rng.shuffle(bag)
+        bag = shuffled_bag(rng)
         key = (3, 4, 5)[i % 3]
-        t0 = time.perf_counter()
-        layout = grow(bag[:48], key, seed=i)
-        grow_ms.append((time.perf_counter() - t0) * 1000)
+        layout = timed(grow_ms, grow, bag[:48], key, seed=i)
         grown += layout is not None and grid_ok(layout, key)
 
     brute_ms: list[float] = []
     exact_ms: list[float] = []
     agree = 0
     for i in range(args.brute):
-        bag = list(range(96))
-        rng.shuffle(bag)
+        bag = shuffled_bag(rng)
         key = (3, 4, 5)[i % 3]
-        t0 = time.perf_counter()
-        b = brute_force_layout(bag[:6], key)
-        brute_ms.append((time.perf_counter() - t0) * 1000)
-        t0 = time.perf_counter()
-        a = arrange(bag[:6], key)
-        exact_ms.append((time.perf_counter() - t0) * 1000)
+        b = timed(brute_ms, brute_force_layout, bag[:6], key)
+        a = timed(exact_ms, arrange, bag[:6], key)
         agree += (a is None) == (b is None)
 
     clock = race_clock(args.races)

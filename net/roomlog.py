@@ -9,42 +9,26 @@ corrupt tail is dropped on load, and the file is trimmed back to the last good r
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
-from typing import Any, BinaryIO, Iterator
+from typing import Any, Iterator
 
 import msgpack
+
+from engine.core.logstore import AppendFile
 
 SUFFIX = ".ctroom"
 
 
-class RoomFile:
-    """Appends records to one room's file."""
+class RoomFile(AppendFile):
+    """Appends records to one room's file: `RoomFile(path)` makes a new file (never over an
+    existing one), `RoomFile(path, keep=n)` reopens one cut back to its valid `n` bytes.
+    `write_raw(data)` appends one already packed record (the relay's fast path)."""
 
     def __init__(self, path: Path, *, keep: int | None = None) -> None:
-        """A new file, or (keep = byte length) an existing one reopened for appending."""
-        self.path = Path(path)
-        if keep is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._f: BinaryIO = open(self.path, "xb")
-        else:
-            self._f = open(self.path, "r+b")
-            self._f.truncate(keep)
-            self._f.seek(keep)
+        super().__init__(path, keep=keep, exclusive=True)
 
     def write(self, tag: str, body: Any) -> None:
         self.write_raw(msgpack.packb([tag, body], use_bin_type=True))
-
-    def write_raw(self, data: bytes) -> None:
-        """One already packed record, flushed to the OS (not fsynced)."""
-        self._f.write(data)
-        self._f.flush()
-
-    def close(self) -> None:
-        if not self._f.closed:
-            self._f.flush()
-            os.fsync(self._f.fileno())
-            self._f.close()
 
 
 def read_records(path: Path) -> tuple[list[tuple[str, Any]], int]:

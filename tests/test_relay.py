@@ -3,8 +3,6 @@ resume after a dropped client and after a relay restart, checkpoints, limits."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import functools
 import os
 import re
 import signal
@@ -12,7 +10,7 @@ import socket
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any, Callable
 
 import pytest
 
@@ -20,30 +18,11 @@ from net.client import RelayClient, RelayError, ThreadedRelayClient
 from net.protocol import FrameDecoder, decode_server, encode
 from net.relay import Relay
 from net.roomlog import read_records
+from support.relays import bounded, relay_on
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 20.0
-
-
-def arun(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Run an async test in a fresh loop, bounded by TIMEOUT."""
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kw: Any) -> Any:
-        return asyncio.run(asyncio.wait_for(fn(*args, **kw), TIMEOUT))
-    return wrapper
-
-
-@contextlib.asynccontextmanager
-async def relay_on(data: Path | None, port: int = 0, **limits: Any) -> AsyncIterator[Relay]:
-    relay = Relay(data, **limits)
-    relay.test_clients = []  # type: ignore[attr-defined]
-    await relay.start("127.0.0.1", port)
-    try:
-        yield relay
-    finally:
-        await relay.stop()
-        for c in relay.test_clients:  # type: ignore[attr-defined]
-            await c.close()
+arun = bounded(TIMEOUT)
 
 
 async def client(relay: Relay, name: str, rules_version: int = 1, **kw: Any) -> RelayClient:

@@ -4,10 +4,7 @@ killed and restarted on its data folder, a forged seat and a rule-refused comman
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import functools
-from pathlib import Path
-from typing import Any, AsyncIterator, Callable
+from typing import Any, Callable
 
 import pytest
 
@@ -16,6 +13,7 @@ from engine.sumoku import racebot
 from net.botclient import BotClient, make_bot
 from net.fold import refold_room_log
 from net.relay import Relay
+from support.relays import bounded, relay_on
 
 TIMEOUT = 45.0
 RULES = rules_for("sumoku")
@@ -30,21 +28,7 @@ def blitz_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(racebot.PACES, LEVEL, BLITZ)
 
 
-def arun(fn: Callable[..., Any]) -> Callable[..., Any]:
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kw: Any) -> Any:
-        return asyncio.run(asyncio.wait_for(fn(*args, **kw), TIMEOUT))
-    return wrapper
-
-
-@contextlib.asynccontextmanager
-async def relay_on(data: Path, port: int = 0) -> AsyncIterator[Relay]:
-    relay = Relay(data)
-    await relay.start("127.0.0.1", port)
-    try:
-        yield relay
-    finally:
-        await relay.stop()
+arun = bounded(TIMEOUT)
 
 
 async def room_of(relay: Relay, variant: str, n: int, seed: int = 0, **kw: Any) -> list[BotClient]:

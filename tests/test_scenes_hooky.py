@@ -26,24 +26,13 @@ from scenes.hooky.widgets import ASSIST, PANEL
 from scenes.hooky.worksheet import heat_colour
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
+from support.scenes import click, english_after, make_app  # noqa: F401 (english_after: autouse)
 
 LANGS = ("en", "zh-TW")
 SIZES = ((1280, 720), (960, 540))
 NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve"]
 ROOT = Path(__file__).resolve().parents[1]
 RULES = HookyRules()
-
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    i18n.set_lang("en")
-
-
-def make_app(size=(1280, 720), lang="en") -> App:
-    app = App(size, lang=lang, fps=None)
-    app.settings.anim_speed = "off"          # bots play without the visible pause
-    return app
 
 
 def deal(*hands: str) -> str:
@@ -73,12 +62,6 @@ def key(app: App, k, mod=0) -> None:
 def type_word(app: App, word: str) -> None:
     for c in word:
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=getattr(pygame, f"K_{c}"), mod=0, unicode=c))
-    app.step()
-
-
-def click(app: App, pos, button=1) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
     app.step()
 
 

@@ -21,6 +21,7 @@ from scenes.race.panes import GridPane
 from scenes.race.scene import RaceScene, default_locals
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
+from support.scenes import english_after, key  # noqa: F401 (english_after: autouse)
 
 LANGS = ("en", "zh-TW")
 SIZES = ((1280, 720), (960, 540))
@@ -35,12 +36,6 @@ class FakeClock:
 
     def __call__(self) -> float:
         return self.ms / 1000.0
-
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    i18n.set_lang("en")
 
 
 def make_app(size=(1280, 720), lang="en") -> App:
@@ -62,6 +57,15 @@ def push(app: App, session: LocalSession, locals_=None, lobby=False) -> RaceScen
     return scene
 
 
+def race(variant: str, seats: int, humans: int, *, lobby: bool = False,
+         **kw: Any) -> tuple[FakeClock, App, LocalSession, RaceScene]:
+    """A fresh clock, app and session (see make_session), and the race scene pushed on it."""
+    clock = FakeClock()
+    app = make_app()
+    session = make_session(variant, seats, humans, clock, **kw)
+    return clock, app, session, push(app, session, lobby=lobby)
+
+
 def advance(app: App, scene: RaceScene, clock: FakeClock, ms: int, step: int = 250) -> None:
     """Move the session clock on, a frame at a time, letting bot plans finish."""
     end = clock.ms + ms
@@ -69,12 +73,6 @@ def advance(app: App, scene: RaceScene, clock: FakeClock, ms: int, step: int = 2
         clock.ms = min(end, clock.ms + step)
         app.step()
         scene.driver.wait_all()
-
-
-def key(app: App, k: int) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=0, unicode=""))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=0, unicode=""))
-    app.step()
 
 
 def events_of(session: LocalSession, kind: str) -> list[dict]:
@@ -152,10 +150,7 @@ def test_lobby_renders_without_overflow(lang):
 
 
 def test_panes_redraw_only_on_change():
-    clock = FakeClock()
-    app = make_app()
-    session = make_session("speed", 4, 4, clock)
-    scene = push(app, session)
+    clock, app, session, scene = race("speed", 4, 4)
     advance(app, scene, clock, 3500)
     for _ in range(3):
         app.step()
@@ -172,10 +167,7 @@ def test_panes_redraw_only_on_change():
 
 # ---- input ----------------------------------------------------------------------------------
 def test_two_keyboard_players_put_with_their_own_keys():
-    clock = FakeClock()
-    app = make_app()
-    session = make_session("speed", 3, 2, clock)
-    scene = push(app, session)
+    clock, app, session, scene = race("speed", 3, 2)
     mei, ada = scene.locals
     assert mei.devices[0] == "keys1" and ada.devices == ["keys2"]
     advance(app, scene, clock, 3100)
@@ -237,10 +229,7 @@ def test_refusal_shows_beside_the_player_with_error_sound():
 
 
 def test_wrong_call_shows_the_penalty():
-    clock = FakeClock()
-    app = make_app()
-    session = make_session("speed", 3, 2, clock)
-    scene = push(app, session)
+    clock, app, session, scene = race("speed", 3, 2)
     advance(app, scene, clock, 3100)
     key(app, pygame.K_c)                           # Mei calls with 10 tiles in hand
     called = events_of(session, "called")[-1]
@@ -259,10 +248,7 @@ def test_wrong_call_shows_the_penalty():
 
 
 def test_countdown_ticks_start_the_round():
-    clock = FakeClock()
-    app = make_app()
-    session = make_session("speed", 2, 2, clock)
-    scene = push(app, session)
+    clock, app, session, scene = race("speed", 2, 2)
     assert session.view(None)["starts_at"] == 3000
     advance(app, scene, clock, 2900)
     assert not events_of(session, "round_started") and not events_of(session, "tick")
@@ -274,10 +260,7 @@ def test_countdown_ticks_start_the_round():
 
 
 def test_lobby_holds_the_countdown_until_everyone_is_ready():
-    clock = FakeClock()
-    app = make_app()
-    session = make_session("speed", 3, 2, clock)
-    scene = push(app, session, lobby=True)
+    clock, app, session, scene = race("speed", 3, 2, lobby=True)
     advance(app, scene, clock, 8000)
     assert not events_of(session, "round_started")   # no tick in the lobby
     key(app, pygame.K_SPACE)                         # Mei ready
@@ -291,10 +274,7 @@ def test_lobby_holds_the_countdown_until_everyone_is_ready():
 
 
 def test_lobby_mouse_player_readies_with_a_click():
-    clock = FakeClock()
-    app = make_app()
-    session = make_session("grab", 3, 3, clock)
-    scene = push(app, session, lobby=True)
+    clock, app, session, scene = race("grab", 3, 3, lobby=True)
     key(app, pygame.K_SPACE)
     key(app, pygame.K_RETURN)
     assert scene.phase == "lobby"
@@ -305,10 +285,7 @@ def test_lobby_mouse_player_readies_with_a_click():
 
 
 def test_keyboard_layout_of_a_lone_player_lets_a_second_one_join():
-    clock = FakeClock()
-    app = make_app()
-    session = make_session("speed", 2, 1, clock)
-    scene = push(app, session, lobby=True)
+    clock, app, session, scene = race("speed", 2, 1, lobby=True)
     assert scene.locals[0].devices == ["keys1", "keys2", "mouse"]
     key(app, pygame.K_RETURN)                        # arrows + Enter: a new player
     assert [(p.seat, p.devices) for p in scene.locals] == [(0, ["keys1", "mouse"]), (1, ["keys2"])]
@@ -368,10 +345,7 @@ def test_pad_stick_repeats_and_unknown_events_are_ignored():
 
 
 def test_mouse_player_picks_a_tile_and_a_square():
-    clock = FakeClock()
-    app = make_app()
-    session = make_session("speed", 3, 3, clock)
-    scene = push(app, session)
+    clock, app, session, scene = race("speed", 3, 3)
     advance(app, scene, clock, 3100)
     bo = next(p for p in scene.locals if "mouse" in p.devices)
     pane = scene.pane_of[bo.seat]
@@ -395,10 +369,7 @@ def test_mouse_player_picks_a_tile_and_a_square():
 
 # ---- grab and team --------------------------------------------------------------------------
 def test_grab_claim_and_the_conflict_names_the_winner():
-    clock = FakeClock()
-    app = make_app()
-    session = make_session("grab", 3, 2, clock)
-    scene = push(app, session)
+    clock, app, session, scene = race("grab", 3, 2)
     advance(app, scene, clock, 3100)
     v = session.view(None)
     found = find_set(v["centre"], v["key"])
@@ -422,10 +393,7 @@ def test_grab_claim_and_the_conflict_names_the_winner():
 
 
 def test_grab_call_needs_four_picks():
-    clock = FakeClock()
-    app = make_app()
-    session = make_session("grab", 2, 2, clock)
-    scene = push(app, session)
+    clock, app, session, scene = race("grab", 2, 2)
     advance(app, scene, clock, 3100)
     key(app, pygame.K_SPACE)
     key(app, pygame.K_c)
@@ -465,10 +433,7 @@ def test_teammates_share_one_pane_with_their_own_cursors():
 # ---- bots and the end ---------------------------------------------------------------------
 def test_bots_race_to_the_results_screen():
     from scenes.common.results import ResultsScene
-    clock = FakeClock()
-    app = make_app()
-    session = make_session("grab", 3, 0, clock, level="hard", countdown_ms=1000)
-    scene = push(app, session)
+    clock, app, session, scene = race("grab", 3, 0, level="hard", countdown_ms=1000)
     assert sorted(scene.driver.seats) == [0, 1, 2]
     for _ in range(400):
         advance(app, scene, clock, 1000, step=500)

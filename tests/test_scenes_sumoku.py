@@ -27,22 +27,11 @@ from scenes.sumoku.tileart import FILLS, INKS, tile_surface
 from scenes.ui.style import contrast
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
+from support.scenes import click, english_after, key, make_app  # noqa: F401 (english_after: autouse)
 
 LANGS = ("en", "zh-TW")
 SIZES = ((1280, 720), (960, 540))
 NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve", "Fay", "Gus", "Hal"]
-
-
-@pytest.fixture(autouse=True)
-def _english_after():
-    yield
-    i18n.set_lang("en")
-
-
-def make_app(size=(1280, 720), lang="en") -> App:
-    app = App(size, lang=lang, fps=None)
-    app.settings.anim_speed = "off"
-    return app
 
 
 def make_session(seats=3, bots=2, seed=3, **options: Any) -> LocalSession:
@@ -58,24 +47,12 @@ def table(app: App, session: LocalSession) -> TableScene:
     return scene
 
 
-def click(app: App, pos, button=1) -> None:
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
-    app.step()
-
-
 def drag(app: App, start, end) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
     for p in (mid, end):
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(1, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    app.step()
-
-
-def key(app: App, k, mod=0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=""))
     app.step()
 
 

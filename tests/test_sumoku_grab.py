@@ -7,10 +7,10 @@ import pytest
 
 from engine.core.errors import RuleError
 from engine.core.race import race_out
-from engine.core.rng import Rng
 from engine.sumoku import SumokuRules
 from engine.sumoku.grab import find_set, goal
 from engine.sumoku.tiles import bag_starting_with, colour, tile_id as t, values
+from support.sumoku import run
 from test_race_harness import Table, kinds, same_race
 
 RULES = SumokuRules()
@@ -49,13 +49,6 @@ def make_state(seats: int, centre, *, won=None, bag=(), key=5):
     rs.live, rs.round, rs.centre = True, 1, list(centre)
     rs.won = [list(w) for w in (won or [[] for _ in range(seats)])]
     return st
-
-
-def run(state, cmd: dict, t: int = 5000) -> list[dict]:
-    events = RULES.decide(state, {**cmd, "t": t}, Rng(4))
-    for ev in events:
-        RULES.apply(state, ev)
-    return events
 
 
 # ---- the centre and the round ---------------------------------------------------------------

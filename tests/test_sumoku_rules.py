@@ -17,6 +17,7 @@ from engine.sumoku import SumokuRules, view_board
 from engine.sumoku.board import all_lines, touches
 from engine.sumoku.scoring import evaluate_play
 from engine.sumoku.tiles import bag_starting_with, colour, hand_value, tile_id as t, values
+from support.sumoku import run_with
 
 O, S, G, Y, B, V = range(6)
 RULES = SumokuRules()
@@ -53,10 +54,7 @@ def make_state(seats: int = 2, *, key: int = 5, hands, bag=(), board=None, score
 
 
 def run(state, cmd: dict) -> list[dict]:
-    events = RULES.decide(state, cmd, Rng(1))
-    for ev in events:
-        RULES.apply(state, ev)
-    return events
+    return run_with(state, cmd, Rng(1))
 
 
 # ---- deal, key, start -----------------------------------------------------------------

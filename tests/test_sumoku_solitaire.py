@@ -13,6 +13,7 @@ from engine.core.session import LocalSession
 from engine.sumoku import SumokuRules, view_board
 from engine.sumoku.board import all_lines
 from engine.sumoku.tiles import bag_starting_with, tile_id as t
+from support.sumoku import run_with
 
 O, S, G, Y, B, V = range(6)
 RULES = SumokuRules()
@@ -37,10 +38,7 @@ def make_state(*, hand, bag, board=None, key=5, stage=1, exchanges_left=1, score
 
 
 def run(state, cmd: dict) -> list[dict]:
-    events = RULES.decide(state, cmd, Rng(2))
-    for ev in events:
-        RULES.apply(state, ev)
-    return events
+    return run_with(state, cmd, Rng(2))
 
 
 def kinds(events):

@@ -11,10 +11,10 @@ from hypothesis import given, settings, strategies as st
 
 from engine.core.errors import RuleError
 from engine.core.race import race_out
-from engine.core.rng import Rng
 from engine.sumoku import SumokuRules
 from engine.sumoku.grid import grid_errors, grid_ok
 from engine.sumoku.tiles import bag_starting_with, tile_id, values
+from support.sumoku import run
 from test_race_harness import Table, all_tiles, kinds, same_race
 
 RULES = SumokuRules()
@@ -94,13 +94,6 @@ def make_state(hands, *, grids=None, bag=(), key=5, out=None, wins=None, streak=
     rs.wins = list(wins or [0] * n)
     rs.streak = list(streak or [0] * n)
     return st
-
-
-def run(state, cmd: dict, t: int = 5000) -> list[dict]:
-    events = RULES.decide(state, {**cmd, "t": t}, Rng(4))
-    for ev in events:
-        RULES.apply(state, ev)
-    return events
 
 
 def grid_of(layout: dict) -> dict:

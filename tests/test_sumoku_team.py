@@ -7,11 +7,11 @@ import pytest
 
 from engine.core.errors import RuleError
 from engine.core.race import race_out
-from engine.core.rng import Rng
 from engine.sumoku import SumokuRules
 from engine.sumoku.board import neighbours, run_cells
 from engine.sumoku.grid import grid_ok
-from engine.sumoku.tiles import colour, tile_id as t, values
+from engine.sumoku.tiles import colour, values
+from support.sumoku import run
 from test_race_harness import Table, kinds, same_race
 from test_sumoku_speed import DEALS, grid_of
 
@@ -46,13 +46,6 @@ def make_state(pools, *, grids=None, teams=(0, 1, 0, 1), bag=(), key=5, last_put
     rs.grids = [dict(g) for g in (grids or [{} for _ in pools])]
     rs.last_put = list(last_put or [None] * len(pools))
     return st
-
-
-def run(state, cmd: dict, t: int = 5000) -> list[dict]:
-    events = RULES.decide(state, {**cmd, "t": t}, Rng(4))
-    for ev in events:
-        RULES.apply(state, ev)
-    return events
 
 
 def refused(state, cmd: dict) -> RuleError:

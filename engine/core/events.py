@@ -38,6 +38,17 @@ def current_version(game: str, etype: str) -> int:
     return _CURRENT.get((game, etype), 1)
 
 
+def stamp(game: str, ev: Event, *, seq: int, t: int, cmd: int) -> Event:
+    """Stamp a new event from `decide` (in place, and return it) as every session does:
+    its index in the log `seq`, the game time `t`, its type's current schema version `v`
+    and `cmd`, the count of accepted commands (0 for the setup)."""
+    ev["seq"] = seq
+    ev["t"] = t
+    ev["v"] = current_version(game, ev["type"])
+    ev["cmd"] = cmd
+    return ev
+
+
 def upcast(game: str, ev: Event) -> Event:
     """The event brought up to the current schema of its type."""
     if not _UPCASTERS:

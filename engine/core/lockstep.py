@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
 from engine.core.errors import RuleError
-from engine.core.events import Event, current_version, upcast
+from engine.core.events import Event, stamp
 from engine.core.rng import Rng
 from engine.core.reading import StateReader
+from engine.core.session import fold_event
 
 SNAPSHOT_EVERY = 64   # folded records between saved states (for a rewind)
 TABLE_COMMANDS = frozenset({"tick"})   # commands that act for the table (seat None)
@@ -115,13 +116,8 @@ class Lockstep(StateReader):
     def _record(self, new: list[Event], cmd: int, t: int) -> None:
         game = self.rules.game
         for ev in new:
-            ev["seq"] = len(self.events)
-            ev["t"] = t
-            ev["v"] = current_version(game, ev["type"])
-            ev["cmd"] = cmd
-            ev = upcast(game, ev)
-            self.events.append(ev)
-            self.state = self.rules.apply(self.state, ev)
+            ev = stamp(game, ev, seq=len(self.events), t=t, cmd=cmd)
+            self.state = fold_event(self.rules, self.state, self.events, ev)
 
     # ---- rewinding (a resync that starts inside what was folded) --------------------
     def _snapshot(self) -> None:

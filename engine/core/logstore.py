@@ -57,32 +57,51 @@ def new_log_path(game: str, variant: str, seed: int, directory: Path | None = No
     return directory / f"{game}-{variant}-{stamp}-{seed}{SUFFIX}"
 
 
-class LogWriter:
+class AppendFile:
+    """A binary file written only at its end: a new one (`keep=None`; `exclusive` refuses
+    a file that already exists) or an existing one reopened and cut back to its first
+    `keep` bytes (the valid part). Each record is flushed to the OS as it is written (no
+    fsync per record: fsync on close)."""
+
+    def __init__(self, path: Path, *, keep: int | None = None, exclusive: bool = False) -> None:
+        self.path = Path(path)
+        if keep is None:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            self._f: BinaryIO = open(self.path, "xb" if exclusive else "wb")
+        else:
+            self._f = open(self.path, "r+b")
+            self._f.truncate(keep)
+            self._f.seek(keep)
+
+    def write_raw(self, data: bytes) -> None:
+        """One already packed record, flushed to the OS (not fsynced)."""
+        self._f.write(data)
+        self._f.flush()
+
+    def close(self) -> None:
+        if not self._f.closed:
+            self._f.flush()
+            os.fsync(self._f.fileno())
+            self._f.close()
+
+
+class LogWriter(AppendFile):
     """Appends records and flushes each one, so a crash loses nothing. Remembers where
     each event starts so an undo can cut the file back."""
 
     def __init__(self, path: Path, header: dict[str, Any], *, resume_at: int | None = None,
                  event_offsets: list[int] | None = None) -> None:
-        self.path = Path(path)
+        super().__init__(path, keep=resume_at)
         self._offsets: list[int] = list(event_offsets or [])
         if resume_at is None:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            self._f: BinaryIO = open(self.path, "wb")
-            self._f.write(_record("H", header))
-        else:
-            self._f = open(self.path, "r+b")
-            self._f.truncate(resume_at)
-            self._f.seek(resume_at)
-        self._f.flush()
+            self.write_raw(_record("H", header))
 
     def append(self, ev: dict[str, Any]) -> None:
         self._offsets.append(self._f.tell())
-        self._f.write(_record("E", ev))
-        self._f.flush()
+        self.write_raw(_record("E", ev))
 
     def checkpoint(self, seq: int, digest: str) -> None:
-        self._f.write(_record("C", {"seq": seq, "hash": digest}))
-        self._f.flush()
+        self.write_raw(_record("C", {"seq": seq, "hash": digest}))
 
     def truncate_events(self, keep: int) -> None:
         """Drop every event after the first `keep` (and the checkpoints among them)."""
@@ -93,12 +112,6 @@ class LogWriter:
         self._f.truncate(cut)
         self._f.seek(cut)
         self._f.flush()
-
-    def close(self) -> None:
-        if not self._f.closed:
-            self._f.flush()
-            os.fsync(self._f.fileno())
-            self._f.close()
 
 
 @dataclass

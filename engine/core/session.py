@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
 from engine.core.errors import RuleError
-from engine.core.events import Command, Event, current_version, upcast
+from engine.core.events import Command, Event, stamp, upcast
 from engine.core.logstore import LoadedLog, LogWriter, make_header, new_log_path, read_log
 from engine.core.rng import Rng
 from engine.core.reading import StateReader
@@ -26,6 +26,14 @@ def fold(rules: Any, seats: int, options: Mapping[str, Any], events: Iterable[Ev
     for ev in events:
         state = apply(state, ev)
     return state
+
+
+def fold_event(rules: Any, state: Any, events: list[Event], ev: Event) -> Any:
+    """Bring `ev` up to its type's current schema, append it to `events` and return the
+    state after it."""
+    ev = upcast(rules.game, ev)
+    events.append(ev)
+    return rules.apply(state, ev)
 
 
 class LocalSession(StateReader):
@@ -132,11 +140,7 @@ class LocalSession(StateReader):
             t = self.now_ms()
         game = self.rules.game
         for ev in new:
-            ev["seq"] = len(self.events)
-            ev["t"] = t
-            ev["v"] = current_version(game, ev["type"])
-            ev["cmd"] = cmd
-            self._fold_in(ev)
+            self._fold_in(stamp(game, ev, seq=len(self.events), t=t, cmd=cmd))
             if self.writer:
                 self.writer.append(ev)
                 if ev["seq"] % CHECKPOINT_EVERY == CHECKPOINT_EVERY - 1:
@@ -147,9 +151,7 @@ class LocalSession(StateReader):
             fn(self, new)
 
     def _fold_in(self, ev: Event) -> None:
-        ev = upcast(self.rules.game, ev)
-        self.events.append(ev)
-        self.state = self.rules.apply(self.state, ev)
+        self.state = fold_event(self.rules, self.state, self.events, ev)
         n = len(self.events)
         if n % CHECKPOINT_EVERY == 0:
             self._snapshots[n] = copy.deepcopy(self.state)

@@ -8,7 +8,7 @@ joins into a cross line.
 """
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Iterable, NamedTuple
 
 Board = dict[tuple[int, int], tuple[int, int]]
 MAX_LINE = 6
@@ -36,6 +36,23 @@ class Segment(NamedTuple):
     across: int          # sum of the totals of the across-lines (length >= 2) through its tiles
 
 
+def runs(cells: Iterable[tuple[int, int]], along: int) -> list[list[tuple[int, int]]]:
+    """The maximal runs of consecutive `cells` (line, pos) in direction `along`: 1 along a
+    line (same line, pos + 1), 0 across (same pos, line + 1); each run in order."""
+    other = 1 - along
+    keys = sorted(cells, key=lambda k: (k[other], k[along]))
+    out = []
+    i = 0
+    while i < len(keys):
+        j = i
+        while (j + 1 < len(keys) and keys[j + 1][other] == keys[i][other]
+               and keys[j + 1][along] == keys[j][along] + 1):
+            j += 1
+        out.append(keys[i:j + 1])
+        i = j + 1
+    return out
+
+
 class Orientation:
     """Runs and cross records of one orientation of the board, computed once."""
 
@@ -51,25 +68,11 @@ class Orientation:
 
     def _build(self) -> None:
         grid = self.grid
-        # across runs first (sorted by pos, then line)
-        keys = sorted(grid, key=lambda k: (k[1], k[0]))
-        i = 0
-        while i < len(keys):
-            j = i
-            while j + 1 < len(keys) and keys[j + 1][1] == keys[i][1] and keys[j + 1][0] == keys[j][0] + 1:
-                j += 1
-            run = keys[i:j + 1]
+        for run in runs(grid, along=0):       # across runs first
             total = sum(grid[k][1] for k in run) if len(run) > 1 else 0
             for k in run:
                 self.across_total[k] = total
-            i = j + 1
-        keys = sorted(grid)
-        i = 0
-        while i < len(keys):
-            j = i
-            while j + 1 < len(keys) and keys[j + 1][0] == keys[i][0] and keys[j + 1][1] == keys[j][1] + 1:
-                j += 1
-            run = keys[i:j + 1]
+        for run in runs(grid, along=1):
             mask = 0
             for k in run:
                 mask |= colour_bit(grid[k][0])
@@ -79,7 +82,6 @@ class Orientation:
             self.segments[sid] = seg
             for k in run:
                 self.segment_of[k] = sid
-            i = j + 1
 
     def cross(self, line: int, pos: int) -> Cross:
         """The cross record of the empty cell (line, pos)."""

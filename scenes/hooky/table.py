@@ -16,6 +16,7 @@ from engine.hooky.clue_words import is_clue_word, same_letters
 from engine.hooky.deduction import Deduction
 from engine.hooky.knowledge import ALPHABET, count_answer
 from engine.hooky.views import redact_event
+from scenes.common.listening import SessionListening
 from scenes.hooky import assist
 from scenes.hooky.marks import Marks, load_marks, marks_path, save_marks
 from scenes.hooky.narrate import log_line
@@ -43,7 +44,7 @@ ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), p
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
-class HookyScene(Scene):
+class HookyScene(Scene, SessionListening):
     def __init__(self, app: Any, session: Any) -> None:
         super().__init__(app)
         self.session = session
@@ -148,21 +149,14 @@ class HookyScene(Scene):
 
     # ---- the session -----------------------------------------------------------------
     def enter(self) -> None:
-        if not self._listening:
-            self.session.listeners.append(self._on_events)
-            self._listening = True
+        self.listen()
         if len(self.humans) == 1 and self.curtain_for is None:
             self.viewer = self.desired_viewer()      # one person: their view from the first frame
         self.refresh()
 
     def leave(self) -> None:
         self.flush_marks()
-        if self._listening:
-            try:
-                self.session.listeners.remove(self._on_events)
-            except ValueError:
-                pass
-            self._listening = False
+        self.stop_listening()
 
     def refresh(self) -> None:
         self.view = self.session.view(self.viewer)

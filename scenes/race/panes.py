@@ -77,6 +77,16 @@ class Pane:
         self.redraws = 0
         self.buttons: list[Button] = []
 
+    def bands(self, header_h: int, footer_h: int) -> int:
+        """Set `header` and `footer`: bands across the top and the bottom of the pane, inside
+        its padding, `header_h` and `footer_h` high at scale 1. Returns the padding."""
+        k = self.k
+        pad = max(4, round(8 * k))
+        w, h = self.rect.size
+        self.header = pygame.Rect(pad, pad, w - 2 * pad, round(header_h * k))
+        self.footer = pygame.Rect(pad, h - pad - round(footer_h * k), w - 2 * pad, round(footer_h * k))
+        return pad
+
     def signature(self, now: float) -> Any:
         return None
 
@@ -166,10 +176,8 @@ class GridPane(Pane):
         self.name = name
         self.view: dict = {}
         k = scale
-        pad = max(4, round(8 * k))
+        pad = self.bands(36, 34)
         w, h = self.rect.size
-        self.header = pygame.Rect(pad, pad, w - 2 * pad, round(36 * k))
-        self.footer = pygame.Rect(pad, h - pad - round(34 * k), w - 2 * pad, round(34 * k))
         top, bottom = self.header.bottom + pad // 2, self.footer.y - pad // 2
         self.wide = w > 1.5 * h
         if self.wide:      # a wide pane: the tiles in a column on the right
@@ -414,10 +422,8 @@ class StripPane(Pane):
         self.goal = goal
         self.view: dict = {}
         k = scale
-        pad = max(4, round(8 * k))
+        pad = self.bands(38, 28)
         w, h = self.rect.size
-        self.header = pygame.Rect(pad, pad, w - 2 * pad, round(38 * k))
-        self.footer = pygame.Rect(pad, h - pad - round(28 * k), w - 2 * pad, round(28 * k))
         self.won_box = pygame.Rect(pad, self.header.bottom + pad // 2, w - 2 * pad, round(30 * k))
         self.pick_box = pygame.Rect(pad, self.won_box.bottom + pad, w - 2 * pad,
                                     self.footer.y - pad - self.won_box.bottom - pad)

@@ -10,6 +10,7 @@ import pygame
 
 from engine.core.errors import RuleError
 from engine.sumoku.tiles import TILE_COUNT, number
+from scenes.common.listening import SessionListening
 from scenes.stack import Scene
 from scenes.sumoku import appglue, style
 from scenes.sumoku.anim import Animator
@@ -35,7 +36,7 @@ PAN_KEYS = {pygame.K_w: (0, 1), pygame.K_s: (0, -1), pygame.K_a: (1, 0), pygame.
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
 
 
-class TableScene(Scene):
+class TableScene(Scene, SessionListening):
     def __init__(self, app: Any, session: Any) -> None:
         super().__init__(app)
         self.session = session
@@ -106,18 +107,11 @@ class TableScene(Scene):
 
     # ---- the session -------------------------------------------------------------------
     def enter(self) -> None:
-        if not self._listening:
-            self.session.listeners.append(self._on_events)
-            self._listening = True
+        self.listen()
         self.refresh()
 
     def leave(self) -> None:
-        if self._listening:
-            try:
-                self.session.listeners.remove(self._on_events)
-            except ValueError:
-                pass
-            self._listening = False
+        self.stop_listening()
         self.held.clear()
 
     def refresh(self) -> None:

@@ -1,0 +1,35 @@
+"""Scene test helpers: English back after each test, a headless app, synthesized input."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from scenes.app import App
+from scenes.ui import i18n
+
+
+@pytest.fixture(autouse=True)
+def english_after():
+    """Autouse in a module that imports it: the language goes back to English after each test."""
+    yield
+    i18n.set_lang("en")
+
+
+def make_app(size=(1280, 720), lang="en") -> App:
+    """A headless app with no frame cap, animations off (bots play without the visible pause)."""
+    app = App(size, lang=lang, fps=None)
+    app.settings.anim_speed = "off"
+    return app
+
+
+def click(app: App, pos, button=1) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+    app.step()
+
+
+def key(app: App, k, mod=0) -> None:
+    """A key pressed and released, then one frame."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=""))
+    app.step()
