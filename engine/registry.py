@@ -34,6 +34,11 @@ def rules_for(game: str) -> Any:
     return _load(target)()
 
 
+def spec_for(game: str) -> Any:
+    """The game's declared GameSpec (engine/core/spec.py); KeyError names the games there are."""
+    return type(rules_for(game)).spec
+
+
 def is_race(game: str, variant: str | None) -> bool:
     """Is this variant played in real time (everyone at once, by race bots)?"""
     return (game, variant) in RACE_BOTS

@@ -20,6 +20,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Command, Event, event
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
+from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 from engine.hooky.clue_words import is_clue_word, normalise, same_letters
 from engine.hooky.knowledge import ALPHABET, count_answer
 from engine.hooky.scoring import final_result
@@ -37,7 +38,21 @@ SECRET_EVENTS = frozenset({"dealt", "asked", "card_peeked", "round_ended", "game
 STAMPS = ("t", "v", "cmd")
 
 
+SPEC = GameSpec(
+    name="hooky",
+    variants=(VariantSpec("classic", range(3, 6), 4),),
+    hidden_information=True,
+    commands=(
+        CommandSpec("clue", undoable=True), CommandSpec("reveal"), CommandSpec("ask", undoable=True),
+        CommandSpec("propose"), CommandSpec("vote", private=False), CommandSpec("guess", private=True),
+        CommandSpec("name_hands", private=True),
+    ),
+    minutes=(30, 45),
+)
+
+
 class HookyRules:
+    spec: ClassVar[GameSpec] = SPEC
     game: ClassVar[str] = "hooky"
     rules_version: ClassVar[int] = 1
     seats: ClassVar[range] = range(3, 6)

@@ -14,6 +14,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Command, Event
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
+from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 from engine.sumoku import classic, flow, grab, solitaire, speed, team
 from engine.sumoku.state import RACES, SEATS, VARIANTS, SumokuState, new_state
 from engine.sumoku.views import race_view, view, view_board
@@ -22,7 +23,28 @@ FLOWS: dict[str, ModuleType] = {"classic": classic, "solitaire": solitaire, "spe
                                 "grab": grab, "team": team}
 
 
+SPEC = GameSpec(
+    name="sumoku",
+    variants=(
+        VariantSpec("classic", SEATS["classic"], 3),
+        VariantSpec("solitaire", SEATS["solitaire"], 1),
+        VariantSpec("speed", SEATS["speed"], 2, realtime=True, network=True),
+        VariantSpec("grab", SEATS["grab"], 2, realtime=True, network=True),
+        VariantSpec("team", SEATS["team"], 4, realtime=True, network=True),
+    ),
+    hidden_information=False,
+    commands=(
+        CommandSpec("place", undoable=True), CommandSpec("pass", undoable=True),
+        CommandSpec("exchange", undoable=True), CommandSpec("stop", undoable=True),
+        CommandSpec("tick"), CommandSpec("put"), CommandSpec("lift"), CommandSpec("return"),
+        CommandSpec("call"), CommandSpec("claim"), CommandSpec("stuck"),
+    ),
+    minutes=(15, 40),
+)
+
+
 class SumokuRules:
+    spec: ClassVar[GameSpec] = SPEC
     game: ClassVar[str] = "sumoku"
     rules_version: ClassVar[int] = 1
     seats: ClassVar[range] = range(1, 17)   # over all variants: see seats_for

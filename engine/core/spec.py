@@ -1,0 +1,108 @@
+"""What a game declares about itself, next to its rules (in the spirit of a boardgame.io
+game definition or OpenSpiel's GameType): its variants with their seat ranges, which of
+them run in real time or over the network, whether it hides information, its commands
+with their flags, and the words the game picker shows. The registry, `main.py`, the
+menu, set-up screens, `simulate` and the session read this; nobody discovers a
+capability with `getattr`."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    """One command type. `undoable`: a person may take it back when every other seat is a
+    bot and nothing secret was learnt since. `private`: its payload is the sender's secret
+    (a vote, a guess): the game's `event_view` hides it from the other seats until the
+    rules reveal it."""
+    type: str
+    undoable: bool = False
+    private: bool = False
+
+
+@dataclass(frozen=True)
+class VariantSpec:
+    """One way to play. `realtime`: everyone acts at once against the clock (played by race
+    bots through `race_out`); `network`: it can be played through the relay."""
+    id: str
+    seats: range
+    default_seats: int
+    realtime: bool = False
+    network: bool = False
+    label: str = ""                 # catalog key of the variant's name ("" = <game>.variant.<id>)
+
+    def label_key(self, game: str) -> str:
+        return self.label or f"{game}.variant.{self.id}"
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game as the rest of the program sees it before it starts one."""
+    name: str                                   # the registry key, e.g. "sumoku"
+    variants: tuple[VariantSpec, ...]
+    hidden_information: bool
+    commands: tuple[CommandSpec, ...]
+    minutes: tuple[int, int] = (10, 30)         # playing time shown on the game picker
+    levels: tuple[str, ...] = ("easy", "normal", "hard")
+    title: str = ""                             # catalog key ("" = <name>.title)
+    tagline: str = ""                           # catalog key ("" = <name>.tagline)
+    _by_type: dict[str, CommandSpec] = field(init=False, repr=False, compare=False, hash=False,
+                                             default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if not self.variants:
+            raise ValueError(f"{self.name}: a game declares at least one variant")
+        ids = [v.id for v in self.variants]
+        if len(set(ids)) != len(ids):
+            raise ValueError(f"{self.name}: variant ids repeat: {ids}")
+        for v in self.variants:
+            if v.default_seats not in v.seats:
+                raise ValueError(f"{self.name}/{v.id}: default seats {v.default_seats} not in {v.seats}")
+        by_type = {c.type: c for c in self.commands}
+        if len(by_type) != len(self.commands):
+            raise ValueError(f"{self.name}: a command type is declared twice")
+        self._by_type.update(by_type)
+
+    # ---- reading ------------------------------------------------------------------
+    @property
+    def title_key(self) -> str:
+        return self.title or f"{self.name}.title"
+
+    @property
+    def tagline_key(self) -> str:
+        return self.tagline or f"{self.name}.tagline"
+
+    @property
+    def default_variant(self) -> VariantSpec:
+        return self.variants[0]
+
+    def variant(self, vid: str | None) -> VariantSpec:
+        """The variant `vid` (None = the default); KeyError names the variants there are."""
+        if vid is None:
+            return self.default_variant
+        for v in self.variants:
+            if v.id == vid:
+                return v
+        raise KeyError(f"{self.name} has no variant {vid!r} (variants: {', '.join(self.variant_ids)})")
+
+    @property
+    def variant_ids(self) -> tuple[str, ...]:
+        return tuple(v.id for v in self.variants)
+
+    @property
+    def seats(self) -> range:
+        """Every seat count some variant takes."""
+        lo = min(v.seats.start for v in self.variants)
+        hi = max(v.seats.stop for v in self.variants)
+        return range(lo, hi)
+
+    @property
+    def network_variants(self) -> tuple[VariantSpec, ...]:
+        return tuple(v for v in self.variants if v.network)
+
+    def command(self, ctype: str) -> CommandSpec | None:
+        return self._by_type.get(ctype)
+
+    def is_undoable(self, ctype: str) -> bool:
+        c = self._by_type.get(ctype)
+        return bool(c and c.undoable)
