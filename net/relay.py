@@ -43,7 +43,7 @@ class Conn(asyncio.Protocol):
         self.closing = False
         self.syncing = False
         self.tokens = float(self.limits.burst)
-        self.opened = self.last_rx = self.last_fill = time.monotonic()
+        self.opened = self.last_rx = self.last_fill = relay.clock()
         self.hello: dict[str, Any] | None = None
         self.room: Room | None = None
         self.seat: Seat | None = None
@@ -71,7 +71,7 @@ class Conn(asyncio.Protocol):
     def data_received(self, data: bytes) -> None:
         if self.closing:
             return
-        now = time.monotonic()
+        now = self.relay.clock()
         self.last_rx = now
         try:
             bodies = self.decoder.feed(data)
@@ -288,7 +288,7 @@ class Relay:
         period = max(0.02, min(1.0, lim.idle_timeout / 4, lim.hello_timeout / 4, lim.grace / 4))
         while True:
             await asyncio.sleep(period)
-            now = time.monotonic()
+            now = self.clock()
             for c in list(self.conns):
                 if c.closing:
                     continue
@@ -296,7 +296,7 @@ class Relay:
                     c.fail("hello_timeout", "no hello and room within the time allowed")
                 elif now - c.last_rx > lim.idle_timeout:
                     c.fail("idle", f"nothing received for {lim.idle_timeout:g} s")
-            rnow = self.clock()
+            rnow = now
             for room in list(self.rooms.values()):
                 changed = False
                 for seat in room.seats:

@@ -29,7 +29,7 @@ from test_net_session import RelayThread
 
 LANGS = ("en", "zh-TW")
 SIZES = ((1280, 720), (960, 540))
-WAIT = 15.0
+WAIT = 60.0       # a safety net against a hang, never a measure of speed
 
 
 @pytest.fixture
@@ -197,8 +197,7 @@ def test_two_windows_host_join_ready_start_and_race_over_the_relay(relay, tmp_pa
         assert "Reconnecting…" in texts(drawn(b))
         # The window goes on sending while the link is down (checkpoint hashes, a move):
         # nothing may reach the relay before the resume, and the move is sent after it.
-        end = time.monotonic() + 0.3
-        while time.monotonic() < end:
+        for _ in range(30):
             sb.client.send_hash(sb.seq, sb.hash())
             b.step()
         race_b.act(me, "put")

@@ -10,6 +10,20 @@ from typing import Any, AsyncIterator, Callable
 from net.relay import Relay
 
 
+class FakeClock:
+    """Simulated time for a relay (`Relay(clock=FakeClock())`): it moves only when a test
+    calls `advance`, so rate limits and timeouts never depend on how fast the box is."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
 def bounded(timeout: float) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
     """A decorator that runs an async test in a fresh loop, bounded by `timeout` seconds."""
     def arun(fn: Callable[..., Any]) -> Callable[..., Any]:
