@@ -1,26 +1,30 @@
 """Hooky bots: they see only their seat's view and answer with a command.
 
-- Questions: the expected information of the answer (its entropy over the consistent
-  deals). Every (word, seat) pair of the bot's word list is scored at once from the
-  marginals (`answer_distribution_approx`, vectorised); the best few are then scored
-  exactly (`InfoModel`), with a small preference for common words. Blocked words never.
-- Reveal: only a card the table already knows to be in the bot's hand (from public
-  information alone: the deduction engine run for a seat-less observer), and only when
-  a peek is worth it (the entropy of what the peek would show). Revealing costs the
-  fewest-reveals tie-break, which decides many games between good players.
-- Hooky guesses: the three letters with the highest marginal, plus noise by level;
-  hands named the same way from each seat's marginals.
-Levels: easy asks from the most common words, scored from the marginals only, picks at
-random among the best few, reveals any card (a beginner's habit, which tells the table
-the card) and guesses and names with a lot of noise. Normal scores a short list exactly,
-reveals known cards whenever a peek tells 1.5 bits, and guesses with a little noise.
-Hard scores a longer list exactly over a larger vocabulary, re-scores the best few by
-the hooky letters it expects to pin down after each possible answer, reveals only before
-the first guess and while the hooky letters are much in doubt, and guesses the most
-likely letters. "random" plays random legal moves (for tests).
+The three levels reason as three kinds of player (docs/bots.md has the measured games):
+
+- easy, a casual player: a pencil worksheet (`engine.hooky.worksheet`) with only the
+  plain "count" inferences, and it forgets: each answer it heard is kept with even odds
+  (the two latest always). It asks common words picked at random among the better few
+  for its rough odds, reveals any card when a peek looks useful (a beginner's habit,
+  which tells the table the card), and guesses and names hands with a lot of noise.
+- normal, a careful player with a pencil: the whole worksheet (the "count" and "cases"
+  rules, every answer kept), so only certainties a person can derive line by line; the
+  odds it asks and guesses by are the worksheet's rough ones. It reveals only a card the
+  table's own worksheet already shows in its hand, when the peek tells 1.5 bits.
+- hard, the exact engine (`engine.hooky.deduction`): questions by the expected
+  information of the answer, every (word, seat) pair of its word list scored at once
+  from the marginals (`approx_entropies`), the best few scored exactly (`InfoModel`) and
+  re-scored by the hooky letters each answer would pin down; it reveals only a card the
+  table already knows (the exact engine run for a seat-less observer), before the first
+  guess and while the hooky letters are much in doubt, and guesses the likeliest letters.
+  Revealing costs the fewest-reveals tie-break, which decides many games between good
+  players.
+"random" plays random legal moves (for tests). Blocked words never.
 
 A bot's choice depends only on its seed and the view (its randomness is derived from
-them), so the same view always gives the same command.
+them), so the same view always gives the same command. The bots read only the view's
+`knowledge` and the table's public counts; what a view does not carry is derived from
+the knowledge.
 """
 from __future__ import annotations
 
@@ -36,6 +40,7 @@ from engine.core.rng import Rng
 from engine.hooky.clue_words import bot_accepts
 from engine.hooky.deduction import HOOKY, Deduction, InfoModel, deduce
 from engine.hooky.knowledge import ALPHABET, HOOKY_SIZE, Knowledge, count_answer
+from engine.hooky.worksheet import RULES, Belief, Sheet
 from engine.words import bot_words, commonness
 
 LEVELS = ("easy", "normal", "hard", "random")
@@ -57,12 +62,16 @@ class Style:
     lookahead: int = 0           # best pairs re-scored by the hooky letters they pin down
     reveal_any: bool = False     # reveals any card, known to the table or not (a beginner's habit)
     reveal_last_round: int = 6   # no reveal after this round
+    sheet: tuple[str, ...] = ()  # worksheet rules it reasons with; () = the exact engine
+    memory: float = 1.0          # share of the answers heard that it keeps
+    recall_last: int = 2         # ... always keeping this many of the latest
 
 
 STYLES: dict[str, Style] = {
     "easy": Style(20, 0, 8, 0.05, True, reveal_min_bits=1.0, reveal_any=True,
-                  guess_noise=0.5, name_noise=0.4),
-    "normal": Style(35, 6, 1, 0.04, True, reveal_min_bits=1.5, guess_noise=0.05, name_noise=0.05),
+                  guess_noise=0.5, name_noise=0.4, sheet=("count",), memory=0.5),
+    "normal": Style(35, 0, 1, 0.04, True, reveal_min_bits=1.5, reveal_last_round=4,
+                    guess_noise=0.05, name_noise=0.05, sheet=RULES),
     "hard": Style(50, 9, 1, 0.02, True, reveal_min_bits=2.0, reveal_doubt=2.0, reveal_last_round=4,
                   lookahead=3),
 }
@@ -108,7 +117,10 @@ def approx_entropies(voc: _Vocab, p: np.ndarray) -> np.ndarray:
     return terms.sum(axis=1)
 
 
-def _hooky_sure(d: Deduction) -> float:
+Beliefs = Deduction | Belief          # what a bot reasons from: exact counts or a worksheet
+
+
+def _hooky_sure(d: Beliefs) -> float:
     """Expected hooky letters right when guessing the three most likely ones now."""
     p = np.sort(d.prob[:, d.col(HOOKY)])
     return float(p[-HOOKY_SIZE:].sum())
@@ -127,6 +139,38 @@ def public_knowledge(k: Knowledge) -> Knowledge:
                      hooky_size=k.hooky_size, alphabet=k.alphabet)
 
 
+def view_rng(seed: int, view: dict, seat: int) -> Rng:
+    """A bot's randomness for one decision: derived from its seed and what it sees."""
+    key = state_hash([view.get("knowledge"), view.get("phase"), view.get("round"),
+                      view.get("turn"), seat])
+    return Rng.derive(seed, int(key[:15], 16))
+
+
+def table_facts(view: dict, k: Knowledge) -> dict[str, Any]:
+    """The public counts a bot reads, from the view where it has them, else from the
+    knowledge: seats, hand size, each seat's face-up and face-down cards, the words
+    already asked of each seat, whether a reveal is allowed now."""
+    n = int(view.get("seats") or k.players)
+    revealed = [list(r) for r in (view.get("revealed") or k.revealed)]
+    hand_size = int(view.get("hand_size") or k.hand_sizes[0])
+    hidden = view.get("hidden_counts") or [k.hand_sizes[s] - len(revealed[s]) for s in range(n)]
+    asked = view.get("asked_of")
+    if asked is None:            # the view does not list them: every word heard, per seat
+        asked = [[w for s, w, _ in k.clues if s == t] for t in range(n)]
+    return {"seats": n, "hand_size": hand_size, "revealed": revealed, "hidden_counts": list(hidden),
+            "asked_of": asked, "can_reveal": bool(view.get("can_reveal")),
+            "round": int(view.get("round") or 0), "phase": view.get("phase")}
+
+
+def clue_command(k: Knowledge, seat: int, rng: Rng, max_level: int = 20) -> dict:
+    """A starting clue: a common word with as few of our letters as possible (at least one)."""
+    voc = vocab(max_level)
+    counts = [(count_answer(w, k.hand), w) for w in voc.words]
+    least = min(c for c, _ in counts if c > 0)
+    pool = [w for c, w in counts if c == least]
+    return {"type": "clue", "seat": seat, "word": rng.choice(pool)}
+
+
 class HookyBot:
     """A Hooky player for one seat. `level` is "easy", "normal", "hard" (or "random")."""
 
@@ -140,53 +184,57 @@ class HookyBot:
     # ---- entry ----------------------------------------------------------------------
     def choose(self, view: dict, seat: int) -> dict:
         phase = view.get("phase")
-        rng = self._rng(view, seat)
+        rng = view_rng(self.seed, view, seat)
         if seat not in view.get("to_act", ()):
             return {"type": "vote", "seat": seat, "accept": True}   # nothing is legal; never raise
         if phase == "vote":
             return {"type": "vote", "seat": seat, "accept": bot_accepts(view["pending"]["word"])}
         k = Knowledge.from_view(view["knowledge"])
         if phase == "clue":
-            return self._clue(k, seat, rng)
+            return clue_command(k, seat, rng, self.style.max_level if self.level != "random" else 20)
+        facts = table_facts(view, k)
         if self.level == "random":
-            return self._random(view, k, seat, rng)
-        d = deduce(k)
+            return self._random(facts, k, seat, rng)
+        d = self.beliefs(k)
         if phase == "turn":
-            if view["can_reveal"] and self.style.reveal:
-                cmd = self._reveal(view, k, d, seat)
+            if facts["can_reveal"] and self.style.reveal:
+                cmd = self._reveal(facts, k, d, seat)
                 if cmd is not None:
                     return cmd
-            return self._ask(view, k, d, seat, rng)
+            return self._ask(facts, k, d, seat, rng)
         if phase == "guess":
             return {"type": "guess", "seat": seat, "letters": self._guess(d, rng)}
-        return {"type": "name_hands", "seat": seat, "hands": self._name(view, d, seat, rng)}
+        return {"type": "name_hands", "seat": seat, "hands": self._name(facts, d, seat, rng)}
 
-    def _rng(self, view: dict, seat: int) -> Rng:
-        key = state_hash([view.get("knowledge"), view.get("phase"), view.get("round"),
-                          len(view.get("log", ())), seat])
-        return Rng.derive(self.seed, int(key[:15], 16))
+    def beliefs(self, k: Knowledge) -> Beliefs:
+        """The exact engine's counts, or this level's worksheet."""
+        st = self.style
+        if not st.sheet:
+            return deduce(k)
+        return self.sheet(k).belief()
 
-    # ---- starting clue -----------------------------------------------------------------
-    def _clue(self, k: Knowledge, seat: int, rng: Rng) -> dict:
-        """A common word with as few of our letters as possible (at least one)."""
-        voc = vocab(self.style.max_level if self.level != "random" else 20)
-        counts = [(count_answer(w, k.hand), w) for w in voc.words]
-        least = min(c for c, _ in counts if c > 0)
-        pool = [w for c, w in counts if c == least]
-        return {"type": "clue", "seat": seat, "word": rng.choice(pool)}
+    def sheet(self, k: Knowledge) -> Sheet:
+        """This level's worksheet: its rules, over the answers it remembers."""
+        st = self.style
+        clues = k.clues
+        if st.memory < 1.0:
+            last = len(clues) - st.recall_last
+            clues = tuple(c for i, c in enumerate(clues)
+                          if i >= last or Rng.derive(self.seed, i, k.seat).random() < st.memory)
+        return Sheet(k, st.sheet, clues)
 
     # ---- the turn ----------------------------------------------------------------------
-    def _pairs(self, view: dict, d: Deduction, seat: int) -> list[tuple[float, str, int, float]]:
+    def _pairs(self, facts: dict, d: Beliefs, seat: int) -> list[tuple[float, str, int, float]]:
         """(approximate score, word, seat asked, approximate bits) for every legal pair."""
         st = self.style
         voc = vocab(st.max_level)
         out: list[tuple[float, str, int, float]] = []
-        for t in range(view["seats"]):
+        for t in range(facts["seats"]):
             if t == seat or d.known(t):
                 continue
             bits = approx_entropies(voc, d.prob[:, t])
             score = bits - st.common_bits * voc.rarity / 10.0
-            asked = {"".join(sorted(w)) for w in view["asked_of"][t]}
+            asked = {"".join(sorted(w)) for w in facts["asked_of"][t]}
             order = np.argsort(-score, kind="stable")
             taken = 0
             for i in order:
@@ -199,11 +247,11 @@ class HookyBot:
         out.sort(key=lambda x: (-x[0], x[1], x[2]))
         return out
 
-    def _ask(self, view: dict, k: Knowledge, d: Deduction, seat: int, rng: Rng) -> dict:
+    def _ask(self, facts: dict, k: Knowledge, d: Beliefs, seat: int, rng: Rng) -> dict:
         st = self.style
-        pairs = self._pairs(view, d, seat)
+        pairs = self._pairs(facts, d, seat)
         if not pairs:                       # every hand is known: any legal question
-            return self._any_question(view, seat, rng)
+            return self._any_question(facts, seat, rng)
         if st.exact > 0:
             model = InfoModel(k)
             scored = []
@@ -234,47 +282,55 @@ class HookyBot:
         out.sort(key=lambda x: (-x[0], x[1], x[2]))
         return out
 
-    def _any_question(self, view: dict, seat: int, rng: Rng) -> dict:
+    def _any_question(self, facts: dict, seat: int, rng: Rng) -> dict:
         voc = vocab(self.style.max_level)
-        n = view["seats"]
+        n = facts["seats"]
         first = rng.below(len(voc.words))
         shift = rng.below(n - 1)
         for i in range(len(voc.words)):
             w = voc.words[(first + i) % len(voc.words)]
             for dt in range(n - 1):
                 t = (seat + 1 + (dt + shift) % (n - 1)) % n
-                if all(sorted(w) != sorted(x) for x in view["asked_of"][t]):
+                if all(sorted(w) != sorted(x) for x in facts["asked_of"][t]):
                     return {"type": "ask", "seat": seat, "target": t, "word": w}
         raise RuntimeError("no legal question left")
 
-    def _reveal(self, view: dict, k: Knowledge, d: Deduction, seat: int) -> dict | None:
+    def _reveal(self, facts: dict, k: Knowledge, d: Beliefs, seat: int) -> dict | None:
         """Reveal a card the table already knows we hold, to peek where it tells most."""
-        if view["round"] > self.style.reveal_last_round:
+        if facts["round"] > self.style.reveal_last_round:
             return None
         if _hooky_sure(d) >= min(self.style.reveal_doubt, HOOKY_SIZE - 1e-9):
             return None                 # a reveal now mostly costs the fewest-reveals tie-break
-        n = view["seats"]
+        n = facts["seats"]
         value, target = 0.0, None
         for t in range(n):
-            hidden = view["hidden_counts"][t]
+            hidden = facts["hidden_counts"][t]
             if t == seat or hidden == 0:
                 continue
-            rev = set(view["revealed"][t])
+            rev = set(facts["revealed"][t])
             probs = [d.p(l, t) / hidden for l in ALPHABET if l not in rev and d.p(l, t) > 0]
             bits = -sum(q * math.log2(q) for q in probs if q > 0)
             if bits > value + 1e-9:
                 value, target = bits, t
         if target is None or value < self.style.reveal_min_bits:
             return None
-        try:
-            pub = None if self.style.reveal_any else deduce(public_knowledge(k))
-        except OverflowError:           # too little is public yet to know anything
-            return None
-        mine = [l for l in k.hand if l not in view["revealed"][seat]
-                and (pub is None or pub.must(l, seat))]
+        mine = [l for l in k.hand if l not in facts["revealed"][seat]]
+        if not self.style.reveal_any:
+            mine = [l for l in mine if l in self._public_cards(k, seat)]
         if not mine:
             return None
         return {"type": "reveal", "seat": seat, "letter": mine[0], "target": target}
+
+    def _public_cards(self, k: Knowledge, seat: int) -> set[str]:
+        """The cards of our hand the table can already be sure of, reasoning as we do."""
+        pub = public_knowledge(k)
+        if self.style.sheet:
+            return set(Sheet(pub, self.style.sheet).held(seat))
+        try:
+            d = deduce(pub)
+        except OverflowError:           # too little is public yet to know anything
+            return set()
+        return {l for l in k.hand if d.must(l, seat)}
 
     # ---- guesses -----------------------------------------------------------------------
     def _noisy_top(self, p: np.ndarray, size: int, noise: float, rng: Rng) -> list[int]:
@@ -282,32 +338,32 @@ class HookyBot:
         order = sorted(range(len(p)), key=lambda i: (-score[i], i))
         return sorted(order[:size])
 
-    def _guess(self, d: Deduction, rng: Rng) -> list[str]:
+    def _guess(self, d: Beliefs, rng: Rng) -> list[str]:
         p = d.prob[:, d.col(HOOKY)]
         return [ALPHABET[i] for i in self._noisy_top(p, 3, self.style.guess_noise, rng)]
 
-    def _name(self, view: dict, d: Deduction, seat: int, rng: Rng) -> list[list[str]]:
+    def _name(self, facts: dict, d: Beliefs, seat: int, rng: Rng) -> list[list[str]]:
         hands: list[list[str]] = []
-        for t in range(view["seats"]):
+        for t in range(facts["seats"]):
             if t == seat:
                 hands.append([])
                 continue
             p = d.prob[:, t]
-            picked = self._noisy_top(p, view["hand_size"], self.style.name_noise, rng)
+            picked = self._noisy_top(p, facts["hand_size"], self.style.name_noise, rng)
             hands.append([ALPHABET[i] for i in picked if p[i] > 0])
         return hands
 
     # ---- random play (tests) -----------------------------------------------------------
-    def _random(self, view: dict, k: Knowledge, seat: int, rng: Rng) -> dict:
-        phase = view["phase"]
-        n = view["seats"]
+    def _random(self, facts: dict, k: Knowledge, seat: int, rng: Rng) -> dict:
+        phase = facts["phase"]
+        n = facts["seats"]
         if phase == "turn":
-            if view["can_reveal"] and rng.random() < 0.35:
-                mine = [l for l in k.hand if l not in view["revealed"][seat]]
-                targets = [t for t in range(n) if t != seat and view["hidden_counts"][t] > 0]
+            if facts["can_reveal"] and rng.random() < 0.35:
+                mine = [l for l in k.hand if l not in facts["revealed"][seat]]
+                targets = [t for t in range(n) if t != seat and facts["hidden_counts"][t] > 0]
                 return {"type": "reveal", "seat": seat, "letter": rng.choice(mine),
                         "target": rng.choice(targets)}
-            return self._any_question(view, seat, rng)
+            return self._any_question(facts, seat, rng)
         if phase == "guess":
             letters = list(ALPHABET)
             rng.shuffle(letters)
@@ -316,7 +372,7 @@ class HookyBot:
         for t in range(n):
             letters = list(ALPHABET)
             rng.shuffle(letters)
-            hands.append([] if t == seat else letters[:view["hand_size"]])
+            hands.append([] if t == seat else letters[:facts["hand_size"]])
         return {"type": "name_hands", "seat": seat, "hands": hands}
 
 
