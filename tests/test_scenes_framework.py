@@ -15,6 +15,7 @@ import pytest
 from engine.core.errors import RuleError
 from engine.core.events import event
 from engine.core.rules import Outcome
+from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 from scenes import registry
 from scenes.stack import Scene
 from scenes.ui import i18n, style
@@ -75,7 +76,7 @@ class FakeRules:
 
 
 class FakeBot:
-    def __init__(self, gate: threading.Event | None = None) -> None:
+    def __init__(self, gate: threading.Event | None = None, **_: Any) -> None:
         self.gate = gate
 
     def choose(self, view: dict, seat: int) -> dict:
@@ -83,6 +84,13 @@ class FakeBot:
             self.gate.wait(5)
         return {"type": "add", "seat": seat, "n": 1 + view["done"] % 3}
 
+
+FakeRules.spec = GameSpec(GAME, (VariantSpec("classic", range(1, 5), 2), VariantSpec("short", range(2, 4), 2)),
+                          hidden_information=False, commands=(CommandSpec("add"),))
+# the engine package names the registry reads (this module is the fake game's package)
+Rules = FakeRules
+Bot = FakeBot
+RaceBot = None
 
 # ---- the plug-in --------------------------------------------------------------------------
 
@@ -174,7 +182,8 @@ def score_series(events: list[dict], seats: int) -> list[list[int]]:
 @pytest.fixture
 def fake(monkeypatch: pytest.MonkeyPatch, tmp_path: Path):
     import engine.registry
-    monkeypatch.setitem(engine.registry.GAMES, GAME, f"{__name__}:FakeRules")
+    monkeypatch.setitem(engine.registry.GAMES, GAME, __name__)
+    engine.registry.package.cache_clear()
     monkeypatch.setattr(registry, "GAMES", {GAME: __name__})
     monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
     monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
@@ -383,7 +392,7 @@ def test_menu_setup_game_by_mouse_and_keyboard(fake: Path) -> None:
             frames(app, 1)
             if not app.session.is_bot(app.session.view(None)["turn"]):
                 break
-            table.bots._job and table.bots._job.wait(5)
+            table.bots.wait(5)
     turn = app.session.view(None)["turn"]
     assert not app.session.is_bot(turn)
     key(app, pygame.K_3)
@@ -573,13 +582,12 @@ def test_bot_turns_never_block_a_frame(fake: Path) -> None:
         assert turns.update(1 / 60) is None
     assert turns.thinking and len(session.events) == 1
     gate.set()
-    turns._job.wait(5)
+    turns.wait(5)
     new = turns.update(1 / 60)
     assert new and new[0]["type"] == "added" and len(session.events) == 2
     while session.outcome() is None:
         turns.update(1 / 60)
-        if turns._job:
-            turns._job.wait(5)
+        turns.wait(5)
     assert sorted(levels) == ["easy", "hard"]
 
 
