@@ -1,20 +1,16 @@
-"""Bot levels against each other over seeded games: `python -m engine.hooky.arena`.
+"""Hooky bot levels against each other over seeded games:
+`python -m engine.hooky.arena pencil easy --games 20 --seats 4`.
 
-Each game seats the given players in rotation (so every player sits in every seat as
-often), plays it out and credits the winners (a shared win is split). A player is a bot
-level ("easy", "normal", "hard", "random") or "pencil", the scripted pencil-and-paper
-player below, which stands in for a new player when measuring the levels (it is not a
-level anyone plays against). Prints one JSON object: games, seats, per-player win rate
-(wins per seat played), mean score, and how often each player outscored each other one.
+A player is a bot level ("easy", "normal", "hard", "random") or "pencil", the scripted
+pencil-and-paper player below, which stands in for a new player when measuring the
+levels (it is not a level anyone plays against). The games and the tally are
+`engine.arena`'s; prints its one JSON object (win rates, mean scores, beat rates).
 """
 from __future__ import annotations
 
-import argparse
-import json
-import time
 from typing import Any, Sequence
 
-from engine.core.bots import play_out
+from engine.arena import arena as run_arena, main as arena_main
 from engine.hooky.bot import HookyBot, clue_command, table_facts, view_rng, vocab
 from engine.hooky.clue_words import bot_accepts
 from engine.hooky.knowledge import Knowledge
@@ -107,49 +103,12 @@ def player(name: str, seed: int) -> Any:
 
 
 def arena(levels: Sequence[str], games: int, seats: int | None = None, seed: int = 0) -> dict[str, Any]:
-    """Win shares of `levels` over `games` seeded games at `seats` players (default: as
-    many as levels; levels repeat round the table when there are more seats).
-    `beats[a][b]`: of the (a, b) seat pairs over all games, the share where a scored
-    more than b (ties count half)."""
-    rules = HookyRules()
-    n = seats or len(levels)
-    names = list(dict.fromkeys(levels))
-    wins = {lv: 0.0 for lv in names}
-    points = {lv: 0 for lv in names}
-    sits = {lv: 0 for lv in names}
-    beat = {a: {b: [0.0, 0] for b in names if b != a} for a in names}
-    t0 = time.perf_counter()
-    for g in range(games):
-        table = [levels[(s + g) % len(levels)] for s in range(n)]
-        bots = [player(lv, (seed + g) * 97 + s) for s, lv in enumerate(table)]
-        out = play_out(rules, n, bots, seed=seed + g).outcome()
-        assert out is not None
-        for s, lv in enumerate(table):
-            points[lv] += out.scores[s]
-            sits[lv] += 1
-            if s in out.winners:
-                wins[lv] += 1.0 / len(out.winners)
-            for o, other in enumerate(table):
-                if other != lv:
-                    d = out.scores[s] - out.scores[o]
-                    beat[lv][other][0] += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
-                    beat[lv][other][1] += 1
-    return {"games": games, "seats": n, "seconds": round(time.perf_counter() - t0, 1),
-            "win_rate": {lv: round(wins[lv] / max(sits[lv], 1), 3) for lv in names},
-            "mean_score": {lv: round(points[lv] / max(sits[lv], 1), 2) for lv in names},
-            "beats": {a: {b: round(x / max(m, 1), 3) for b, (x, m) in row.items()}
-                      for a, row in beat.items() if row}}
+    """Hooky games between `levels` (bot levels or "pencil"); see `engine.arena.arena`."""
+    return run_arena(HookyRules(), player, levels, games, seats, seed)
 
 
 def main(argv: list[str] | None = None) -> int:
-    p = argparse.ArgumentParser(description=__doc__)
-    p.add_argument("levels", nargs="*", default=["hard", "normal", "easy"])
-    p.add_argument("--games", type=int, default=45)
-    p.add_argument("--seats", type=int, default=None)
-    p.add_argument("--seed", type=int, default=0)
-    a = p.parse_args(argv)
-    print(json.dumps(arena(a.levels, a.games, a.seats, a.seed)))
-    return 0
+    return arena_main(HookyRules(), player, ["hard", "normal", "easy"], 45, __doc__, argv)
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ nothing can be done.
 """
 from __future__ import annotations
 
+import math
 from collections import Counter
 from typing import Any
 
@@ -26,7 +27,9 @@ from engine.sumoku.movegen import Board, Play, best_play, can_play, legal_plays
 from engine.sumoku.tiles import TILE_COUNT, colour, number, values
 
 LEVELS = ("easy", "normal", "hard")
-EASY_WEIGHTS = {1: 8, 2: 4, 3: 2}       # by tiles placed; longer plays weigh 1
+EASY_TILES = 3                          # the easy bot looks at plays of at most this many tiles
+EASY_WEIGHTS = {1: 8, 2: 4, 3: 2}       # ... weighed by tiles placed
+EASY_SHARE = 0.7                        # ... among this share of them, the lowest-scoring
 HARD_CANDIDATES = 16                    # best-scoring plays the hard bot looks at closely
 HARD_REPLY_WEIGHT = 0.6
 SOLO_SHORTLIST = 10
@@ -90,11 +93,17 @@ class SumokuBot:
 
     def _easy(self, view: dict, board: Board, hand: list[int], key: int, first: bool,
               scoring: str) -> Play | None:
-        plays = list(legal_plays(board, hand, key, first_play=first, scoring=scoring, max_tiles=3))
+        """A casual player: a short play it happens to see, not looking for points (a
+        random one of at most EASY_TILES tiles among the lower-scoring EASY_SHARE of
+        them, by EASY_WEIGHTS), longer only when no short one fits."""
+        plays = list(legal_plays(board, hand, key, first_play=first, scoring=scoring,
+                                 max_tiles=EASY_TILES))
         if not plays:
             plays = list(legal_plays(board, hand, key, first_play=first, scoring=scoring))
         if not plays:
             return None
+        plays.sort(key=lambda p: (p.score, p.placements))
+        plays = plays[:max(1, math.ceil(len(plays) * EASY_SHARE))]
         weights = [EASY_WEIGHTS.get(len(p.placements), 1) for p in plays]
         pick = self._rng(view).below(sum(weights))
         for play, w in zip(plays, weights):

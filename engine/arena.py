@@ -1,0 +1,65 @@
+"""Players against each other over seeded games, for any game: the tally behind
+`engine/<game>/arena.py` and `bench/bot_levels.py`.
+
+Each game seats the given players in rotation (so every player sits in every seat as
+often), plays it out with `play_out` and credits the winners (a shared win is split).
+The result is one plain dict: games, seats, seconds, per-player win rate (wins per seat
+played), mean score, and `beats[a][b]`: of the (a, b) seat pairs over all games, the
+share where a scored more than b (ties count half).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from typing import Any, Callable, Mapping, Sequence
+
+from engine.core.bots import play_out
+
+
+def arena(rules: Any, player: Callable[[str, int], Any], levels: Sequence[str], games: int,
+          seats: int | None = None, seed: int = 0,
+          options: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """`games` seeded games of `rules` at `seats` players (default: as many as levels;
+    levels repeat round the table when there are more seats); `player(name, seed)`
+    makes a player."""
+    n = seats or len(levels)
+    names = list(dict.fromkeys(levels))
+    wins = {lv: 0.0 for lv in names}
+    points = {lv: 0 for lv in names}
+    sits = {lv: 0 for lv in names}
+    beat = {a: {b: [0.0, 0] for b in names if b != a} for a in names}
+    t0 = time.perf_counter()
+    for g in range(games):
+        table = [levels[(s + g) % len(levels)] for s in range(n)]
+        bots = [player(lv, (seed + g) * 97 + s) for s, lv in enumerate(table)]
+        out = play_out(rules, n, bots, seed=seed + g, options=dict(options or {})).outcome()
+        assert out is not None
+        for s, lv in enumerate(table):
+            points[lv] += out.scores[s]
+            sits[lv] += 1
+            if s in out.winners:
+                wins[lv] += 1.0 / len(out.winners)
+            for o, other in enumerate(table):
+                if other != lv:
+                    d = out.scores[s] - out.scores[o]
+                    beat[lv][other][0] += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
+                    beat[lv][other][1] += 1
+    return {"games": games, "seats": n, "seconds": round(time.perf_counter() - t0, 1),
+            "win_rate": {lv: round(wins[lv] / max(sits[lv], 1), 3) for lv in names},
+            "mean_score": {lv: round(points[lv] / max(sits[lv], 1), 2) for lv in names},
+            "beats": {a: {b: round(x / max(m, 1), 3) for b, (x, m) in row.items()}
+                      for a, row in beat.items() if row}}
+
+
+def main(rules: Any, player: Callable[[str, int], Any], default_levels: list[str], default_games: int,
+         doc: str | None, argv: list[str] | None = None) -> int:
+    """The command line of a game's arena module: levels, --games, --seats, --seed."""
+    p = argparse.ArgumentParser(description=doc)
+    p.add_argument("levels", nargs="*", default=default_levels)
+    p.add_argument("--games", type=int, default=default_games)
+    p.add_argument("--seats", type=int, default=None)
+    p.add_argument("--seed", type=int, default=0)
+    a = p.parse_args(argv)
+    print(json.dumps(arena(rules, player, a.levels, a.games, a.seats, a.seed)))
+    return 0
