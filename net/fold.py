@@ -144,7 +144,7 @@ class Follower:
                 return []
             if start <= self.seq:
                 self.rewind(start - 1)
-            out = self._fold(msg["log"])
+            out = self._fold(msg["log"], catching_up=True)
             if msg.get("done") and self.lockstep.records:
                 # After a resume the relay's clock is at least the last stamp (exactly
                 # that after a relay restart): a lower bound, so ticks are never early.
@@ -164,29 +164,37 @@ class Follower:
         for s in [s for s in self.hashes if s > seq]:
             del self.hashes[s]
 
-    def _fold(self, records: list[Mapping[str, Any]]) -> list[Folded]:
+    def _fold(self, records: list[Mapping[str, Any]], catching_up: bool = False) -> list[Folded]:
+        """Fold records in order. Catching up (a resync chunk) only the last checkpoint
+        of the chunk is sent: a client refolding a long log must not answer it with a
+        burst of hashes the relay has already compared."""
         out: list[Folded] = []
         ls = self.lockstep
+        last: int | None = None
         for rec in records:
             if int(rec["seq"]) <= ls.seq:
                 continue
             out.append(ls.fold(rec))
             self.gap = None
             if ls.seq % self.checkpoint_every == 0:
-                self._checkpoint()
+                last = self._checkpoint(send=not catching_up)
         if out and ls.outcome() is not None:
-            self._checkpoint()
+            last = self._checkpoint(send=not catching_up)
+        if catching_up and last is not None and self.send_hash is not None:
+            self.send_hash(last, self.hashes[last])
         self._write_new()
         return out
 
-    def _checkpoint(self) -> None:
+    def _checkpoint(self, send: bool = True) -> int | None:
+        """Note the state hash at this seq (and send it); the seq, or None if noted already."""
         seq = self.lockstep.seq
         if seq in self.hashes:
-            return
+            return None
         digest = self.lockstep.hash()
         self.hashes[seq] = digest
-        if self.send_hash is not None:
+        if send and self.send_hash is not None:
             self.send_hash(seq, digest)
+        return seq
 
     def _write_new(self) -> None:
         """Append the events folded since the last call to the local log file."""

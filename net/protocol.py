@@ -64,35 +64,47 @@ def decode_body(body: bytes | bytearray | memoryview, max_frame: int = MAX_FRAME
 
 class FrameDecoder:
     """Splits a byte stream into frame bodies. Raises ProtocolError as soon as a length
-    prefix exceeds `max_frame`, so a peer can never make us buffer more than one frame."""
+    prefix exceeds `max_frame`, so a peer can never make us buffer more than one frame
+    beyond what it sent. `feed(data)` returns every complete body; `push(data)` then
+    `next()` hands them out one at a time (a rate-limited reader leaves the rest as bytes)."""
 
-    __slots__ = ("_buf", "max_frame")
+    __slots__ = ("_buf", "_pos", "max_frame")
 
     def __init__(self, max_frame: int = MAX_FRAME) -> None:
         self._buf = bytearray()
+        self._pos = 0
         self.max_frame = max_frame
 
-    def feed(self, data: bytes) -> list[bytes]:
-        buf = self._buf
-        buf += data
-        out: list[bytes] = []
-        pos, end = 0, len(buf)
-        while end - pos >= 4:
+    def push(self, data: bytes) -> None:
+        self._buf += data
+
+    def next(self) -> bytes | None:
+        """The next complete frame body, or None (the bytes read so far end mid-frame)."""
+        buf, pos = self._buf, self._pos
+        end = len(buf)
+        if end - pos >= 4:
             (n,) = _HEADER.unpack_from(buf, pos)
             if n > self.max_frame:
                 raise ProtocolError("frame_too_large", f"length prefix {n} exceeds {self.max_frame}")
-            if end - pos - 4 < n:
-                break
-            out.append(bytes(buf[pos + 4:pos + 4 + n]))
-            pos += 4 + n
+            if end - pos - 4 >= n:
+                self._pos = pos + 4 + n
+                return bytes(buf[pos + 4:pos + 4 + n])
         if pos:
             del buf[:pos]
+            self._pos = 0
+        return None
+
+    def feed(self, data: bytes) -> list[bytes]:
+        self.push(data)
+        out: list[bytes] = []
+        while (body := self.next()) is not None:
+            out.append(body)
         return out
 
     @property
     def pending(self) -> int:
-        """Bytes of an unfinished frame held back."""
-        return len(self._buf)
+        """Bytes held back: an unfinished frame, or frames not taken yet."""
+        return len(self._buf) - self._pos
 
 
 # ---- plain data ---------------------------------------------------------------------

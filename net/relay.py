@@ -4,6 +4,7 @@ It never runs game rules (deterministic lockstep): it stamps each accepted comma
 the room's next sequence number, the sender's seat (never trusted from the client), the
 time in ms since the room started and a random 64-bit salt, appends it to the room's
 file and broadcasts it. Run it with `python -m net.relay` (or `python main.py relay`).
+Connections live in net/conn.py; every limit is in net/limits.py and docs/protocol.md.
 """
 from __future__ import annotations
 
@@ -12,190 +13,42 @@ import asyncio
 import logging
 import secrets
 import signal
-import socket
 import sys
 import time
 from pathlib import Path
 from typing import Any, Callable
 
+from net.conn import Conn
 from net.limits import Limits
-from net.protocol import (CMD_HEADROOM, PROTOCOL_VERSION, FrameDecoder, ProtocolError,
-                          decode_client, encode, error, frame)
-from net.roomlog import room_files
+from net.openfiles import Opener, OpenFiles
+from net.protocol import PROTOCOL_VERSION, encode, frame
+from net.roomlog import RoomFile, room_files
 from net.rooms import Room, Seat, new_code
 
 log = logging.getLogger("couchtop.relay")
 RELAY_NAME = "couchtop-relay/1"
-
-
-class Conn(asyncio.Protocol):
-    """One client connection: framing, rate limit, batched writes, drop on misbehaviour."""
-
-    def __init__(self, relay: "Relay", cid: int) -> None:
-        self.relay = relay
-        self.id = cid
-        self.limits = relay.limits
-        self.decoder = FrameDecoder(self.limits.max_frame)
-        self.transport: asyncio.Transport | None = None
-        self.peer = "?"
-        self.out: list[bytes] = []
-        self.flush_scheduled = False
-        self.closing = False
-        self.syncing = False
-        self.tokens = float(self.limits.burst)
-        self.opened = self.last_rx = self.last_fill = relay.clock()
-        self.hello: dict[str, Any] | None = None
-        self.room: Room | None = None
-        self.seat: Seat | None = None
-        self._paused = False
-        self._drain: list[asyncio.Future[None]] = []
-        self.closed = asyncio.get_running_loop().create_future()
-
-    # ---- asyncio.Protocol -------------------------------------------------------
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
-        sock = transport.get_extra_info("socket")
-        if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
-            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-            if self.limits.sndbuf:
-                # Bounded kernel memory per client, and a reader that stops reading shows
-                # up in the write buffer (and is dropped) soon, not after megabytes.
-                sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, self.limits.sndbuf)
-        transport.set_write_buffer_limits(high=max(self.limits.write_buffer_cap // 4, 16 * 1024))
-        peer = transport.get_extra_info("peername")
-        self.peer = f"{peer[0]}:{peer[1]}" if isinstance(peer, tuple) else str(peer)
-        log.info("conn %d open from %s", self.id, self.peer)
-        self.relay.opened(self)
-
-    def data_received(self, data: bytes) -> None:
-        if self.closing:
-            return
-        now = self.relay.clock()
-        self.last_rx = now
-        try:
-            bodies = self.decoder.feed(data)
-        except ProtocolError as exc:
-            self.fail(exc.code, exc.message)
-            return
-        if not bodies:
-            return
-        lim = self.limits
-        self.tokens = min(float(lim.burst), self.tokens + (now - self.last_fill) * lim.rate)
-        self.last_fill = now
-        for body in bodies:
-            if self.tokens < 1.0:
-                self.fail("rate", f"more than {lim.rate:g} frames per second")
-                return
-            self.tokens -= 1.0
-            try:
-                msg = decode_client(body, lim.max_frame)
-            except ProtocolError as exc:
-                self.fail(exc.code, exc.message)
-                return
-            self.relay.handle(self, msg, len(body))
-            if self.closing:
-                return
-
-    def eof_received(self) -> bool:
-        if self.decoder.pending and not self.closing:
-            self.fail("bad_frame", "connection ended inside a frame")
-        return False   # the transport closes once what is queued has been written
-
-    def connection_lost(self, exc: Exception | None) -> None:
-        self.closing = True
-        self.out.clear()
-        for fut in self._drain:
-            if not fut.done():
-                fut.set_result(None)
-        self._drain.clear()
-        log.info("conn %d closed%s", self.id, f" ({exc})" if exc else "")
-        self.relay.lost(self)
-        if not self.closed.done():
-            self.closed.set_result(None)
-
-    def pause_writing(self) -> None:
-        self._paused = True
-
-    def resume_writing(self) -> None:
-        self._paused = False
-        for fut in self._drain:
-            if not fut.done():
-                fut.set_result(None)
-        self._drain.clear()
-
-    # ---- writing ----------------------------------------------------------------
-    def send(self, msg: dict[str, Any]) -> None:
-        self.send_raw(encode(msg, self.limits.max_frame))
-
-    def send_raw(self, data: bytes) -> None:
-        """Queue one frame; every frame queued in this loop tick goes out in one write."""
-        if self.closing:
-            return
-        self.out.append(data)
-        if not self.flush_scheduled:
-            self.flush_scheduled = True
-            self.relay.dirty(self)
-
-    def flush(self) -> None:
-        self.flush_scheduled = False
-        out, t = self.out, self.transport
-        if not out or t is None or t.is_closing():
-            out.clear()
-            return
-        t.write(out[0] if len(out) == 1 else b"".join(out))
-        out.clear()
-        if t.get_write_buffer_size() > self.limits.write_buffer_cap and not self.closing:
-            log.info("conn %d error slow: write buffer over %d bytes", self.id, self.limits.write_buffer_cap)
-            self.closing = True
-            t.abort()   # a reader this slow would never take the error frame either
-
-    async def drain(self, timeout: float) -> None:
-        if self._paused and not self.closing:
-            fut = asyncio.get_running_loop().create_future()
-            self._drain.append(fut)
-            await asyncio.wait_for(fut, timeout)
-
-    def fail(self, code: str, message: str) -> None:
-        """Send an error frame, then close: the way every protocol violation ends."""
-        if self.closing:
-            return
-        log.info("conn %d error %s: %s", self.id, code, message)
-        self.send(error(code, message))
-        self.flush()
-        self.end()
-
-    def end(self) -> None:
-        """Finish writing, then close. The write side is half-closed first and whatever
-        the peer still sends is read and dropped, so the last frame (an error, "bye") is
-        not lost to a TCP reset; the connection is cut after a second in any case."""
-        self.closing = True
-        t = self.transport
-        if t is None or t.is_closing():
-            return
-        try:
-            if t.can_write_eof():
-                t.write_eof()
-            else:
-                t.close()
-        except OSError:      # the peer is already gone
-            t.abort()
-            return
-        asyncio.get_running_loop().call_later(1.0, t.abort)
+FILE_SLACK = 1 << 20       # a room file may exceed its log budget by this (seat records...)
 
 
 class Relay:
     """The relay server. `Relay(data_dir, **limits)`; `await start(host, port)`;
-    `await stop()`. Port 0 picks a free port (`relay.port`)."""
+    `await stop()`. Port 0 picks a free port (`relay.port`). `clock` is the time every
+    limit reads (tests pass a fake one and call `sweep()`); `opener` makes room files
+    (tests pass one whose writes fail, as on a full disk)."""
 
     def __init__(self, data_dir: Path | str | None = None, limits: Limits | None = None,
-                 clock: Callable[[], float] = time.monotonic, **overrides: Any) -> None:
+                 clock: Callable[[], float] = time.monotonic, opener: Opener | None = None,
+                 **overrides: Any) -> None:
         self.limits = (limits or Limits()).with_(**overrides)
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self.clock = clock
+        self.files = OpenFiles(self.limits.open_files, opener or RoomFile)
         self.rooms: dict[str, Room] = {}
         self.tokens: dict[str, tuple[Room, Seat]] = {}
         self.conns: set[Conn] = set()
+        self.per_addr: dict[str, int] = {}          # open connections by IP address
+        self.rooms_by_addr: dict[str, int] = {}     # open rooms by the address that made them
+        self.queued = 0                             # bytes in every write buffer, as last counted
         self.server: asyncio.base_events.Server | None = None
         self.host = "127.0.0.1"
         self.port = 0
@@ -218,7 +71,7 @@ class Relay:
         self.server = await loop.create_server(self._make_conn, host, port)
         sockname = self.server.sockets[0].getsockname()
         self.host, self.port = sockname[0], sockname[1]
-        self._sweeper = asyncio.create_task(self._sweep())
+        self._sweeper = asyncio.create_task(self._sweep_loop())
         log.info("relay listening on %s:%d (%d rooms loaded)", self.host, self.port, len(self.rooms))
 
     async def stop(self) -> None:
@@ -236,6 +89,7 @@ class Relay:
             await asyncio.wait([c.closed for c in conns], timeout=2.0)
         for room in self.rooms.values():
             room.shut()
+        self.files.close_all()
         self.server = None
         log.info("relay stopped")
 
@@ -243,9 +97,26 @@ class Relay:
         if self.data_dir is None:
             return
         self.data_dir.mkdir(parents=True, exist_ok=True)
+        cap = self.limits.max_log_bytes + FILE_SLACK
         for path in room_files(self.data_dir):
-            room = Room.load(path, self.clock)
+            try:
+                size = path.stat().st_size
+            except OSError as exc:
+                log.warning("room file %s not loaded: %s", path.name, exc)
+                continue
+            if size > cap:
+                log.warning("room file %s not loaded: %d bytes is over the %d-byte budget",
+                            path.name, size, cap)
+                continue
+            try:
+                room = Room.load(path, self.clock, self.files)
+            except OSError as exc:
+                log.warning("room file %s not loaded: %s", path.name, exc)
+                continue
             if room is None:
+                continue
+            if len(self.rooms) >= self.limits.max_rooms:
+                log.warning("room file %s not loaded: over %d rooms", path.name, self.limits.max_rooms)
                 continue
             self.rooms[room.code] = room
             for seat in room.seats:
@@ -266,52 +137,102 @@ class Relay:
             if conn.flush_scheduled:
                 conn.flush()
 
+    def buffered(self, conn: Conn, size: int) -> None:
+        """`conn`'s write buffer holds `size` bytes: keep every connection's together
+        within the output budget, cutting the slowest readers first."""
+        self.queued += size - conn.buffered
+        conn.buffered = size
+        budget = self.limits.output_budget
+        if self.queued <= budget:
+            return
+        total = 0                 # the count is an upper bound (buffers drain): count again
+        for c in self.conns:
+            t = c.transport
+            c.buffered = t.get_write_buffer_size() if t is not None and not c.closing else 0
+            total += c.buffered
+        self.queued = total
+        for c in sorted(self.conns, key=lambda c: c.buffered, reverse=True):
+            if self.queued <= budget:
+                break
+            log.warning("conn %d cut: %d bytes queued to all readers is over the %d-byte "
+                        "output budget; it held the most (%d)", c.id, self.queued, budget, c.buffered)
+            self.queued -= c.buffered
+            c.buffered = 0
+            c.cut("the relay's output budget is spent")
+
     def _make_conn(self) -> Conn:
         self._next_id += 1
         return Conn(self, self._next_id)
 
     def opened(self, conn: Conn) -> None:
         self.conns.add(conn)
+        n = self.per_addr[conn.addr] = self.per_addr.get(conn.addr, 0) + 1
         if len(self.conns) > self.limits.max_conns:
             conn.fail("busy", "the relay has too many connections")
+        elif n > self.limits.max_conns_per_addr:
+            conn.fail("busy", f"more than {self.limits.max_conns_per_addr} connections from {conn.addr}")
 
     def lost(self, conn: Conn) -> None:
-        self.conns.discard(conn)
+        if conn in self.conns:
+            self.conns.discard(conn)
+            left = self.per_addr.get(conn.addr, 1) - 1
+            if left > 0:
+                self.per_addr[conn.addr] = left
+            else:
+                self.per_addr.pop(conn.addr, None)
+        self.queued -= conn.buffered
+        conn.buffered = 0
         room, seat = conn.room, conn.seat
         conn.room = conn.seat = None
         if room is not None and seat is not None and seat.conn is conn:
             room.away(seat)
             self._lobby(room)
 
-    async def _sweep(self) -> None:
+    async def _sweep_loop(self) -> None:
         lim = self.limits
         period = max(0.02, min(1.0, lim.idle_timeout / 4, lim.hello_timeout / 4, lim.grace / 4))
         while True:
             await asyncio.sleep(period)
-            now = self.clock()
-            for c in list(self.conns):
-                if c.closing:
+            self.sweep()
+
+    def sweep(self) -> None:
+        """Apply every timeout at the clock's time now (the loop calls it a few times a
+        second; tests with a fake clock call it after moving the clock)."""
+        lim = self.limits
+        now = self.clock()
+        for c in list(self.conns):
+            if c.closing:
+                continue
+            if c.room is None and now - c.opened > lim.hello_timeout:
+                c.fail("hello_timeout", "no hello and room within the time allowed")
+            elif now - c.last_rx > lim.idle_timeout:
+                c.fail("idle", f"no complete frame received for {lim.idle_timeout:g} s")
+        for room in list(self.rooms.values()):
+            if not room.started and now - room.created_at > lim.lobby_ttl:
+                self._close_room(room, f"not started within {lim.lobby_ttl:g} s",
+                                 ("lobby_timeout", f"room {room.code} did not start in time"))
+                continue
+            changed = False
+            for seat in room.seats:
+                if seat.status == "away" and seat.away_since is not None \
+                        and now - seat.away_since > lim.grace:
+                    self._guard(room, self._expire, room, seat)
+                    changed = True
+            if changed:
+                if self._over(room):
                     continue
-                if c.room is None and now - c.opened > lim.hello_timeout:
-                    c.fail("hello_timeout", "no hello and room within the time allowed")
-                elif now - c.last_rx > lim.idle_timeout:
-                    c.fail("idle", f"nothing received for {lim.idle_timeout:g} s")
-            rnow = now
-            for room in list(self.rooms.values()):
-                changed = False
-                for seat in room.seats:
-                    if seat.status == "away" and seat.away_since is not None \
-                            and rnow - seat.away_since > lim.grace:
-                        self._expire(room, seat)
-                        changed = True
-                if changed:
-                    if not room.started and not room.humans():
-                        self._close_room(room, "everyone left the lobby")
-                        continue
-                    room.pass_host()
-                    self._lobby(room)
-                if room.empty_since is not None and rnow - room.empty_since > lim.room_ttl:
-                    self._close_room(room, "nobody came back")
+                self._guard(room, room.pass_host)
+                self._lobby(room)
+            if room.empty_since is not None and now - room.empty_since > lim.room_ttl:
+                self._close_room(room, "nobody came back")
+
+    def _guard(self, room: Room, fn: Callable[..., Any], *args: Any) -> Any:
+        """Run a room change outside any client's request; a failed write is logged."""
+        try:
+            return fn(*args)
+        except OSError as exc:
+            log.error("room %s: could not write its file: %s", room.code, exc)
+            return None
 
     def _expire(self, room: Room, seat: Seat) -> None:
         log.info("room %s seat %d given up after the grace period", room.code, seat.index)
@@ -321,12 +242,32 @@ class Relay:
             self.tokens.pop(seat.token or "", None)
             room.free(seat)
 
-    def _close_room(self, room: Room, why: str) -> None:
+    def _over(self, room: Room) -> bool:
+        """Close a lobby nobody is in, or a game every player has left for good."""
+        if not room.started and not room.humans():
+            self._close_room(room, "everyone left the lobby")
+            return True
+        if room.started and all(s.token is None for s in room.seats):
+            self._close_room(room, "every player left the game")
+            return True
+        return False
+
+    def _close_room(self, room: Room, why: str, notice: tuple[str, str] | None = None) -> None:
         log.info("room %s closed: %s", room.code, why)
-        room.close()
         self.rooms.pop(room.code, None)
+        if room.addr is not None:
+            left = self.rooms_by_addr.get(room.addr, 1) - 1
+            if left > 0:
+                self.rooms_by_addr[room.addr] = left
+            else:
+                self.rooms_by_addr.pop(room.addr, None)
         for seat in room.seats:
             self.tokens.pop(seat.token or "", None)
+            c = seat.conn
+            if c is not None and notice is not None:
+                c.room = c.seat = None
+                c.fail(*notice)
+        room.close()
 
     # ---- messages -----------------------------------------------------------------
     def handle(self, conn: Conn, msg: dict[str, Any], size: int) -> None:
@@ -341,7 +282,14 @@ class Relay:
         elif kind not in ("hello", "ping") and conn.room is None:
             conn.fail("no_room", f"{kind} needs a room: create, join or resume first")
             return
-        self._handlers[kind](conn, msg, size)
+        try:
+            self._handlers[kind](conn, msg, size)
+        except OSError as exc:       # the room's file could not be written (a full disk)
+            log.error("conn %d %s: could not write the room file: %s", conn.id, kind, exc)
+            if kind == "cmd":
+                self._refuse(conn, "storage", msg["cid"])
+            else:
+                conn.fail("storage", "the relay could not store that (its disk may be full)")
 
     def _lobby(self, room: Room) -> None:
         self._broadcast(room, encode(room.lobby_msg()))
@@ -394,6 +342,9 @@ class Relay:
         if len(self.rooms) >= lim.max_rooms:
             conn.fail("rooms_full", "the relay has no room for another room")
             return
+        if self.rooms_by_addr.get(conn.addr, 0) >= lim.max_rooms_per_addr:
+            conn.fail("rooms_full", f"{conn.addr} already has {lim.max_rooms_per_addr} open rooms")
+            return
         if msg["seats"] > lim.max_seats:
             conn.fail("too_many_seats", f"a room has at most {lim.max_seats} seats")
             return
@@ -402,10 +353,16 @@ class Relay:
         code = new_code(lambda c: c in self.rooms or (self.data_dir is not None
                                                       and (self.data_dir / f"{c}.ctroom").exists()))
         room = Room.create(code, h["game"], h["rules_version"], msg["variant"], msg["seats"],
-                           msg["options"], msg["allow_bots"], self.data_dir, self.clock)
+                           msg["options"], msg["allow_bots"], self.data_dir, self.clock, self.files)
         self.rooms[code] = room
+        room.addr = conn.addr
+        self.rooms_by_addr[conn.addr] = self.rooms_by_addr.get(conn.addr, 0) + 1
         seat = room.seats[0]
-        room.claim(seat, h["name"], conn)
+        try:
+            room.claim(seat, h["name"], conn)
+        except OSError:
+            self._close_room(room, "its file could not be written")
+            raise
         log.info("conn %d created room %s (%s %s, %d seats)", conn.id, code, h["game"],
                  msg["variant"], msg["seats"])
         self._enter(conn, room, seat)
@@ -431,7 +388,12 @@ class Relay:
         self._lobby(room)
 
     def _resume(self, conn: Conn, msg: dict[str, Any], size: int) -> None:
-        found = self.tokens.get(msg["token"])
+        token = msg["token"]
+        found = self.tokens.get(token)
+        if found is not None and (found[0].closed or found[1].token is None
+                                  or not secrets.compare_digest(found[1].token, token)):
+            del self.tokens[token]       # the seat changed hands: this token is dead
+            found = None
         if found is None:
             conn.fail("bad_token", "that seat is not held any more")
             return
@@ -443,11 +405,10 @@ class Relay:
             old.room = old.seat = None
             old.fail("replaced", "this seat was resumed from another connection")
         room.come_back(seat, conn)
-        log.info("conn %d resumed room %s seat %d after seq %d", conn.id, room.code, seat.index,
-                 msg["last_seq"])
+        last = msg["last_seq"]
+        log.info("conn %d resumed room %s seat %d after seq %d", conn.id, room.code, seat.index, last)
         self._enter(conn, room, seat)
         if room.started:
-            last = msg["last_seq"]
             self._start_resync(conn, room, last + 1 if last <= len(room.log) else 1)
         self._lobby(room)
 
@@ -482,7 +443,8 @@ class Relay:
         room, by = conn.room, conn.seat
         assert room is not None and by is not None
         cid = msg["cid"]
-        if size > self.limits.max_frame - CMD_HEADROOM:
+        lim = self.limits
+        if size > lim.max_cmd:
             return self._refuse(conn, "too_big", cid)
         if cid <= by.last_cid:
             return self._refuse(conn, "duplicate", cid)
@@ -493,17 +455,23 @@ class Relay:
         if seat != by.index and not (by.index == room.host and seat < len(room.seats)
                                      and room.seats[seat].status == "bot"):
             return self._refuse(conn, "seat", cid)
-        if len(room.log) >= self.limits.max_log:
+        if len(room.log) >= lim.max_log or not room.has_room_for(seat, size, lim.max_log_bytes):
             return self._refuse(conn, "log_full", cid)
         self._broadcast(room, frame(room.stamp(by.index, seat, cid, cmd)), conn)
 
     def _hash(self, conn: Conn, msg: dict[str, Any], size: int) -> None:
         room, seat = conn.room, conn.seat
         assert room is not None and seat is not None
-        notice = room.note_hash(seat.index, msg["seq"], msg["hash"], self.limits.hash_window)
-        if notice is not None:
-            log.info("room %s desync at seq %d", room.code, msg["seq"])
-            self._broadcast(room, encode(notice))
+        found = room.note_hash(seat.index, msg["seq"], msg["hash"], self.limits.hash_window)
+        if found is None:
+            return
+        notice, tell = found
+        log.info("room %s desync at seq %d: seats %s differ", room.code, msg["seq"], tell)
+        data = encode(notice)
+        for i in tell:
+            c = room.seats[i].conn
+            if c is not None:
+                c.send_raw(data)
 
     def _bot(self, conn: Conn, msg: dict[str, Any], size: int) -> None:
         room, seat = conn.room, conn.seat
@@ -519,9 +487,10 @@ class Relay:
         allowed = ("away", "gone", "open") if msg["on"] else ("bot",)
         if target.status not in allowed or (target.status == "open" and room.started):
             return self._refuse(conn, "bad_seat")
+        old = target.token
         room.set_bot(target, msg["on"])
-        if target.status == "open":
-            self.tokens.pop(target.token or "", None)
+        if old is not None and target.token != old:
+            self.tokens.pop(old, None)
         self._lobby(room)
 
     def _sync(self, conn: Conn, msg: dict[str, Any], size: int) -> None:
@@ -541,12 +510,13 @@ class Relay:
         log.info("conn %d left room %s seat %d", conn.id, room.code, seat.index)
         conn.room = conn.seat = None
         self.tokens.pop(seat.token or "", None)
-        room.leave(seat)
-        conn.send({"k": "bye"})
-        conn.flush()
-        conn.end()
-        if not room.started and not room.humans():
-            self._close_room(room, "everyone left the lobby")
+        try:
+            room.leave(seat)
+        finally:
+            conn.send({"k": "bye"})
+            conn.flush()
+            conn.end()
+        if self._over(room):
             return
         room.pass_host()
         self._lobby(room)
@@ -578,7 +548,7 @@ class Relay:
                     conn.syncing = False   # no await since the chunk: nothing was missed
                     return
         except asyncio.TimeoutError:
-            conn.fail("slow", "the resync was not read in time")
+            conn.cut("the resync was not read in time")
         finally:
             conn.syncing = False
 
@@ -597,16 +567,42 @@ async def serve(host: str = "127.0.0.1", port: int = 7777, data_dir: Path | str 
         await relay.stop()
 
 
+# Command-line flags for limits: (flag, Limits field, type, help). Defaults come from Limits.
+LIMIT_FLAGS: tuple[tuple[str, str, type, str], ...] = (
+    ("--rate", "rate", float, "frames per second per connection; a faster sender is read slower"),
+    ("--burst", "burst", int, "frames a connection may send at once"),
+    ("--grace", "grace", float, "seconds a dropped seat is held"),
+    ("--idle", "idle_timeout", float, "seconds without a complete frame before a drop"),
+    ("--lobby-ttl", "lobby_ttl", float, "seconds a room may stay unstarted"),
+    ("--room-ttl", "room_ttl", float, "seconds a room with nobody connected is kept"),
+    ("--max-rooms", "max_rooms", int, "open rooms"),
+    ("--max-rooms-per-addr", "max_rooms_per_addr", int, "open rooms created from one address"),
+    ("--max-conns", "max_conns", int, "open connections"),
+    ("--max-conns-per-addr", "max_conns_per_addr", int, "open connections from one address"),
+    ("--max-cmd", "max_cmd", int, "bytes in one command frame"),
+    ("--max-log-bytes", "max_log_bytes", int,
+     "bytes of stamped commands per room (each seat gets an equal share)"),
+    ("--max-log", "max_log", int, "stamped commands per room"),
+    ("--write-buffer", "write_buffer_cap", int, "bytes queued to one reader before it is cut"),
+    ("--output-budget", "output_budget", int,
+     "bytes queued to all readers together; over it the slowest are cut"),
+    ("--open-files", "open_files", int, "room files kept open at once"),
+)
+
+
 def parse_args(argv: list[str] | None) -> argparse.Namespace:
-    p = argparse.ArgumentParser(prog="main.py relay", description="Run the Couchtop relay.")
+    p = argparse.ArgumentParser(
+        prog="main.py relay", description="Run the Couchtop relay.",
+        epilog="Every limit, and what a client sees when it hits one: docs/protocol.md.")
     p.add_argument("--host", default="127.0.0.1", help="address to bind (default: loopback only)")
     p.add_argument("--port", type=int, default=7777, help="TCP port (0 picks a free one)")
     p.add_argument("--data", default=None, help="folder for room logs (default: the user data folder)")
-    p.add_argument("--rate", type=float, default=None, help="frames per second per connection")
-    p.add_argument("--burst", type=int, default=None, help="frames a connection may send at once")
-    p.add_argument("--grace", type=float, default=None, help="seconds a dropped seat is held")
-    p.add_argument("--idle", type=float, default=None, help="seconds of silence before a drop")
-    p.add_argument("--max-rooms", type=int, default=None)
+    defaults = Limits()
+    for flag, name, kind, text in LIMIT_FLAGS:
+        value = getattr(defaults, name)
+        shown = f"{value:,}" if isinstance(value, int) else f"{value:g}"
+        p.add_argument(flag, dest=name, type=kind, default=None, metavar=kind.__name__.upper(),
+                       help=f"{text} (default: {shown})")
     p.add_argument("-v", "--verbose", action="store_true", help="log at debug level")
     return p.parse_args(argv)
 
@@ -625,9 +621,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=logging.DEBUG if args.verbose else logging.INFO, stream=sys.stderr,
                         format="%(asctime)s %(name)s %(message)s")
-    limits = {name: value for name, value in (("rate", args.rate), ("burst", args.burst),
-                                              ("grace", args.grace), ("idle_timeout", args.idle),
-                                              ("max_rooms", args.max_rooms)) if value is not None}
+    limits = {name: getattr(args, name) for _, name, _, _ in LIMIT_FLAGS
+              if getattr(args, name) is not None}
     data = Path(args.data) if args.data else default_data_dir()
 
     async def run() -> None:

@@ -1,6 +1,11 @@
 """A relay room: seats, host, the stamped log and its file. Knows nothing of sockets:
 a seat's `conn` is whatever the relay put there (it needs `send_raw(bytes)` and `syncing`).
 
+Every record reaches the room's file (appended and flushed, through OpenFiles) before the
+room's state in memory changes, so what the relay broadcasts is on disk first; an OSError
+from the file leaves the room as it was. The log is bounded in bytes: each seat may fill
+an equal share of `max_log_bytes`, so one seat cannot fill the room for the others.
+
 Seat statuses: "open" (nobody), "here" (connected), "away" (dropped, held for the grace
 period), "bot" (a bot run by the host's client plays it), "gone" (given up in a started
 game; its token still resumes it).
@@ -16,8 +21,9 @@ from typing import Any, Callable
 
 import msgpack
 
+from net.openfiles import OpenFiles
 from net.protocol import CODE_ALPHABET, CODE_LEN
-from net.roomlog import SUFFIX, RoomFile, read_records
+from net.roomlog import SUFFIX, read_records
 
 _pack = msgpack.Packer(use_bin_type=True).pack
 _STAMPED_HEAD = b"\x88" + _pack("k") + _pack("stamped")   # 8-entry map: "k" + the 7 record fields
@@ -67,7 +73,8 @@ class Room:
     options: dict[str, Any]
     allow_bots: bool
     seats: list[Seat]
-    file: RoomFile | None = None
+    path: Path | None = None
+    files: OpenFiles | None = None
     clock: Callable[[], float] = time.monotonic
     host: int = 0
     started: bool = False
@@ -76,28 +83,39 @@ class Room:
     log: list[bytes] = field(default_factory=list)       # packed records; seq n is log[n - 1]
     last_t: int = 0
     hashes: dict[int, dict[int, str]] = field(default_factory=dict)
-    reported: set[int] = field(default_factory=set)
     empty_since: float | None = None
+    created_at: float = 0.0                            # the relay's clock when it was made or loaded
     closed: bool = False
+    log_bytes: int = 0
+    seat_bytes: list[int] = field(default_factory=list)  # stamped bytes acted for each seat
+    told: dict[int, set[int]] = field(default_factory=dict)  # seq -> seats sent a desync
+    addr: str | None = None                            # the address that created it (not stored)
 
     # ---- making and loading ----------------------------------------------------
     @classmethod
     def create(cls, code: str, game: str, rules_version: int, variant: str, seats: int,
                options: dict[str, Any], allow_bots: bool, data_dir: Path | None,
-               clock: Callable[[], float] = time.monotonic) -> "Room":
+               clock: Callable[[], float] = time.monotonic,
+               files: OpenFiles | None = None) -> "Room":
         room = cls(code, game, rules_version, variant, options, allow_bots,
                    [Seat(i) for i in range(seats)], clock=clock)
+        room.created_at = clock()
+        room.seat_bytes = [0] * seats
         if data_dir is not None:
-            room.file = RoomFile(Path(data_dir) / f"{code}{SUFFIX}")
+            room.path = Path(data_dir) / f"{code}{SUFFIX}"
+            room.files = files if files is not None else OpenFiles()
+            room.files.create(room.path)
             room._write("room", {"code": code, "game": game, "rules_version": rules_version,
                                  "variant": variant, "seats": seats, "options": options,
                                  "allow_bots": allow_bots, "created": int(time.time())})
         return room
 
     @classmethod
-    def load(cls, path: Path, clock: Callable[[], float] = time.monotonic) -> "Room | None":
+    def load(cls, path: Path, clock: Callable[[], float] = time.monotonic,
+             files: OpenFiles | None = None) -> "Room | None":
         """The room in `path` as it stood when the relay stopped (None if it had ended or
-        the file has no usable header). Seats that were connected come back "away"."""
+        the file has no usable header). Seats that were connected come back "away".
+        No file stays open: the first record written reopens it (cut to its valid part)."""
         records, good = read_records(path)
         if not records or records[0][0] != "room" or not isinstance(records[0][1], dict):
             return None
@@ -106,6 +124,7 @@ class Room:
             room = cls(str(h["code"]), str(h["game"]), int(h["rules_version"]), str(h["variant"]),
                        dict(h["options"]), bool(h["allow_bots"]),
                        [Seat(i) for i in range(int(h["seats"]))], clock=clock)
+            room.seat_bytes = [0] * len(room.seats)
             for tag, body in records[1:]:
                 if tag == "end":
                     return None
@@ -117,9 +136,10 @@ class Room:
             if seat.status == "here":
                 seat.status, seat.away_since = "away", now
             seat.ready = False
-        room.empty_since = now
+        room.empty_since = room.created_at = now
         room.t0 = now - room.last_t / 1000.0
-        room.file = RoomFile(path, keep=good)
+        room.path, room.files = path, files if files is not None else OpenFiles()
+        room.files.adopt(path, good)
         return room
 
     def _replay(self, tag: str, body: Any) -> None:
@@ -127,7 +147,10 @@ class Room:
             seq = len(self.log) + 1
             if body["seq"] != seq:
                 raise ValueError("sequence gap in room file")
-            self.log.append(_pack(body))
+            rec = _pack(body)
+            self.log.append(rec)
+            self.log_bytes += len(rec)
+            self.seat_bytes[body["seat"]] += len(rec)
             self.last_t = int(body["t"])
             by = self.seats[body["by"]]
             by.last_cid = max(by.last_cid, int(body["cid"]))
@@ -137,8 +160,7 @@ class Room:
         elif tag == "free":
             self._free(self.seats[body["seat"]])
         elif tag == "bot":
-            seat = self.seats[body["seat"]]
-            seat.status = "bot" if body["on"] else ("gone" if self.started else "open")
+            self._set_bot(self.seats[body["seat"]], bool(body["on"]))
         elif tag == "gone":
             self.seats[body["seat"]].status = "gone"
         elif tag == "left":
@@ -155,8 +177,12 @@ class Room:
             raise ValueError(f"unknown record {tag!r}")
 
     def _write(self, tag: str, body: Any) -> None:
-        if self.file is not None:
-            self.file.write(tag, body)
+        self._append(_pack([tag, body]))
+
+    def _append(self, data: bytes) -> None:
+        """One packed record to the file, flushed (raises OSError, e.g. a full disk)."""
+        if self.files is not None and self.path is not None:
+            self.files.append(self.path, data)
 
     # ---- reading ---------------------------------------------------------------
     def members(self) -> list[dict[str, Any]]:
@@ -184,10 +210,12 @@ class Room:
 
     # ---- changing --------------------------------------------------------------
     def claim(self, seat: Seat, name: str, conn: Any) -> None:
-        seat.name, seat.token, seat.status, seat.ready, seat.last_cid = name, new_token(), "here", False, 0
+        """A new player takes the seat, with a new token (any older one is dead)."""
+        token = new_token()
+        self._write("seat", {"seat": seat.index, "name": name, "token": token})
+        seat.name, seat.token, seat.status, seat.ready, seat.last_cid = name, token, "here", False, 0
         seat.conn, seat.away_since = conn, None
         self.empty_since = None
-        self._write("seat", {"seat": seat.index, "name": name, "token": seat.token})
 
     def come_back(self, seat: Seat, conn: Any) -> None:
         if seat.status != "here":
@@ -208,17 +236,17 @@ class Room:
 
     def free(self, seat: Seat) -> None:
         """A lobby seat given back: open for the next joiner, its token dead."""
-        self._free(seat)
         self._write("free", {"seat": seat.index})
+        self._free(seat)
 
     def give_up(self, seat: Seat) -> None:
         """A started game's seat whose player left or did not come back in time."""
-        seat.conn, seat.away_since, seat.ready = None, None, False
         if self.allow_bots and seat.index != self.host:
             self.set_bot(seat, True)
         else:
-            seat.status = "gone"
             self._write("gone", {"seat": seat.index})
+            seat.status = "gone"
+        seat.conn, seat.away_since, seat.ready = None, None, False
 
     def leave(self, seat: Seat) -> None:
         """The player gave the seat up for good: freed in a lobby, given up in a game."""
@@ -226,19 +254,27 @@ class Room:
             self.free(seat)
         else:
             self.give_up(seat)
-            seat.token = None
             self._write("left", {"seat": seat.index})
+            seat.token = None
         self.away(seat)
 
     def set_bot(self, seat: Seat, on: bool) -> None:
-        seat.status = "bot" if on else ("gone" if self.started else "open")
-        if not on and not self.started:
-            self._free(seat)
         self._write("bot", {"seat": seat.index, "on": on})
+        self._set_bot(seat, on)
+
+    def _set_bot(self, seat: Seat, on: bool) -> None:
+        """In a lobby a seat handed to a bot (or back) changes hands: its player's token
+        dies with it. In a started game the bot plays in trust: the player's token takes
+        the seat back (nobody else can enter a started room)."""
+        if self.started:
+            seat.status = "bot" if on else "gone"
+        else:
+            self._free(seat)
+            seat.status = "bot" if on else "open"
 
     def set_host(self, index: int) -> None:
-        self.host = index
         self._write("host", {"seat": index})
+        self.host = index
 
     def pass_host(self) -> bool:
         """Give the host role to the lowest connected seat if the host is not connected."""
@@ -252,10 +288,10 @@ class Room:
 
     def start(self, seed: int) -> None:
         bots = [s.index for s in self.seats if s.status == "open"]
+        self._write("start", {"seed": seed, "bots": bots})
         for i in bots:
             self.seats[i].status = "bot"
         self.started, self.seed, self.t0 = True, seed, self.clock()
-        self._write("start", {"seed": seed, "bots": bots})
 
     def stamp(self, by: int, seat: int, cid: int, cmd: dict[str, Any]) -> bytes:
         """Stamp one command, append it to the log and the file; returns the frame body
@@ -263,27 +299,51 @@ class Room:
         t = max(int((self.clock() - self.t0) * 1000), self.last_t)
         rec = _pack({"seq": len(self.log) + 1, "seat": seat, "by": by, "t": t,
                      "salt": secrets.randbits(64), "cid": cid, "cmd": cmd})
+        self._append(_CMD_TAG + rec)          # on disk before it exists anywhere else
         self.log.append(rec)
+        self.log_bytes += len(rec)
+        self.seat_bytes[seat] += len(rec)
         self.last_t = t
         self.seats[by].last_cid = cid
-        if self.file is not None:
-            self.file.write_raw(_CMD_TAG + rec)
         return _STAMPED_HEAD + rec[1:]
 
-    def note_hash(self, seat: int, seq: int, digest: str, window: int) -> dict[str, Any] | None:
-        """Remember a checkpoint hash; a desync message the first time two differ."""
+    def has_room_for(self, seat: int, nbytes: int, max_log_bytes: int) -> bool:
+        """Whether `nbytes` more acted for `seat` fit its share of the log's bytes."""
+        return self.seat_bytes[seat] + nbytes <= max_log_bytes // len(self.seats)
+
+    def note_hash(self, seat: int, seq: int, digest: str,
+                  window: int) -> tuple[dict[str, Any], list[int]] | None:
+        """Remember a checkpoint hash; a desync message and the seats it is for, the
+        first time each seat is found to differ. The agreed hash for a seq is the one a
+        strict majority of its reports (at least two) agree on; only the seats that
+        differ from it are told. With no majority once every connected seat has
+        reported (two seats that differ), each reporter is told once for that seq."""
         if not 1 <= seq <= len(self.log):
             return None
         entry = self.hashes.setdefault(seq, {})
+        if entry.get(seat) == digest:
+            return None
         entry[seat] = digest
         while len(self.hashes) > window:
             old = next(iter(self.hashes))
             del self.hashes[old]
-            self.reported.discard(old)
-        if len(set(entry.values())) > 1 and seq not in self.reported:
-            self.reported.add(seq)
-            return {"k": "desync", "seq": seq, "hashes": [[s, h] for s, h in sorted(entry.items())]}
-        return None
+            self.told.pop(old, None)
+        votes: dict[str, int] = {}
+        for h in entry.values():
+            votes[h] = votes.get(h, 0) + 1
+        top = max(votes, key=votes.__getitem__)
+        told = self.told.setdefault(seq, set())
+        if votes[top] >= 2 and votes[top] * 2 > len(entry):
+            tell = [s for s, h in entry.items() if h != top and s not in told]
+        elif len(votes) > 1 and len(entry) >= sum(s.status == "here" for s in self.seats):
+            tell = [s for s in entry if s not in told]
+        else:
+            return None
+        if not tell:
+            return None
+        told.update(tell)
+        return ({"k": "desync", "seq": seq, "hashes": [[s, h] for s, h in sorted(entry.items())]},
+                sorted(tell))
 
     def resync_body(self, start: int, budget: int) -> tuple[bytes, int]:
         """The frame body of one "resync" chunk from seq `start` (records up to `budget`
@@ -299,13 +359,21 @@ class Room:
         return body, i + 1
 
     def close(self) -> None:
-        if not self.closed:
-            self.closed = True
-            self._write("end", {})
-            if self.file is not None:
-                self.file.close()
+        """The room is over: its file is deleted (if that fails, it is marked ended)."""
+        if self.closed:
+            return
+        self.closed = True
+        if self.files is not None and self.path is not None:
+            try:
+                self.files.remove(self.path)
+            except OSError:
+                try:
+                    self._write("end", {})
+                except OSError:
+                    pass
+                self.files.close(self.path)
 
     def shut(self) -> None:
         """Close the file without ending the room (relay shutdown: it reloads)."""
-        if self.file is not None:
-            self.file.close()
+        if self.files is not None and self.path is not None:
+            self.files.close(self.path)

@@ -169,7 +169,7 @@ def test_refold_room_log_reads_the_relays_room_file(tmp_path):
     for i in range(30):
         seat = i % 3
         room.stamp(seat, seat if i % 7 else (seat + 1) % 3, i + 1, {"type": "add", "n": 1 + i % 3})
-    room.close()
+    room.shut()                      # the file stays (close() deletes an ended room's file)
     ls = refold_room_log(tmp_path / "ABCDE.ctroom", rules)
     assert ls.seed == 424242 and ls.seq == 30 and ls.options == {"x": 1, "variant": "classic"}
     direct = Lockstep(rules, 3, {"x": 1, "variant": "classic"}, 424242)

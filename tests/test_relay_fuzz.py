@@ -32,7 +32,8 @@ class RelayThread:
         self.loop = asyncio.new_event_loop()
         self.clock = FakeClock()
         self.relay = Relay(data, clock=self.clock, rate=200, burst=100, idle_timeout=30.0,
-                           hello_timeout=30.0, write_buffer_cap=256 * 1024)
+                           hello_timeout=30.0, write_buffer_cap=256 * 1024,
+                           max_cmd=MAX_FRAME - 1024, max_log_bytes=64 << 20)
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.call(self.relay.start("127.0.0.1", 0))
@@ -204,12 +205,35 @@ def test_valid_messages_out_of_order_are_errors(relay, good):
     good.check()
 
 
-def test_a_flood_over_the_rate_limit_is_dropped(relay, good):
-    pings = b"".join(encode({"k": "ping", "n": i}) for i in range(1000))
-    frames = offend(relay.port, HELLO + pings)
-    assert_dropped_with_error(frames, "rate")
-    # no simulated time passes during the flood: exactly the burst is served (hello included)
-    assert sum(f["k"] == "pong" for f in frames) == relay.relay.limits.burst - 1
+def test_a_flood_over_the_rate_limit_is_slowed_down_not_dropped(relay, good):
+    """Backpressure: the burst is served at once, then the relay reads no faster than the
+    rate (simulated time), and every frame is answered in order, with no error."""
+    lim = relay.relay.limits
+    n = 1000
+    pings = b"".join(encode({"k": "ping", "n": i}) for i in range(n))
+    with socket.create_connection(("127.0.0.1", relay.port), timeout=10) as s:
+        s.sendall(HELLO + pings)
+        dec = FrameDecoder(MAX_FRAME)
+        got: list[dict] = []
+
+        def read_until(count: int) -> None:
+            while len(got) < count:
+                data = s.recv(65536)
+                assert data, "the relay closed the connection"
+                got.extend(decode_server(b) for b in dec.feed(data))
+
+        read_until(1 + lim.burst - 1)                        # welcome + the burst (hello spent one)
+
+        async def held() -> list[bool]:
+            return [c._held for c in relay.relay.conns if c.hello and c.hello["name"] == "fuzz"]
+        assert relay.call(held()) == [True]                  # no simulated time: reading paused
+        for _ in range(2 * n // lim.burst):
+            if len(got) == 1 + n:
+                break
+            relay.clock.advance(lim.burst / lim.rate)        # one bucket's worth of time
+            read_until(min(len(got) + lim.burst, 1 + n))
+        assert [f["k"] for f in got] == ["welcome"] + ["pong"] * n
+        assert [f["n"] for f in got[1:]] == list(range(n))
     good.check()
 
 
