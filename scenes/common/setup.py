@@ -32,6 +32,7 @@ class SetupScene(GuiScene):
         self.kinds = [0] + [2] * (MAX_SEATS - 1)       # seat 1 human, the rest normal bots
         self.names = [app.settings.names[i] if i < len(app.settings.names) else "" for i in range(MAX_SEATS)]
         self.seed_text = ""
+        self.about_seat = 1                            # whose bot level the line below describes
         self._first_build = True
         self._seed_y = 120
         self.options: dict[str, Any] = {o["key"]: o.get("default") for o in self.spec.get("options", [])}
@@ -110,6 +111,27 @@ class SetupScene(GuiScene):
                 bold=True, align="left")
         for s, (stripe, _er, _kr) in enumerate(self.seat_slots()):
             pygame.draw.rect(surface, style.seat_colour(s), stripe, border_radius=3)
+        text_in(surface, self.level_about(), self.about_box(), self.fs(22), style.INK_DIM, align="left",
+                valign="top", wrap_lines=True, max_lines=3, min_size=self.fs(18), ellipsis=True)
+
+    def level_about(self) -> str:
+        """What the bot level of the seat in question means (the focused level control's
+        seat, else the last one changed, else the first bot), from `<game>.level.<level>.about`;
+        "" when no seat is a bot or the game has no such line."""
+        focused = [s for s in range(self.seats) if self.widgets.get(f"kind_{s}") is self.focused]
+        bots = [s for s in range(self.seats) if KINDS[self.kinds[s]][0] == "bot"]
+        seat = next((s for s in focused + [self.about_seat] + bots if s in bots), None)
+        if seat is None:
+            return ""
+        key = f"{self.game}.level.{KINDS[self.kinds[seat]][1]}.about"
+        text = self.app.t(key)
+        return "" if text == key else text
+
+    def about_box(self) -> pygame.Rect:
+        """Under the seats' level controls, above the Start button."""
+        rows, rh = (self.seats, 56) if self.seats <= 4 else ((self.seats + 1) // 2, 104)
+        top = 120 + rows * (rh + 8) + 4
+        return self.r(660, top, 560, min(88, 632 - top))
 
     def seat_slots(self) -> list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]]:
         """Per seat: its colour stripe, name entry and kind cycler, in a column on the
@@ -154,6 +176,7 @@ class SetupScene(GuiScene):
 
     def step_kind(self, s: int, d: int) -> None:
         self.kinds[s] = (self.kinds[s] + d) % len(KINDS)
+        self.about_seat = s
         self.rebuild()
 
     def set_name(self, s: int, text: str) -> None:

@@ -1,0 +1,103 @@
+"""The set-up screen says what the chosen bot level means: the line under the seats'
+level controls follows the level chosen (by mouse and by keyboard), in both languages,
+and fits its box at 960x540 and 1280x720 with the most seats the game allows."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from scenes.common.setup import SetupScene
+from scenes.ui import i18n
+from scenes.ui.draw import record_text
+from tests.support.scenes import english_after, key, make_app  # noqa: F401  (fixture)
+
+
+@pytest.fixture(autouse=True)
+def own_dirs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
+
+
+def click(app, element) -> None:
+    """Hover, press and release on a widget, as a mouse does (pygame_gui wants the hover)."""
+    pos = element.rect.center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    app.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(3):
+        app.step()
+
+
+def open_setup(game: str, size=(1280, 720), lang="en") -> tuple[object, SetupScene]:
+    app = make_app(size, lang)
+    app.stack.push(SetupScene(app, game))
+    app.step()
+    return app, app.stack.top
+
+
+def about_lines(app, scene: SetupScene) -> list:
+    """The text drawn inside the level description's box during one frame."""
+    with record_text() as blits:
+        app.step()
+    box = scene.about_box()
+    return [b for b in blits if box.contains(b.rect)]
+
+
+def shown(app, scene: SetupScene) -> str:
+    return "".join(b.text for b in about_lines(app, scene)).replace(" ", "")
+
+
+def about(game: str, level: str) -> str:
+    return i18n.t(f"{game}.level.{level}.about").replace(" ", "")
+
+
+@pytest.mark.parametrize("game", ["hooky", "sumoku"])
+def test_the_description_follows_the_level_chosen(game: str) -> None:
+    app, scene = open_setup(game)
+    assert scene.setup_dict()["players"][1]["level"] == "normal"
+    assert shown(app, scene) == about(game, "normal") != ""
+    click(app, scene.widgets["kind_1"])            # normal bot -> hard bot
+    assert scene.setup_dict()["players"][1]["level"] == "hard"
+    assert shown(app, scene) == about(game, "hard")
+    click(app, scene.widgets["kind_1"])            # hard bot -> human
+    assert scene.setup_dict()["players"][1]["kind"] == "human"
+    assert shown(app, scene) == about(game, "normal")          # the next bot seat's level
+    scene.set_focus(scene.widgets["kind_2"])                   # keyboard: Left steps back
+    key(app, pygame.K_LEFT)
+    assert scene.setup_dict()["players"][2]["level"] == "easy"
+    assert shown(app, scene) == about(game, "easy")
+    for s in range(1, scene.seats):                             # no bot at all: no line
+        while scene.setup_dict()["players"][s]["kind"] != "human":
+            scene.step_kind(s, 1)
+    app.step()
+    assert about_lines(app, scene) == []
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+@pytest.mark.parametrize("game", ["hooky", "sumoku"])
+def test_every_description_fits_with_the_most_seats(game: str, lang: str, size) -> None:
+    app, scene = open_setup(game, size, lang)
+    for seats in (max(scene.seat_range().start, 2), scene.seat_range().stop - 1):
+        scene.seats = seats
+        scene.rebuild()
+        for level in ("easy", "normal", "hard"):
+            scene.kinds[1] = [k for k, (_, lv) in enumerate(scene_kinds()) if lv == level][0]
+            scene.rebuild()
+            scene.set_focus(scene.widgets["kind_1"])
+            lines = about_lines(app, scene)
+            assert lines, (game, lang, seats, level)
+            assert all(b.fits for b in lines), [(b.text, b.rect, b.box) for b in lines]
+            assert "".join(b.text for b in lines).replace(" ", "") == about(game, level), "cut short"
+            if size == (1280, 720):
+                assert min(b.size for b in lines) >= 18
+            if lang == "zh-TW":
+                assert any("\u4e00" <= ch <= "\u9fff" for b in lines for ch in b.text)
+
+
+def scene_kinds():
+    from scenes.common.setup import KINDS
+    return KINDS
