@@ -34,10 +34,11 @@ SIZES = ((1280, 720), (960, 540))
 NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve", "Fay", "Gus", "Hal"]
 
 
-def make_session(seats=3, bots=2, seed=3, **options: Any) -> LocalSession:
+def make_session(seats=3, bots=2, seed=3, clock=None, **options: Any) -> LocalSession:
     players = [{"name": NAMES[i], "kind": "bot" if i >= seats - bots else "human", "level": "normal"}
                for i in range(seats)]
-    return LocalSession(SumokuRules(), seats, {"variant": "classic", **options}, seed, players, log=False)
+    return LocalSession(SumokuRules(), seats, {"variant": "classic", **options}, seed, players, log=False,
+                        clock=clock)
 
 
 def table(app: App, session: LocalSession) -> TableScene:
@@ -266,8 +267,8 @@ def test_hint_gives_a_legal_play():
     app, session, scene = start_with_human(5)
     assert not scene.pending
     click(app, scene.buttons["hint"].rect.center)
-    if scene.hint_job is not None:          # the normal bot thinks in a thread
-        scene.hint_job.wait(20)
+    if scene.hints.busy:                    # the normal bot thinks in a thread
+        scene.hints.wait(20)
         app.step()
     assert scene.pending and scene.analysis.ok, scene.message
     score = scene.analysis.score
@@ -344,13 +345,19 @@ def test_undo_against_a_bot_restores_the_state_hash():
 
 def test_solitaire_hud_and_countdown_ticks():
     app = make_app()
-    session = make_session(1, 0, seed=2, variant="solitaire", time_limit_s=300)
+    now = [1000.0]                                         # the session's clock, in seconds
+    session = make_session(1, 0, seed=2, clock=lambda: now[0], variant="solitaire", time_limit_s=300)
     scene = table(app, session)
     with record_text() as blits:
         app.step()
     texts = [b.text for b in blits]
     assert "5:00" in texts and "0/96" in texts
-    scene.elapsed = 300.0                                  # as if five minutes went by
+    now[0] += 120.5                                        # two minutes on the game clock
+    with record_text() as blits:
+        app.step()
+    assert "2:60" not in [b.text for b in blits] and "3:00" in [b.text for b in blits]
+    assert scene.time_left() == 180 and not session.view(None)["ended"]
+    now[0] += 180.0                                        # the rest of the five minutes
     app.step()
     app.step()
     assert session.view(None)["ended"]                     # the countdown's tick ended the game

@@ -18,7 +18,9 @@ from scenes.race.devices import legend_key
 from scenes.sumoku import style
 from scenes.sumoku.boardview import BoardView
 from scenes.sumoku.tileart import tile_surface
-from scenes.sumoku.widgets import Button, hand_layout
+from scenes.sumoku.widgets import hand_layout
+from scenes.ui.buttons import Button
+from scenes.ui.geometry import Frame
 from scenes.ui import style as ui_style
 from scenes.ui.draw import text_in
 from scenes.ui.i18n import lang, t
@@ -158,7 +160,8 @@ class Pane:
         self.buttons = []
         for name, key in reversed(names):
             x -= bw
-            b = Button(name, key, pygame.Rect(x, box.y, bw, box.h), primary=name == primary)
+            b = Button(name, lambda: None, t(key), rect=pygame.Rect(x, box.y, bw, box.h), primary=name == primary,
+                       size=24)
             self.buttons.insert(0, b)
             x -= gap
         return pygame.Rect(box.x, box.y, max(0, x - box.x), box.h)
@@ -290,7 +293,7 @@ class GridPane(Pane):
         self.legend(surf, self.legend_box, self.players, self.variant, now)
         for b in self.buttons:
             b.enabled = bool(self.view.get("live"))
-            b.draw(surf, k)
+            b.draw(surf, Frame.of_scale(k))
         # the newest message of a player on this pane, over the bottom of the board
         for p in self.players:
             msg = p.current_message(now)
@@ -489,7 +492,7 @@ class StripPane(Pane):
         self.legend(surf, self.legend_box, [p], "grab", now)
         for b in self.buttons:
             b.enabled = bool(self.view.get("live"))
-            b.draw(surf, k)
+            b.draw(surf, Frame.of_scale(k))
 
     def hit(self, pos: tuple[int, int]) -> tuple[str, Any] | None:
         name = self.button_at(pos)

@@ -23,7 +23,8 @@ from scenes.race.panes import TEAM_COLOURS, CentrePane, GridPane, Pane, StripPan
 from scenes.race.topbar import BotsPane, TopBar
 from scenes.stack import Scene
 from scenes.sumoku import appglue, style
-from scenes.sumoku.widgets import Button
+from scenes.ui.buttons import Button
+from scenes.ui.geometry import Frame
 from scenes.ui import style as ui_style
 from scenes.ui.draw import text_in
 from scenes.ui.i18n import lang, t
@@ -84,7 +85,7 @@ class RaceScene(Scene):
         self.centre: CentrePane | None = None
         self.top: TopBar | None = None
         self.spare: BotsPane | None = None
-        self.start_button = Button("start", "race.lobby.start", primary=True)
+        self.start_button = Button("start", lambda: None, primary=True, size=24)
         self.slot_rects: dict[int, pygame.Rect] = {}
         self.driver = BotDriver(session, self.bot_seats())
         install_sounds(getattr(app, "sound", None))
@@ -588,4 +589,5 @@ class RaceScene(Scene):
                     if self.session.players[s].get("kind") == "bot" else t("race.lobby.away")
                 text_in(surface, kind, info, fpx(20, k), style.MUTED, align="left", min_size=11, ellipsis=True)
         self.start_button.rect = pygame.Rect(w // 2 - round(160 * k), h - round(82 * k), round(320 * k), round(62 * k))
-        self.start_button.draw(surface, k)
+        self.start_button.label = t("race.lobby.start")
+        self.start_button.draw(surface, Frame.of_scale(k))

@@ -1,11 +1,12 @@
-"""Where everything goes on the Sumoku table, from the window size (designed at 1280x720)."""
+"""Where everything goes on the Sumoku table, from the window's design-unit frame
+(designed at 1280x720; the table fills the whole window)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
 import pygame
 
-from scenes.ui.style import scale
+from scenes.ui.geometry import Frame
 
 BUTTON_COLS = 3
 
@@ -27,10 +28,10 @@ class TableLayout:
     cards: list[pygame.Rect] = field(default_factory=list)
 
 
-def table_layout(size: tuple[int, int], seats: int, n_stats: int, *, side_panel: bool = True,
+def table_layout(fr: Frame, seats: int, n_stats: int, *, side_panel: bool = True,
                  n_buttons: int = 6) -> TableLayout:
-    w, h = size
-    s = scale(size)
+    w, h = fr.size
+    s = fr.k
     pad = max(4, round(10 * s))
     top_h = round(84 * s)
     side_w = round(300 * s) if side_panel else 0

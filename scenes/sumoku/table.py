@@ -1,6 +1,7 @@
 """The Sumoku table (classic and solitaire): the board, every hand, the HUD, and the
-input that builds a play and sends it to the session. It never changes game state
-itself: it submits commands and redraws from the session's view."""
+input that builds a play. The turn-table kit (scenes/common/turntable.py) does the rest:
+the session, bots, undo, the end, pause. It never changes game state itself: it submits
+commands and redraws from the session's view."""
 from __future__ import annotations
 
 import logging
@@ -8,39 +9,43 @@ from typing import Any
 
 import pygame
 
-from engine.core.errors import RuleError
 from engine.sumoku.tiles import TILE_COUNT, number
-from scenes.common.listening import SessionListening
-from scenes.stack import Scene
-from scenes.sumoku import appglue, style
+from engine.sumoku.views import view_board
+from scenes.common.banner import BannerWords, banner_text
+from scenes.common.turntable import TurnTable
+from scenes.sumoku import style
 from scenes.sumoku.anim import Animator
 from scenes.sumoku.boardview import BoardView
-from scenes.sumoku.bots import make_bot, placements_of
+from scenes.sumoku.bots import placements_of
 from scenes.sumoku.layout import TableLayout, table_layout
 from scenes.sumoku.pending import Analysis, Pending, analyse
-from scenes.ui.draw import text_in
 from scenes.sumoku.tileart import tile_surface
-from scenes.sumoku.widgets import Button, can_flip, draw_hand, draw_seat_card, hand_layout, stat_box
+from scenes.sumoku.widgets import can_flip, draw_hand, draw_seat_card, hand_layout, seat_card_tiles, stat_box
+from scenes.ui.buttons import Button
+from scenes.ui.draw import text_in
+from scenes.ui.geometry import Frame
 from scenes.ui.i18n import lang, t
-from scenes.ui.worker import BotTurns, Job, run_async
+from scenes.ui.worker import Latest
 
 log = logging.getLogger(__name__)
 
 Cell = tuple[int, int]
-BOT_PAUSE = 0.45          # seconds between bot plays at normal speed
 TICK_EVERY = 1.0          # solitaire countdown: a tick command each second
 DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
 PAN_KEYS = {pygame.K_w: (0, 1), pygame.K_s: (0, -1), pygame.K_a: (1, 0), pygame.K_d: (-1, 0),
             pygame.K_UP: (0, 1), pygame.K_DOWN: (0, -1), pygame.K_LEFT: (1, 0), pygame.K_RIGHT: (-1, 0)}
 ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+WORDS = BannerWords(over="sumoku.ui.game_over", mine="sumoku.ui.turn", bot="sumoku.ui.thinking",
+                    person="sumoku.ui.turn", others="sumoku.ui.turn")
 
 
-class TableScene(Scene, SessionListening):
+class TableScene(TurnTable):
+    bot_pause = 0.45
+    table_at_end = False
+
     def __init__(self, app: Any, session: Any) -> None:
-        super().__init__(app)
-        self.session = session
-        self.players: list[dict] = list(getattr(session, "players", None) or [])
         self.view: dict = session.view(None)
         self.solitaire = self.view.get("variant") == "solitaire"
         self.board_view = BoardView()
@@ -53,32 +58,28 @@ class TableScene(Scene, SessionListening):
         self.drag: dict | None = None            # {"tile", "pos", "start", "moved", "from_cell"}
         self.exchange_mode = False
         self.exchange_pick: set[int] = set()
-        self.message: tuple[str, bool] | None = None   # (text, is_error) under the HUD
         self.anim = Animator()
-        self.bots = BotTurns(session, self._make_bot, delay=BOT_PAUSE)
-        self.hint_job: Job | None = None
-        self._hint_stamp = -1
+        self.hints: Latest[Any] = Latest()
         self.held: set[int] = set()
-        self.elapsed = float((session.events[-1].get("t", 0) if getattr(session, "events", None) else 0)) / 1000
         self._tick_acc = 0.0
         self.shown_scores = [float(x) for x in self.view["scores"]]
-        self.ended_shown = False
-        self.size: tuple[int, int] = (0, 0)
         self.layout: TableLayout | None = None
         self.hand_rects: list[pygame.Rect] = []
         self.card_tiles: dict[int, list[pygame.Rect]] = {}
-        self.buttons: dict[str, Button] = {}
-        self._build_buttons()
-        self._listening = False
+        super().__init__(app, session)
+        self.buttons = self.bar
+        self.bar.set([
+            Button("confirm", self.confirm, keys=ENTER, primary=True),
+            Button("take_back", self.take_back, keys=(pygame.K_BACKSPACE, pygame.K_DELETE)),
+            Button("hint", self.ask_hint, keys=(pygame.K_h,)),
+            Button("pass", self.pass_turn, keys=(pygame.K_p,)),
+            Button("exchange", self.toggle_exchange, keys=(pygame.K_x,)),
+            Button("undo", self.undo, keys=(pygame.K_u,), ctrl_keys=(pygame.K_z,)),
+            Button("menu", self.open_pause, keys=(pygame.K_ESCAPE,)),
+        ])
         self.refresh()
 
     # ---- seats -----------------------------------------------------------------------
-    def is_bot(self, seat: int) -> bool:
-        try:
-            return bool(self.session.is_bot(seat))
-        except (AttributeError, IndexError):
-            return False
-
     @property
     def turn(self) -> int | None:
         return self.view.get("turn")
@@ -90,28 +91,14 @@ class TableScene(Scene, SessionListening):
 
     @property
     def hand_seat(self) -> int:
-        """The hand shown large at the bottom: the person to play, else the one person at the table."""
-        seats = self.view["seats"]
-        if self.turn is not None and not self.is_bot(self.turn):
-            return self.turn
-        humans = [s for s in range(seats) if not self.is_bot(s)]
-        if len(humans) == 1:
-            return humans[0]
-        return self.turn if self.turn is not None else (humans[0] if humans else 0)
-
-    def _make_bot(self, seat: int, level: str) -> Any:
-        return make_bot(level, (int(getattr(self.session, "seed", 0)) * 31 + seat) & 0xFFFFFFFF)
-
-    def name(self, seat: int) -> str:
-        return appglue.player_name(self.players, seat)
+        """The hand shown large at the bottom: the person to play, else the one at the screen."""
+        if self.my_turn or (self.viewer is not None and len(self.humans) == 1):
+            return self.turn if self.my_turn else self.viewer
+        return self.turn if self.turn is not None else (self.viewer or 0)
 
     # ---- the session -------------------------------------------------------------------
-    def enter(self) -> None:
-        self.listen()
-        self.refresh()
-
     def leave(self) -> None:
-        self.stop_listening()
+        super().leave()
         self.held.clear()
 
     def refresh(self) -> None:
@@ -134,25 +121,24 @@ class TableScene(Scene, SessionListening):
             self.shown_scores = [float(x) for x in self.view["scores"]]
         self._analysed = ()
 
-    def _on_events(self, session: Any, events: list[dict]) -> None:
+    def on_events(self, events: list[dict]) -> None:
         before = self.view
         pending_cells = {(p[1], p[2]) for p in self.pending.tiles}
-        factor = appglue.anim_factor(self.app)
+        factor = self.anim_factor
         for ev in events:
-            kind = ev.get("type")
-            if kind == "placed":
+            if ev.get("type") == "placed":
                 self._animate_play(before, ev, pending_cells, factor)
-                appglue.play_sound(self.app, "place")
+                self.sound("place")
                 if ev.get("extra"):
-                    appglue.play_sound(self.app, "extra")
-            elif kind == "ended":
-                pass
-        if not events:  # an undo: the table jumps back
-            self.anim.clear()
-            self.shown_scores = [float(x) for x in session.view(None)["scores"]]
-        self.refresh()
+                    self.sound("extra")
         if factor <= 0:
-            self.shown_scores = [float(x) for x in self.view["scores"]]
+            self.shown_scores = [float(x) for x in self.session.view(None)["scores"]]
+
+    def on_undone(self) -> None:
+        """The table jumps back."""
+        self.anim.clear()
+        self.pending.clear()
+        self.shown_scores = [float(x) for x in self.session.view(None)["scores"]]
 
     def _animate_play(self, before: dict, ev: dict, pending_cells: set[Cell], factor: float) -> None:
         seat = ev["seat"]
@@ -164,32 +150,25 @@ class TableScene(Scene, SessionListening):
             if (r, c) not in pending_cells and tile in hand and hand.index(tile) < len(starts):
                 start = starts[hand.index(tile)]
             flights.append((tile, v, (r, c), start))
-        score = ev.get("score", 0)
-        text = f"+{score}"
-        self.anim.add_play(flights, text, factor, style.seat_colour(seat))
+        self.anim.add_play(flights, f"+{ev.get('score', 0)}", factor, style.seat_colour(seat))
 
-    def submit(self, cmd: dict) -> bool:
-        try:
-            self.session.submit(cmd)
-        except RuleError as e:
-            self.message = (e.message(lang()), True)
-            appglue.play_sound(self.app, "error")
-            return False
-        self.message = None
-        return True
+    def still(self) -> bool:
+        return not self.anim.busy
 
     # ---- buttons -----------------------------------------------------------------------
-    def _build_buttons(self) -> None:
-        names = [("confirm", "sumoku.ui.confirm", True), ("take_back", "sumoku.ui.take_back", False),
-                 ("hint", "sumoku.ui.hint", False), ("pass", "sumoku.ui.pass", False),
-                 ("exchange", "sumoku.ui.exchange", False), ("undo", "sumoku.ui.undo", False)]
-        self.buttons = {n: Button(n, k, primary=p) for n, k, p in names}
-        self.menu_button = Button("menu", "sumoku.ui.menu")
-
-    def _update_buttons(self) -> None:
+    def controls(self) -> None:
+        """Buttons, labels and the hand's hit targets for the state now."""
+        self._analyse()
         v = self.view
         mine = self.my_turn and not self.anim.busy
-        b = self.buttons
+        b = self.bar
+        labels = {"confirm": "sumoku.ui.confirm", "take_back": "sumoku.ui.take_back", "hint": "sumoku.ui.hint",
+                  "pass": ("sumoku.ui.stop" if self.solitaire else
+                           "sumoku.ui.decline" if v.get("extra_play") else "sumoku.ui.pass"),
+                  "exchange": "sumoku.ui.cancel" if self.exchange_mode else "sumoku.ui.exchange",
+                  "undo": "sumoku.ui.undo", "menu": "sumoku.ui.menu"}
+        for name, key in labels.items():
+            b[name].label = t(key)
         if self.exchange_mode:
             b["confirm"].enabled = mine and bool(self.exchange_pick) and (
                 len(self.exchange_pick) == 1 if self.solitaire else True)
@@ -197,28 +176,18 @@ class TableScene(Scene, SessionListening):
         else:
             b["confirm"].enabled = mine and self.analysis.ok
             b["take_back"].enabled = mine and bool(self.pending)
-        b["hint"].enabled = mine and self.hint_job is None and not self.exchange_mode
-        b["pass"].label_key = ("sumoku.ui.stop" if self.solitaire else
-                               "sumoku.ui.decline" if v.get("extra_play") else "sumoku.ui.pass")
+        b["hint"].enabled = mine and not self.hints.busy and not self.exchange_mode
         b["pass"].enabled = mine and not self.exchange_mode
-        b["exchange"].label_key = "sumoku.ui.cancel" if self.exchange_mode else "sumoku.ui.exchange"
         b["exchange"].enabled = mine and self.can_exchange()
         b["exchange"].visible = self.solitaire or bool(v["options"].get("exchange"))
-        seat = self.hand_seat
-        b["undo"].enabled = not self.anim.busy and self._can_undo(seat)
-        b["undo"].visible = self._undo_possible_here()
-
-    def _undo_possible_here(self) -> bool:
-        seats = self.view["seats"]
-        humans = [s for s in range(seats) if not self.is_bot(s)]
-        return len(humans) == 1 and hasattr(self.session, "can_undo")
-
-    def _can_undo(self, seat: int) -> bool:
-        fn = getattr(self.session, "can_undo", None)
-        try:
-            return bool(fn(seat)) if fn else False
-        except Exception:
-            return False
+        b["undo"].enabled = self.can_undo()
+        b["undo"].visible = self.undo_seat is not None
+        b.hover(b.mouse)
+        if self.layout is not None:
+            s = self.layout.scale
+            self.hand_rects = hand_layout(self.layout.hand, len(self.hand()), round(84 * s), round(8 * s))
+            self.card_tiles = {seat: seat_card_tiles(card, s, len(v["hands"][seat]))
+                               for seat, card in enumerate(self.layout.cards)}
 
     def can_exchange(self) -> bool:
         v = self.view
@@ -228,23 +197,6 @@ class TableScene(Scene, SessionListening):
             return v["exchanges_left"] > 0 and v["bag_count"] > 0
         hand = v["hands"][self.hand_seat]
         return bool(v["options"].get("exchange")) and not v["extra_play"] and v["bag_count"] >= 1 and bool(hand)
-
-    def press(self, name: str) -> None:
-        """What a button (or its key) does."""
-        if name == "confirm":
-            self.confirm()
-        elif name == "take_back":
-            self.take_back()
-        elif name == "hint":
-            self.ask_hint()
-        elif name == "pass":
-            self.pass_turn()
-        elif name == "exchange":
-            self.toggle_exchange()
-        elif name == "undo":
-            self.undo()
-        elif name == "menu":
-            appglue.open_pause(self.app)
 
     # ---- actions -----------------------------------------------------------------------
     def hand(self) -> list[int]:
@@ -266,7 +218,7 @@ class TableScene(Scene, SessionListening):
             return False
         self.pending.put(tile, cell, self.value_of(tile))
         self.board_view.extra_fit = {(p[1], p[2]) for p in self.pending.tiles}
-        appglue.play_sound(self.app, "place")
+        self.sound("place")
         self.message = None
         return True
 
@@ -302,7 +254,7 @@ class TableScene(Scene, SessionListening):
         if self.submit(cmd):
             self.selected = None
             self.cursor = None
-            appglue.play_sound(self.app, "score")
+            self.sound("score")
 
     def pass_turn(self) -> None:
         if not self.my_turn or self.anim.busy:
@@ -322,36 +274,22 @@ class TableScene(Scene, SessionListening):
             self.selected = None
             self.exchange_mode = True
 
-    def undo(self) -> None:
-        seat = self.hand_seat
-        if self._can_undo(seat) and not self.anim.busy:
-            self.bots.cancel()
-            self.session.undo(seat)
-            self.pending.clear()
-            self.message = None
 
     def ask_hint(self) -> None:
-        if not self.my_turn or self.hint_job is not None:
+        if not self.my_turn or self.hints.busy:
             return
         from engine.sumoku.bot import hint
-        self.hint_job = run_async(hint, self.session.view(self.turn), self.turn)
-        self._hint_stamp = len(self.session.events)
-        self.message = (t("sumoku.ui.hint_busy"), False)
+        self.hints.ask(len(self.session.events), hint, self.session.view(self.turn), self.turn)
+        self.message = (t("sumoku.ui.hint_busy"), "info")
 
     def _finish_hint(self) -> None:
-        job = self.hint_job
-        if job is None or not job.done:
+        if not self.hints.ready:
             return
-        self.hint_job = None
-        if self._hint_stamp != len(self.session.events):
-            return
-        try:
-            placements = placements_of(job.result())
-        except Exception:
-            log.exception("hint failed")
-            placements = None
+        placements = placements_of(self.hints.take(len(self.session.events)))
+        if self.hints.failed is not None:
+            log.warning("hint failed: %r", self.hints.failed)
         if not placements:
-            self.message = (t("sumoku.ui.hint_none"), False)
+            self.message = (t("sumoku.ui.hint_none"), "info")
             return
         self.message = None
         self.pending.set(placements)
@@ -363,12 +301,12 @@ class TableScene(Scene, SessionListening):
             self.board_view.ensure_visible((p[1], p[2]))
 
     # ---- per frame -----------------------------------------------------------------------
-    def update(self, dt: float) -> None:
+    def step(self, dt: float) -> None:
         dt = min(dt, 0.25)
         self.anim.update(dt)
         self.board_view.hidden = self.anim.flying_cells()
         # scores count up
-        factor = appglue.anim_factor(self.app)
+        factor = self.anim_factor
         for i, target in enumerate(self.view["scores"]):
             cur = self.shown_scores[i]
             if factor <= 0 or abs(target - cur) < 0.5:
@@ -383,77 +321,60 @@ class TableScene(Scene, SessionListening):
             if dx or dy:
                 self.board_view.pan_px(dx, dy)
         self._finish_hint()
-        self._drive_bots(dt, factor)
-        self._tick(dt)
-        if self.view["ended"] and not self.anim.busy and not self.ended_shown:
-            self.ended_shown = True
-            appglue.play_sound(self.app, "end")
-            appglue.show_results(self.app, self.session)
+        self._countdown(dt)
 
-    def _drive_bots(self, dt: float, factor: float) -> None:
-        """Bots think in a thread (BotTurns); their plays wait until the table is still."""
-        self.bots.delay = BOT_PAUSE * factor
-        self.bots.paused = self.anim.busy
-        turn = self.turn
-        try:
-            self.bots.update(dt)
-        except Exception as e:  # a bot's refused or failed move must not stop the game
-            log.warning("bot move failed at seat %s: %r", turn, e)
-            if turn is not None and self.is_bot(turn):
-                self.submit({"type": "stop" if self.solitaire else "pass", "seat": turn})
-
-    def _tick(self, dt: float) -> None:
-        limit = self.view["options"].get("time_limit_s")
-        if not self.solitaire or not limit or self.view["ended"]:
+    def _countdown(self, dt: float) -> None:
+        """Solitaire against the clock: a tick each second on the session's clock (which
+        stops while paused), until the rules end the game."""
+        if not self.solitaire or not self.view["options"].get("time_limit_s") or self.view["ended"]:
             return
-        self.elapsed += dt
         self._tick_acc += dt
-        if self._tick_acc >= TICK_EVERY or self.elapsed >= limit:
+        left = self.time_left()
+        if self._tick_acc >= TICK_EVERY or (left is not None and left <= 0):
             self._tick_acc = 0.0
-            try:
-                self.session.submit({"type": "tick", "seat": None, "elapsed_ms": int(self.elapsed * 1000)})
-            except RuleError:
-                pass
+            self.session.submit({"type": "tick", "seat": None, "elapsed_ms": self.session.now_ms()})
 
     def time_left(self) -> int | None:
         limit = self.view["options"].get("time_limit_s")
         if not limit:
             return None
-        return max(0, int(limit - self.elapsed + 0.999))
+        return max(0, int(limit - self.session.now_ms() / 1000 + 0.999))
 
     # ---- input -------------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> bool:
-        et = event.type
-        if et == pygame.KEYDOWN:
-            return self._key(event)
-        if et == pygame.KEYUP:
-            self.held.discard(event.key)
-            return False
-        if et == pygame.MOUSEBUTTONDOWN:
-            return self._mouse_down(event)
-        if et == pygame.MOUSEBUTTONUP:
-            return self._mouse_up(event)
-        if et == pygame.MOUSEMOTION:
-            return self._mouse_move(event)
-        if et == pygame.MOUSEWHEEL:
-            pos = pygame.mouse.get_pos()
-            if self.board_view.rect.collidepoint(pos):
-                self.board_view.zoom_step(1 if event.y > 0 else -1, pos)
+    def cancel(self) -> bool:
+        """Esc: drop a half-made choice first."""
+        if self.drag or self.selected is not None or self.exchange_mode:
+            self.drag = None
+            self.selected = None
+            self.cursor = None
+            self.exchange_mode = False
+            self.exchange_pick.clear()
             return True
         return False
 
-    def _key(self, ev: pygame.event.Event) -> bool:
+    def on_input(self, ev: pygame.event.Event) -> bool:
+        et = ev.type
+        if et == pygame.KEYUP:
+            self.held.discard(ev.key)
+            return False
+        if et == pygame.MOUSEBUTTONDOWN:
+            return self._mouse_down(ev)
+        if et == pygame.MOUSEBUTTONUP:
+            return self._mouse_up(ev)
+        if et == pygame.MOUSEMOTION:
+            return self._mouse_move(ev)
+        if et == pygame.MOUSEWHEEL:
+            pos = pygame.mouse.get_pos()
+            if self.board_view.rect.collidepoint(pos):
+                self.board_view.zoom_step(1 if ev.y > 0 else -1, pos)
+            return True
+        return False
+
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        """Keys that place tiles; the buttons' own keys (Enter, Backspace, H, P, X, U) are
+        the bar's, unless a tile is picked or under the cursor."""
         k = ev.key
         mods = getattr(ev, "mod", 0)
-        if k == pygame.K_ESCAPE:
-            if self.drag or self.selected is not None or self.exchange_mode:
-                self.drag = None
-                self.selected = None
-                self.cursor = None
-                self.exchange_mode = False
-                self.exchange_pick.clear()
-                return True
-            return appglue.open_pause(self.app)
         if k in DIGIT_KEYS:
             self.select_index(DIGIT_KEYS[k] - 1)
             return True
@@ -469,17 +390,16 @@ class TableScene(Scene, SessionListening):
         if k in PAN_KEYS and not mods & pygame.KMOD_CTRL:
             self.held.add(k)
             return True
-        if k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+        if k in ENTER + (pygame.K_SPACE,):
             if self.selected is not None and self.cursor is not None:
                 self.drop_selected()
             elif self.selected is not None:
                 self.cursor = self._start_cursor()
-            elif k != pygame.K_SPACE:
-                self.confirm()
+            else:
+                return k == pygame.K_SPACE     # Enter: the confirm button's
             return True
-        if k == pygame.K_BACKSPACE or k == pygame.K_DELETE:
-            cell = self.cursor if self.cursor and self.pending.at(self.cursor) else None
-            self.take_back(cell)
+        if k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.cursor and self.pending.at(self.cursor):
+            self.take_back(self.cursor)
             return True
         if k == pygame.K_r:
             tile = self.selected
@@ -489,18 +409,6 @@ class TableScene(Scene, SessionListening):
                 tile = next((p[0] for p in reversed(self.pending.tiles) if can_flip(p[0])), None)
             if tile is not None:
                 self.flip(tile)
-            return True
-        if k == pygame.K_h:
-            self.ask_hint()
-            return True
-        if k == pygame.K_p:
-            self.pass_turn()
-            return True
-        if k == pygame.K_x:
-            self.toggle_exchange()
-            return True
-        if k == pygame.K_u or (k == pygame.K_z and mods & pygame.KMOD_CTRL):
-            self.undo()
             return True
         if k in (pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
             self.board_view.zoom_step(1)
@@ -581,13 +489,10 @@ class TableScene(Scene, SessionListening):
                 return tile
         return None
 
+
     def _mouse_down(self, ev: pygame.event.Event) -> bool:
         pos = ev.pos
         if ev.button == 1:
-            for b in list(self.buttons.values()) + [self.menu_button]:
-                if b.hit(pos):
-                    self.press(b.name)
-                    return True
             tile = self._hand_tile_at(pos)
             if tile is not None:
                 if self.exchange_mode:
@@ -619,8 +524,6 @@ class TableScene(Scene, SessionListening):
 
     def _mouse_move(self, ev: pygame.event.Event) -> bool:
         pos = ev.pos
-        for b in list(self.buttons.values()) + [self.menu_button]:
-            b.hot = b.rect.collidepoint(pos) and b.enabled
         if self.board_view.dragging:
             self.board_view.drag_to(pos)
             return True
@@ -662,44 +565,36 @@ class TableScene(Scene, SessionListening):
             self.take_back(from_cell)      # dragged off the board: back to the hand
         return True
 
-    # ---- drawing -----------------------------------------------------------------------
-    def resize(self, size: tuple[int, int]) -> None:
-        self.size = (0, 0)  # relayout on the next draw
-
-    def _relayout(self, size: tuple[int, int]) -> None:
-        self.size = size
+    # ---- layout and drawing ---------------------------------------------------------------
+    def lay_out(self, fr: Frame) -> None:
         n_stats = 6 if self.solitaire else 2
         if self.solitaire and not self.view["options"].get("time_limit_s"):
             n_stats = 5
-        self.layout = table_layout(size, self.view["seats"], n_stats, side_panel=not self.solitaire)
+        self.layout = table_layout(fr, self.view["seats"], n_stats, side_panel=not self.solitaire)
         self.board_view.set_rect(self.layout.board, self.layout.scale)
-        for b, r in zip(self.buttons.values(), self.layout.buttons):
+        for b, r in zip(self.bar, self.layout.buttons + [self.layout.menu]):
             b.rect = r
-        self.menu_button.rect = self.layout.menu
+            b.size = 24
 
     def _analyse(self) -> None:
         key = (self.pending.version, len(self.view["board"]), self.view["key"])
         if key == self._analysed:
             return
         self._analysed = key
-        from engine.sumoku.views import view_board
         self.analysis = analyse(view_board(self.view), self.view["key"], self.pending.tiles,
                                 first_play=self.view["first_play"],
                                 scoring=self.view["options"].get("scoring", "cross"))
 
     def draw(self, surface: pygame.Surface) -> None:
-        if surface.get_size() != self.size or self.layout is None:
-            self._relayout(surface.get_size())
         lay = self.layout
         assert lay is not None
-        self._analyse()
-        self._update_buttons()
         surface.fill(style.BG)
         self._draw_board(surface)
         self._draw_top(surface, lay)
         if not self.solitaire:
             self._draw_cards(surface, lay)
         self._draw_bottom(surface, lay)
+        self.bar.draw(surface, self.fr)
         self._draw_drag(surface)
 
     def _draw_board(self, surface: pygame.Surface) -> None:
@@ -724,6 +619,7 @@ class TableScene(Scene, SessionListening):
             surface.blit(ghost, r.inflate(-8, -8).topleft)
         self.anim.draw(surface, bv)
 
+
     def _draw_top(self, surface: pygame.Surface, lay: TableLayout) -> None:
         s = lay.scale
         v = self.view
@@ -744,15 +640,7 @@ class TableScene(Scene, SessionListening):
                      accent=style.ACCENT if accent == style.ACCENT else None)
         # whose turn, big, in the seat's colour
         st = lay.status
-        if v["ended"]:
-            text, colour = t("sumoku.ui.game_over"), style.ACCENT
-        elif self.turn is not None:
-            who = self.name(self.turn)
-            busy = self.is_bot(self.turn)
-            text = t("sumoku.ui.thinking", name=who) if busy else t("sumoku.ui.turn", name=who)
-            colour = style.seat_colour(self.turn)
-        else:
-            text, colour = "", style.TEXT
+        text, colour = banner_text(v["status"], self.viewer, WORDS, self.name, self.is_bot)
         if v.get("extra_play") and not v["ended"]:
             badge_w = min(st.w // 3, round(190 * s))
             badge = pygame.Rect(st.right - badge_w, st.y + round(8 * s), badge_w, st.h - round(16 * s))
@@ -763,17 +651,15 @@ class TableScene(Scene, SessionListening):
         if text:
             text_in(surface, text, st.inflate(-2 * lay.pad, -lay.pad), round(36 * s), colour, bold=True,
                     min_size=round(18 * s))
-        self.menu_button.draw(surface, s)
+
 
     def _draw_cards(self, surface: pygame.Surface, lay: TableLayout) -> None:
         v = self.view
         pygame.draw.rect(surface, style.PANEL, lay.side)
-        self.card_tiles = {}
         for seat, card in enumerate(lay.cards):
-            self.card_tiles[seat] = draw_seat_card(
-                surface, card, lay.scale, name=self.name(seat), colour=style.seat_colour(seat),
-                score=str(round(self.shown_scores[seat])), hand=v["hands"][seat],
-                active=seat == self.turn and not v["ended"])
+            draw_seat_card(surface, card, lay.scale, name=self.name(seat), colour=style.seat_colour(seat),
+                           score=str(round(self.shown_scores[seat])), hand=v["hands"][seat],
+                           tiles=self.card_tiles.get(seat, []), active=seat == self.turn and not v["ended"])
 
     def _draw_bottom(self, surface: pygame.Surface, lay: TableLayout) -> None:
         s = lay.scale
@@ -785,19 +671,16 @@ class TableScene(Scene, SessionListening):
         text, tcol = self._preview_text()
         text_in(surface, text, lay.preview, round(24 * s), tcol, bold=True, min_size=round(18 * s),
                 align="left", wrap_lines=True, max_lines=2, ellipsis=True)
-        hand = self.hand()
-        self.hand_rects = hand_layout(lay.hand, len(hand), round(84 * s), round(8 * s))
-        draw_hand(surface, self.hand_rects, hand, values=lambda x: self.flipped.get(x),
+        draw_hand(surface, self.hand_rects, self.hand(), values=lambda x: self.flipped.get(x),
                   away=self.pending.tile_ids() | ({self.drag["tile"]} if self.drag and self.drag["moved"] else set()),
                   selected=self.selected, marked=self.exchange_pick, dim=not self.my_turn,
                   lift=round(8 * s))
-        for b in self.buttons.values():
-            b.draw(surface, s)
+
 
     def _preview_text(self) -> tuple[str, tuple[int, int, int]]:
         v = self.view
         if self.message is not None:
-            return self.message[0], (style.BAD if self.message[1] else style.MUTED)
+            return self.message[0], (style.BAD if self.message[1] == "error" else style.MUTED)
         if v["ended"]:
             return t("sumoku.ui.game_over"), style.ACCENT
         if not self.my_turn:

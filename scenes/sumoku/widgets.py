@@ -1,7 +1,6 @@
-"""The small pieces of the Sumoku screens: buttons, stat boxes, seat cards, hands."""
+"""The small pieces of the Sumoku screens: stat boxes, seat cards, hands."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Callable, Sequence
 
 import pygame
@@ -10,39 +9,6 @@ from engine.sumoku.tiles import number
 from scenes.sumoku import style
 from scenes.ui.draw import text_in
 from scenes.sumoku.tileart import tile_surface
-from scenes.ui.i18n import t
-
-
-@dataclass
-class Button:
-    name: str                      # what it does ("confirm", "pass", ...)
-    label_key: str
-    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
-    enabled: bool = True
-    primary: bool = False
-    visible: bool = True
-    hot: bool = False
-
-    def hit(self, pos: tuple[int, int]) -> bool:
-        return self.visible and self.enabled and self.rect.collidepoint(pos)
-
-    def draw(self, surface: pygame.Surface, scale: float) -> None:
-        if not self.visible or self.rect.w <= 0:
-            return
-        if not self.enabled:
-            bg, fg = style.BUTTON_OFF, (130, 136, 150)
-        elif self.primary:
-            bg, fg = ((48, 170, 108) if self.hot else style.BUTTON_PRIMARY), style.TEXT
-        else:
-            bg, fg = (style.BUTTON_HOT if self.hot else style.BUTTON), style.TEXT
-        rad = max(4, int(10 * scale))
-        pygame.draw.rect(surface, bg, self.rect, border_radius=rad)
-        if self.enabled:
-            pygame.draw.rect(surface, (255, 255, 255) if self.hot else (110, 124, 160), self.rect, 2,
-                             border_radius=rad)
-        pad = max(4, int(8 * scale))
-        text_in(surface, t(self.label_key), self.rect.inflate(-2 * pad, -pad), round(24 * scale), fg,
-                bold=True, min_size=round(18 * scale))
 
 
 def stat_box(surface: pygame.Surface, rect: pygame.Rect, label: str, value: str, scale: float, *,
@@ -107,18 +73,12 @@ def can_flip(tile: int) -> bool:
     return number(tile) == 6
 
 
-def draw_seat_card(surface: pygame.Surface, card: pygame.Rect, scale: float, *, name: str,
-                   colour: tuple[int, int, int], score: str, hand: Sequence[int], active: bool) -> list[pygame.Rect]:
-    """A seat's card: name in its colour, score (big), its public hand. Returns the tile rects."""
+def _seat_card_boxes(card: pygame.Rect, scale: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
+    """A seat card's name, score and tiles boxes."""
     s = scale
-    rad = max(4, round(10 * s))
-    pygame.draw.rect(surface, style.PANEL_HI if active else style.BG, card, border_radius=rad)
-    if active:
-        pygame.draw.rect(surface, colour, card, max(2, round(4 * s)), border_radius=rad)
     pad = max(4, round(8 * s))
     inner = card.inflate(-2 * pad, -2 * pad)
-    stacked = card.h >= round(96 * s)
-    if stacked:
+    if card.h >= round(96 * s):        # stacked: name and score over the tiles
         row1 = pygame.Rect(inner.x, inner.y, inner.w, min(round(48 * s), round(inner.h * 0.5)))
         score_box = pygame.Rect(row1.right - round(110 * s), row1.y, round(110 * s), row1.h)
         name_box = pygame.Rect(row1.x, row1.y, row1.w - score_box.w - pad, row1.h)
@@ -128,18 +88,40 @@ def draw_seat_card(surface: pygame.Surface, card: pygame.Rect, scale: float, *, 
         left = pygame.Rect(inner.x, inner.y, inner.w - score_box.w - pad, inner.h)
         name_box = pygame.Rect(left.x, left.y, left.w, round(left.h * 0.45))
         tiles_box = pygame.Rect(left.x, name_box.bottom + 2, left.w, left.bottom - name_box.bottom - 2)
+    return name_box, score_box, tiles_box
+
+
+def seat_card_tiles(card: pygame.Rect, scale: float, n: int) -> list[pygame.Rect]:
+    """Where a seat card shows its `n` tiles (left-aligned like a rack)."""
+    tiles_box = _seat_card_boxes(card, scale)[2]
+    gap = max(1, round(3 * scale))
+    per_row = max(8, -(-n // 2))
+    size = min(round(40 * scale), (tiles_box.w - (per_row - 1) * gap) // per_row)
+    rects = hand_layout(pygame.Rect(tiles_box.x, tiles_box.y, min(tiles_box.w, per_row * (size + gap)), tiles_box.h),
+                        n, size, gap)
+    shift = min((r.x for r in rects), default=tiles_box.x) - tiles_box.x
+    for r in rects:
+        r.x -= shift
+    return rects
+
+
+def draw_seat_card(surface: pygame.Surface, card: pygame.Rect, scale: float, *, name: str,
+                   colour: tuple[int, int, int], score: str, hand: Sequence[int], active: bool,
+                   tiles: Sequence[pygame.Rect] | None = None) -> list[pygame.Rect]:
+    """A seat's card: name in its colour, score (big), its public hand in `tiles` (by
+    default `seat_card_tiles`, computed here). Returns the tile rects."""
+    s = scale
+    rad = max(4, round(10 * s))
+    pygame.draw.rect(surface, style.PANEL_HI if active else style.BG, card, border_radius=rad)
+    if active:
+        pygame.draw.rect(surface, colour, card, max(2, round(4 * s)), border_radius=rad)
+    name_box, score_box, _ = _seat_card_boxes(card, s)
     text_in(surface, name, name_box, round(24 * s), colour, bold=True, align="left", min_size=round(18 * s),
             ellipsis=True)
     text_in(surface, score, score_box, round(40 * s), style.TEXT, bold=True, align="right",
             min_size=round(28 * s))
-    gap = max(1, round(3 * s))
-    per_row = max(8, -(-len(hand) // 2))
-    size = min(round(40 * s), (tiles_box.w - (per_row - 1) * gap) // per_row)
-    rects = hand_layout(pygame.Rect(tiles_box.x, tiles_box.y, min(tiles_box.w, per_row * (size + gap)), tiles_box.h),
-                        len(hand), size, gap)
-    shift = min((r.x for r in rects), default=tiles_box.x) - tiles_box.x
-    for r in rects:  # left-aligned like a rack
-        r.x -= shift
-    for tile, r in zip(hand, rects):
+    if tiles is None:
+        tiles = seat_card_tiles(card, s, len(hand))
+    for tile, r in zip(hand, tiles):
         surface.blit(tile_surface(tile, None, r.w), r.topleft)
-    return rects
+    return list(tiles)

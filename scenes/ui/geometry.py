@@ -16,6 +16,13 @@ class Frame:
         self.ox = (size[0] - style.DESIGN[0] * self.k) / 2
         self.oy = (size[1] - style.DESIGN[1] * self.k) / 2
 
+    @classmethod
+    def of_scale(cls, k: float) -> "Frame":
+        """The frame of a surface drawn at scale `k` from its top-left corner (a pane)."""
+        fr = cls((round(style.DESIGN[0] * k), round(style.DESIGN[1] * k)))
+        fr.k, fr.ox, fr.oy = k, 0.0, 0.0
+        return fr
+
     def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A rect in design units, placed in the centred 16:9 frame."""
         k = self.k

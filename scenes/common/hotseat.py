@@ -1,0 +1,99 @@
+"""The hot-seat policy: which seat the screen shows, and when the hand-off curtain rises.
+
+- One person at the table: the screen is always theirs.
+- Several people: the person who must act. Whoever has the screen keeps it while they
+  still act; otherwise the first person (in seat order) who must act takes it, so secret
+  simultaneous choices (votes, guesses) are taken one person at a time. When nobody at
+  the screen has to act (bots are playing), it stays with whoever has it.
+- The game over: the table's view (None) when `table_at_end`.
+
+When the person at the screen must change (mid-turn too) and the game hides information,
+nothing of the last person stays up: the shown seat becomes None (the table's view), the
+curtain rises (`app.handoff`), the session clock stops, and the next person is shown only
+once they lift it. Each seat keeps its own private UI state (`mine`, made by
+`make_private`), so nothing one person typed or picked is ever shown to another."""
+from __future__ import annotations
+
+from typing import Any, Callable, Generic, TypeVar
+
+P = TypeVar("P")
+
+
+class HotSeat(Generic[P]):
+    def __init__(self, session: Any, humans: list[int], *, hidden: bool,
+                 make_private: Callable[[], P], table_at_end: bool = True) -> None:
+        self.session = session
+        self.humans = list(humans)
+        self.hidden = hidden
+        self.make_private = make_private
+        self.table_at_end = table_at_end
+        self.viewer: int | None = None          # whose view is on screen (None: the table's)
+        self.curtain_for: int | None = None     # the person the curtain is up for
+        self._private: dict[int, P] = {}
+        self._nobody = make_private()
+
+    # ---- private UI state ---------------------------------------------------------------
+    def private(self, seat: int) -> P:
+        if seat not in self._private:
+            self._private[seat] = self.make_private()
+        return self._private[seat]
+
+    @property
+    def mine(self) -> P:
+        """The shown seat's private UI state (a blank one, thrown away, for the table)."""
+        if self.viewer is None:
+            self._nobody = self.make_private()
+            return self._nobody
+        return self.private(self.viewer)
+
+    def forget(self, seat: int) -> None:
+        """Start `seat`'s private UI state afresh (its play was taken back)."""
+        self._private.pop(seat, None)
+
+    # ---- who is at the screen ------------------------------------------------------------
+    @property
+    def curtain_up(self) -> bool:
+        return self.curtain_for is not None
+
+    def wanted(self) -> int | None:
+        """The seat the screen should show now."""
+        if not self.humans:
+            return None
+        if self.session.outcome() is not None:
+            return None if self.table_at_end else (self.viewer if self.viewer is not None else self.humans[0])
+        if len(self.humans) == 1:
+            return self.humans[0]
+        acting = [s for s in sorted(self.session.to_act()) if s in self.humans]
+        if self.viewer in acting:
+            return self.viewer
+        if acting:
+            return acting[0]
+        return self.viewer
+
+    def sync(self, show: Callable[[int | None], None], handoff: Callable[[int, Callable[[], None]], bool]) -> None:
+        """Bring the screen to the wanted seat: `show(seat)` at once, or, when the person
+        changes at a table that hides things, `show(None)` and `handoff(seat, lift)`
+        (which raises the curtain and calls `lift` once the person is there; False when
+        there is no curtain to raise, and the seat is shown at once)."""
+        want = self.wanted()
+        if want == self.viewer or (want is not None and want == self.curtain_for):
+            return
+        if want is not None and self.hidden and len(self.humans) > 1:
+            self.viewer = None
+            show(None)
+            self.curtain_for = want
+            self.session.pause_clock()          # the game clock waits for the next person
+            if handoff(want, lambda w=want: self._lifted(w, show)):
+                return
+            self._lifted(want, show)
+            return
+        self.viewer = want
+        show(want)
+
+    def _lifted(self, seat: int, show: Callable[[int | None], None]) -> None:
+        if self.curtain_for != seat:
+            return                               # a curtain for a seat no longer wanted
+        self.curtain_for = None
+        self.session.resume_clock()
+        self.viewer = seat
+        show(seat)

@@ -1,0 +1,284 @@
+"""The turn-table base every table scene builds on: the session and its listening, the
+hot-seat policy, submitting with a readable error and a sound, undo against bots, bots
+played off the frame loop (through the registry's `bot_for`, with one fallback), the
+deadline ticks of timed games, "game over" to the results, Esc to pause, and the button
+bar. A table adds only its own drawing and play-building, through these hooks:
+
+- `refresh()`: read the session's view for the seat on screen (`self.viewer`);
+- `on_events(events)`: what just happened, as the seat on screen may see it;
+- `on_undone()`: a play was taken back (the view jumps back);
+- `lay_out(fr)`: where everything goes for the window (only when its size changes);
+- `controls()`: the buttons and hit targets for the state now (every frame, never in draw);
+- `step(dt)`: the table's own per-frame work (animations, helpers);
+- `on_key(ev)` (a key down), `on_input(ev)` (any other event): input the bar did not take;
+- `cancel()`: Esc drops a half-made choice first (True when it did);
+- `still()`: False while the table animates (bots and the end screen wait).
+
+Drawing is read-only: everything `draw` needs is computed in `lay_out` and `controls`."""
+from __future__ import annotations
+
+import logging
+from typing import Any, Callable
+
+import pygame
+
+from engine.core.errors import RuleError
+from engine.registry import bot_for, spec_for
+from scenes.common.hotseat import HotSeat
+from scenes.common.names import player_name
+from scenes.stack import Scene
+from scenes.ui.buttons import ButtonBar
+from scenes.ui.geometry import Frame
+from scenes.ui.i18n import lang
+from scenes.ui.worker import BotTurns
+
+log = logging.getLogger(__name__)
+
+Message = tuple[str, str]        # (text, "error" | "info" | "good")
+
+
+class TurnTable(Scene):
+    bot_pause = 0.6              # seconds a bot's move waits at normal speed, so people can follow
+    results_at_end = True        # False: the table shows its own end screen, then the results
+    table_at_end = True          # the game over: the table's view on screen (not one seat's)
+
+    def __init__(self, app: Any, session: Any, make_private: Callable[[], Any] = dict) -> None:
+        super().__init__(app)
+        self.session = session
+        self.game = str(session.rules.game)
+        self.spec = spec_for(self.game)
+        self.players: list[dict] = list(session.players or [])
+        self.n = int(session.seats)
+        self.humans = [s for s in range(self.n) if not session.is_bot(s)]
+        self.hot: HotSeat[Any] = HotSeat(session, self.humans, hidden=self.spec.hidden_information,
+                                         make_private=make_private, table_at_end=self.table_at_end)
+        self.bots = BotTurns(session, self.make_bot, delay=self.bot_pause)
+        self.bar = ButtonBar()
+        self.message: Message | None = None
+        self.ended_shown = False
+        self.fr = Frame(app.size)
+        self._laid: tuple[int, int] | None = None
+        self._heard: int | None | bool = False     # the seat the listener hears as (False: none)
+
+    # ---- seats ---------------------------------------------------------------------------
+    @property
+    def viewer(self) -> int | None:
+        """The seat on screen (None: the table's view; under the curtain, always None)."""
+        return self.hot.viewer
+
+    def name(self, seat: int) -> str:
+        return player_name(self.players, seat)
+
+    def is_bot(self, seat: int) -> bool:
+        return bool(self.session.is_bot(seat))
+
+    def make_bot(self, seat: int, level: str) -> Any:
+        return bot_for(self.game, self.session.options.get("variant"), level, seat, self.session.seed)
+
+    # ---- the app's services ------------------------------------------------------------------
+    @property
+    def anim_factor(self) -> float:
+        """How long animations take relative to normal (0 = off: instant)."""
+        return float(self.app.settings.anim_factor)
+
+    def sound(self, name: str) -> None:
+        self.app.sound.play(name)
+
+    def open_pause(self) -> bool:
+        self.app.pause()
+        return True
+
+    def show_results(self) -> None:
+        if self.session.outcome() is not None:
+            self.app.show_results(self.session)
+
+    # ---- the session ---------------------------------------------------------------------------
+    def enter(self) -> None:
+        self._listen()
+        self.refresh()
+        self._relayout()
+
+    def leave(self) -> None:
+        self._stop_listening()
+
+    def _listen(self) -> None:
+        """Hear the session as the seat on screen (the table's view under the curtain)."""
+        if self._heard is not False and self._heard == self.viewer:
+            return
+        self._stop_listening()
+        self.session.add_listener(self._heard_events, self.viewer)
+        self._heard = self.viewer
+
+    def _stop_listening(self) -> None:
+        if self._heard is not False:
+            self.session.remove_listener(self._heard_events)
+            self._heard = False
+
+    def _heard_events(self, session: Any, events: list[dict]) -> None:
+        if events:
+            self.on_events(events)
+        else:
+            self.on_undone()
+        self.refresh()
+
+    def _show(self, seat: int | None) -> None:
+        """The hot-seat policy changed the seat on screen."""
+        self.message = None
+        self._listen()
+        self.refresh()
+
+    def _handoff(self, seat: int, lift: Callable[[], None]) -> bool:
+        self.app.handoff(seat, lift, self.name(seat))
+        return True
+
+    def events_seen(self) -> list[dict]:
+        """The log so far as the seat on screen may see it."""
+        return self.session.events_for(self.viewer)
+
+    def submit(self, cmd: dict) -> bool:
+        """Send a command; a refusal shows the rule's message and sounds the error."""
+        self.message = None
+        try:
+            self.session.submit(cmd)
+        except RuleError as e:
+            self.message = (e.message(lang()), "error")
+            self.sound("error")
+            return False
+        return True
+
+    def check(self, cmd: dict) -> RuleError | None:
+        """Would the rules take `cmd` now? (a dry run: nothing is sent)"""
+        return self.session.check(cmd)
+
+    # ---- taking back a play against bots -------------------------------------------------------
+    @property
+    def undo_seat(self) -> int | None:
+        """The seat on this device that may take back its plays: the one person at a table
+        of bots (None at a table of several people or of bots only)."""
+        return self.humans[0] if len(self.humans) == 1 else None
+
+    def can_undo(self) -> bool:
+        """Exactly the session's answer for the seat on this device (the rules refuse a
+        take-back that would unlearn a secret)."""
+        seat = self.undo_seat
+        return seat is not None and not self.hot.curtain_up and self.still() and self.session.can_undo(seat)
+
+    def undo(self) -> bool:
+        """Take back the last play of the seat on this device (and the bots' since)."""
+        if not self.can_undo():
+            return False
+        seat = self.undo_seat
+        assert seat is not None
+        self.bots.cancel()               # a bot's move thought out on the later state is dropped
+        if not self.session.undo(seat):
+            return False
+        self.hot.forget(seat)
+        self.message = None
+        self.ended_shown = False
+        self.refresh()
+        self.sound("click")
+        return True
+
+    # ---- per frame ---------------------------------------------------------------------------
+    def update(self, dt: float) -> None:
+        self.sync_seat()
+        if self.hot.curtain_up:
+            return
+        self.step(dt)
+        self.drive_bots(dt)
+        self.drive_clock()
+        self.sync_seat()
+        if self.session.outcome() is not None and not self.ended_shown and self.still():
+            self.ended_shown = True
+            self.sound("end")
+            self.refresh()
+            if self.results_at_end:
+                self.show_results()
+                return
+        self._relayout()
+
+    def sync_seat(self) -> None:
+        self.hot.sync(self._show, self._handoff)
+
+    def drive_bots(self, dt: float) -> None:
+        """Bots think in a thread; their moves wait while the table is not still. A bot's
+        refused or failed move must not stop the game: the first legal command instead."""
+        self.bots.delay = self.bot_pause * self.anim_factor
+        self.bots.paused = not self.still()
+        try:
+            self.bots.update(dt)
+        except Exception as e:
+            log.warning("%s bot move failed: %r", self.game, e)
+            seat = self.bots.seat
+            if seat is not None and seat in self.session.to_act():
+                cmd = next(iter(self.session.rules.legal_commands(self.session.view(seat), seat)), None)
+                if cmd is not None:
+                    self.submit(cmd)
+
+    def drive_clock(self) -> None:
+        """A timed game's deadline passed on the session's clock: the tick that says so."""
+        due = self.session.next_deadline()
+        if due is not None and self.session.now_ms() >= due:
+            try:
+                self.session.submit({"type": "tick", "seat": None})
+            except RuleError:
+                pass
+
+    # ---- layout (never in draw) ------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self._laid = None
+        self._relayout()
+
+    def _relayout(self) -> None:
+        size = self.app.size
+        if size != self._laid:
+            self.fr = Frame(size)
+            self.lay_out(self.fr)
+            self._laid = size
+        self.controls()
+
+    # ---- input ---------------------------------------------------------------------------------
+    def handle(self, ev: pygame.event.Event) -> bool:
+        if self.hot.curtain_up:
+            return True
+        if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_ESCAPE:
+                return self.cancel() or self.open_pause()
+            return self.on_key(ev) or self.bar.key(ev)
+        if ev.type == pygame.MOUSEMOTION:
+            self.bar.hover(ev.pos)
+        elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.bar.at(ev.pos) is not None:
+            self.sound("click")
+            return self.bar.click(ev.pos)
+        return self.on_input(ev)
+
+    # ---- hooks -----------------------------------------------------------------------------------
+    def refresh(self) -> None:
+        """Read the view for the seat on screen."""
+
+    def on_events(self, events: list[dict]) -> None:
+        """Events just folded, as the seat on screen may see them."""
+
+    def on_undone(self) -> None:
+        """A play was taken back."""
+
+    def lay_out(self, fr: Frame) -> None:
+        """Where everything goes at this window size."""
+
+    def controls(self) -> None:
+        """The buttons and hit targets for the state now (`self.bar.set(...)`)."""
+
+    def step(self, dt: float) -> None:
+        """The table's own per-frame work."""
+
+    def still(self) -> bool:
+        return True
+
+    def cancel(self) -> bool:
+        return False
+
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        return False
+
+    def on_input(self, ev: pygame.event.Event) -> bool:
+        return False
