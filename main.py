@@ -13,6 +13,9 @@ def _window_args(p: argparse.ArgumentParser) -> None:
 
 
 def build_parser() -> argparse.ArgumentParser:
+    from engine.registry import games, spec_for   # the registry is the only list of games
+    names = list(games())
+    levels = sorted({lv for g in names for lv in spec_for(g).levels})
     parser = argparse.ArgumentParser(
         prog="python main.py",
         description="Couchtop: tabletop word-and-number games. With no command, opens the menu.")
@@ -20,11 +23,11 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     play = sub.add_parser("play", help="start a game straight away")
-    play.add_argument("game", choices=["sumoku", "hooky"])
+    play.add_argument("game", choices=names)
     play.add_argument("--variant", default=None)
     play.add_argument("--seats", type=int, default=None)
     play.add_argument("--bots", type=int, default=None, help="the last K seats are bots")
-    play.add_argument("--level", choices=["easy", "normal", "hard"], default="normal")
+    play.add_argument("--level", choices=levels, default="normal")
     play.add_argument("--seed", type=int, default=None)
     _window_args(play)
 
@@ -35,15 +38,16 @@ def build_parser() -> argparse.ArgumentParser:
     _window_args(replay)
 
     sim = sub.add_parser("simulate", help="bot-versus-bot games without a window; prints JSON")
-    sim.add_argument("game", choices=["sumoku", "hooky"])
-    sim.add_argument("--variant", default="classic")
+    sim.add_argument("game", choices=names)
+    sim.add_argument("--variant", default=None, help="default: the game's first variant")
     sim.add_argument("--seats", type=int, default=None)
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=0)
-    sim.add_argument("--level", choices=["easy", "normal", "hard"], default="normal")
+    sim.add_argument("--level", choices=levels, default="normal")
     sim.add_argument("--out", metavar="DIR", default=None, help="where to write the logs")
     sim.add_argument("--relay", metavar="HOST:PORT", default=None,
-                     help="race bot clients through a running relay (speed, grab, team)")
+                     help="race bot clients through a running relay (" + ", ".join(
+                         f"{g} {v.id}" for g in names for v in spec_for(g).network_variants) + ")")
 
     relay = sub.add_parser("relay", help="run the online relay server (`relay --help` for every option)")
     relay.add_argument("--host", default="127.0.0.1")

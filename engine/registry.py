@@ -1,50 +1,85 @@
-"""Every game the engine knows, by name: one line per game."""
+"""Every game the engine knows: ONE entry per game, name -> its package.
+
+A game package (`engine/<game>/__init__.py`) exposes `Rules` (the class implementing
+engine.core.rules.Rules, with its `spec`), `Bot` (turn bots: `Bot(level, seed)`, `choose`)
+and `RaceBot` (bots for its real-time variants: `plan`; None when it has none). Everything
+else (which variants exist, their seats, which run in real time or online, the levels)
+is read from the spec; nothing else in the program lists the games.
+"""
 from __future__ import annotations
 
+from functools import lru_cache
 from importlib import import_module
+from types import ModuleType
 from typing import Any
 
+from engine.core.spec import GameSpec
+
 GAMES: dict[str, str] = {
-    "sumoku": "engine.sumoku.rules:SumokuRules",
-    "hooky": "engine.hooky.rules:HookyRules",
-}
-BOTS: dict[str, str] = {
-    "sumoku": "engine.sumoku.bot:SumokuBot",
-    "hooky": "engine.hooky.bot:HookyBot",
-}
-# real-time variants are played by race bots (`plan(view, seat, now_ms)`), not turn bots
-RACE_BOTS: dict[tuple[str, str], str] = {
-    ("sumoku", "speed"): "engine.sumoku.racebot:RaceBot",
-    ("sumoku", "grab"): "engine.sumoku.racebot:RaceBot",
-    ("sumoku", "team"): "engine.sumoku.racebot:RaceBot",
+    "sumoku": "engine.sumoku",
+    "hooky": "engine.hooky",
 }
 
 
-def _load(target: str) -> Any:
-    module, _, name = target.partition(":")
-    return getattr(import_module(module), name)
+def games() -> tuple[str, ...]:
+    """Every registered game, in registry order."""
+    return tuple(GAMES)
+
+
+@lru_cache(maxsize=None)
+def package(game: str) -> ModuleType:
+    """The game's engine package; KeyError names the games there are."""
+    try:
+        target = GAMES[game]
+    except KeyError:
+        raise KeyError(f"unknown game {game!r}; games: {', '.join(GAMES)}") from None
+    return import_module(target)
 
 
 def rules_for(game: str) -> Any:
     """A Rules instance for `game`; KeyError names the games there are."""
-    try:
-        target = GAMES[game]
-    except KeyError:
-        raise KeyError(f"unknown game {game!r}; games: {', '.join(sorted(GAMES))}") from None
-    return _load(target)()
+    return package(game).Rules()
 
 
-def spec_for(game: str) -> Any:
+def spec_for(game: str) -> GameSpec:
     """The game's declared GameSpec (engine/core/spec.py); KeyError names the games there are."""
-    return type(rules_for(game)).spec
+    return package(game).Rules.spec
+
+
+def network_games() -> tuple[str, ...]:
+    """The games with at least one variant played through the relay."""
+    return tuple(g for g in GAMES if spec_for(g).network_variants)
 
 
 def is_race(game: str, variant: str | None) -> bool:
     """Is this variant played in real time (everyone at once, by race bots)?"""
-    return (game, variant) in RACE_BOTS
+    return spec_for(game).variant(variant).realtime
 
 
-def bot_for(game: str, level: str = "normal", seed: int = 0, variant: str | None = None) -> Any:
-    """A bot for `game` (and `variant`) at `level` (easy, normal, hard), seeded."""
-    target = RACE_BOTS.get((game, variant or "")) or BOTS[game]
-    return _load(target)(level=level, seed=seed)
+def bot_seed(game_seed: int, seat: int) -> int:
+    """The one seed rule: the bot of `seat` in the game seeded `game_seed`."""
+    return (int(game_seed) * 31 + int(seat)) & 0xFFFFFFFF
+
+
+def bot_for(game: str, variant: str | None = None, level: str = "normal", seat: int = 0,
+            game_seed: int = 0) -> Any:
+    """The bot for `seat` of a `game`/`variant` seeded `game_seed`, at `level`: the race
+    bot for a real-time variant, else the game's turn bot, seeded by `bot_seed`.
+
+    The old call shape `bot_for(game, level, seed, variant)` (a level second, the bot's
+    own seed third) is still understood while callers move to the new one: a second
+    argument that is no variant of the game is taken as a level."""
+    if variant is not None and variant not in spec_for(game).variant_ids:
+        old_level, old_seed, old_variant = variant, level, seat
+        return _make(game, old_variant if isinstance(old_variant, str) else None, old_level,
+                     old_seed if isinstance(old_seed, int) else 0)
+    return _make(game, variant, level, bot_seed(game_seed, seat))
+
+
+def _make(game: str, variant: str | None, level: str, seed: int) -> Any:
+    pkg = package(game)
+    if spec_for(game).variant(variant).realtime:
+        if pkg.RaceBot is None:
+            raise KeyError(f"{game} declares a real-time variant {variant!r} but no RaceBot")
+        return pkg.RaceBot(level=level, seed=seed)
+    return pkg.Bot(level=level, seed=seed)

@@ -123,7 +123,7 @@ def test_resume_continues_the_same_game(tmp_path):
     path, h, n = s.log_path, s.hash(), len(s.events)
     s.close()
     from engine import registry
-    registry.GAMES["toy"] = "support.toy:ToyRules"
+    registry.GAMES["toy"] = "support.toy"
     try:
         r = LocalSession.resume(path)
         assert r.hash() == h and len(r.events) == n
@@ -132,6 +132,7 @@ def test_resume_continues_the_same_game(tmp_path):
         assert len(read_log(path).events) == n + 1
     finally:
         del registry.GAMES["toy"]
+        registry.package.cache_clear()
 
 
 # ---- log store ---------------------------------------------------------------------

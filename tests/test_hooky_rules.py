@@ -177,7 +177,9 @@ def test_reveal_from_round_two_once_before_asking_and_the_peek_is_private():
     mine, other = s.view(0), s.view(2)
     assert mine["peeks"] == [{"round": 2, "target": 1, "letter": seen}]
     assert other["peeks"] == [] and other["revealed"][0] == ["a"]
-    assert all("letter" not in e for e in other["log"] if e["type"] == "card_peeked")
+    peeked = [e for e in s.events_for(2) if e["type"] == "card_peeked"]
+    assert peeked and all("letter" not in e for e in peeked)
+    assert [e["letter"] for e in s.events_for(0) if e["type"] == "card_peeked"] == [seen]
     assert [1, seen] in mine["knowledge"]["peeks"]
     s.submit({"type": "ask", "seat": 0, "target": 2, "word": spare_word(s, 2)})
     assert s.to_act() == {1}
@@ -331,8 +333,11 @@ def test_undo_refuses_anything_that_revealed_information():
         s.submit({"type": "clue", "seat": seat, "word": clue_word(s.state.hands[seat])})
     s.submit({"type": "ask", "seat": 0, "target": 1, "word": "crane"})
     assert not s.can_undo(0)                         # an answer was heard
-    assert not RULES.undoable([{"type": "card_peeked"}])
-    assert RULES.undoable([{"type": "word_proposed"}, {"type": "hooky_guessed"}])
+    spec = RULES.spec                                    # the core's rule, the game's declared data
+    assert not spec.undoable([{"type": "card_revealed"}, {"type": "card_peeked"}])
+    assert not spec.undoable([{"type": "clue_given"}, {"type": "asked"}])
+    assert spec.undoable([{"type": "word_proposed"}, {"type": "word_voted"}, {"type": "word_accepted"}])
+    assert spec.undoable([{"type": "hooky_guessed"}])
 
 
 def test_bad_commands_and_seats():

@@ -17,76 +17,10 @@ from engine.hooky.deduction import deduce
 from engine.hooky.knowledge import ALPHABET, Knowledge
 from engine.hooky.rules import HookyRules
 from engine.hooky.state import HookyState
+from engine.hooky.scramble import scramble
 from engine.hooky.views import redact_event
 
 RULES = HookyRules()
-
-
-def scramble(state: HookyState, seat: int | None, rng: Rng) -> HookyState:
-    """A copy of `state` in which everything `seat` may not know is changed: the other
-    seats' face-down cards, the unflipped playground and the hooky cards are permuted
-    among themselves (the letters `seat` knows stay put), other seats' peeks follow the
-    permutation, and other seats' guesses and named hands are replaced at random."""
-    st = copy.deepcopy(state)
-    n = st.seats
-    known = {c for r in st.revealed for c in r} | set(st.playground[:st.flipped])
-    if seat is not None:
-        known |= set(st.hands[seat]) | {p["letter"] for p in st.peeks if p["seat"] == seat}
-    slots: list[tuple[str, int]] = []
-    for s in range(n):
-        for i, c in enumerate(st.hands[s]):
-            if c not in known:
-                slots.append(("hand", s * 100 + i))
-    for i in range(st.flipped, len(st.playground)):
-        slots.append(("ground", i))
-    for i in range(len(st.hooky)):
-        slots.append(("hooky", i))
-
-    def get(slot):
-        kind, i = slot
-        if kind == "hand":
-            return st.hands[i // 100][i % 100]
-        return (st.playground if kind == "ground" else st.hooky)[i]
-
-    letters = [get(sl) for sl in slots]
-    shuffled = list(letters)
-    rng.shuffle(shuffled)
-    sigma = dict(zip(letters, shuffled))
-    for sl, new in zip(slots, shuffled):
-        kind, i = sl
-        if kind == "hand":
-            st.hands[i // 100][i % 100] = new
-        elif kind == "ground":
-            st.playground[i] = new
-        else:
-            st.hooky[i] = new
-    st.hands = [sorted(h) for h in st.hands]
-    st.hooky = sorted(st.hooky)
-
-    def randletters(k: int) -> list[str]:
-        pool = list(ALPHABET)
-        rng.shuffle(pool)
-        return sorted(pool[:k])
-
-    for p in st.peeks:
-        if p["seat"] != seat:
-            p["letter"] = sigma.get(p["letter"], p["letter"])
-    for s in range(n):
-        if s == seat:
-            continue
-        st.guesses[s] = {r: randletters(3) for r in st.guesses[s]}
-        if st.named[s] is not None:
-            st.named[s] = [[] if t == s else randletters(2) for t in range(n)]
-    for h in st.history:
-        if h.get("seat") == seat:
-            continue
-        if h["type"] == "card_peeked":
-            h["letter"] = sigma.get(h["letter"], h["letter"])
-        elif h["type"] == "hooky_guessed":
-            h["letters"] = randletters(3)
-        elif h["type"] == "hands_named":
-            h["hands"] = [randletters(2) for _ in range(n)]
-    return st
 
 
 def check_views(st: HookyState, rng: Rng) -> int:
@@ -205,7 +139,7 @@ def test_redact_event():
     assert redact_event(dealt, None) == {"type": "dealt", "seat": None, "start": 1}
     peek = {"type": "card_peeked", "seat": 0, "target": 2, "letter": "q"}
     assert redact_event(peek, 0) == peek and "letter" not in redact_event(peek, 1)
-    assert redact_event(peek, 1, over=True) == peek
+    assert redact_event({"type": "game_ended", "seat": None, "hooky": ["x"]}, 1)["hooky"] == ["x"]
     guess = {"type": "hooky_guessed", "seat": 2, "round": 4, "letters": ["a", "b", "c"]}
     assert "letters" not in redact_event(guess, None)
 

@@ -13,6 +13,7 @@ from engine.core.race import SimClock, race_out
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
 from engine.core.session import LocalSession
+from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 
 
 # ---- helpers shared by the Sumoku race tests ------------------------------------------
@@ -68,10 +69,12 @@ def same_race(a: LocalSession, b: LocalSession) -> bool:
 class PressRules:
     """Press 3 times after the start (a deadline at 1000 ms); pressing before it or out of
     turn is refused. The state records the time of every accepted press."""
+    spec: ClassVar[GameSpec] = GameSpec(
+        name="press", variants=(VariantSpec("classic", range(1, 5), 2, realtime=True),),
+        hidden_information=False, commands=(CommandSpec("press"), CommandSpec("tick")))
     game: ClassVar[str] = "press"
     rules_version: ClassVar[int] = 1
     seats: ClassVar[range] = range(1, 5)
-    variants: ClassVar[tuple[str, ...]] = ("classic",)
 
     def initial(self, seats: int, options: Mapping[str, object]) -> dict:
         return {"seats": seats, "started": False, "presses": [[] for _ in range(seats)], "winner": None}
@@ -122,6 +125,15 @@ class PressRules:
 
     def to_data(self, state: dict) -> Any:
         return state
+
+    def progress(self, state: dict) -> tuple[str, int | None]:
+        return ("over" if state["winner"] is not None else "race" if state["started"] else "wait"), None
+
+    def event_view(self, ev: dict, seat: int | None) -> dict:
+        return ev
+
+    def legacy_data(self, state: dict, events: Any, rules_version: int) -> Any:
+        raise ValueError("one rules version")
 
 
 class Presser:

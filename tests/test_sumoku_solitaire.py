@@ -140,15 +140,25 @@ def test_passing_is_not_part_of_solitaire():
 
 
 def test_countdown_ends_at_the_limit():
-    s = solo(time_limit_s=60)
+    """The limit is a deadline in the state, checked against the session-stamped time:
+    whatever a scene puts in a tick (an old "elapsed_ms") does not count."""
+    from engine.core.race import SimClock
+    clock = SimClock()
+    opts = {"variant": "solitaire", "key": 5, "bag_order": bag_starting_with(HAND), "time_limit_s": 60}
+    s = LocalSession(RULES, 1, opts, seed=3, log=False, clock=clock)
+    assert s.next_deadline() == 60_000 and s.view(0)["status"]["deadline"] == 60_000
     s.submit({"type": "place", "seat": 0, "tiles": [[t(O, 1), 0, 0, 1], [t(S, 4), 0, 1, 4]]})
-    assert s.submit({"type": "tick", "seat": None, "elapsed_ms": 59_999}) == []
+    clock.ms = 59_999
+    assert s.submit({"type": "tick", "seat": None, "elapsed_ms": 60_000}) == []   # not yet, by the clock
     assert s.outcome() is None
-    events = s.submit({"type": "tick", "seat": None, "elapsed_ms": 60_000})
-    assert kinds(events) == ["ended"] and events[0]["seat"] is None
+    clock.ms = 60_000
+    events = s.submit({"type": "tick", "seat": None})
+    assert kinds(events) == ["ended"] and events[0]["seat"] is None and events[0]["t"] == 60_000
     out = s.outcome()
     assert out.detail["reason"] == "time" and out.scores == [2]
-    assert s.submit({"type": "tick", "seat": None, "elapsed_ms": 70_000}) == []  # no second end
+    assert s.next_deadline() is None and s.view(0)["status"]["ended"]
+    clock.ms = 70_000
+    assert s.submit({"type": "tick", "seat": None}) == []  # no second end
     assert code_of(lambda: s.submit({"type": "place", "seat": 0, "tiles": [[t(O, 2), 0, 2, 2]]})) == "err.game_over"
     assert_refolds(s)
 
@@ -156,7 +166,7 @@ def test_countdown_ends_at_the_limit():
 def test_without_a_limit_ticks_do_nothing():
     s = solo()
     assert s.submit({"type": "tick", "seat": None, "elapsed_ms": 10**9}) == []
-    assert s.outcome() is None
+    assert s.outcome() is None and s.next_deadline() is None
 
 
 def test_legal_commands_offer_an_exchange_per_tile_and_stop(monkeypatch):

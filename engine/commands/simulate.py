@@ -15,43 +15,42 @@ from typing import Any
 from engine.core.bots import play_out
 from engine.core.logstore import default_log_dir
 from engine.core.race import race_out
-from engine.registry import bot_for, is_race, rules_for
-
-DEFAULT_SEATS = {"classic": 4, "solitaire": 1, "speed": 4, "grab": 4, "team": 4}
+from engine.registry import bot_for, rules_for, spec_for
 
 
 def check_args(args: Any) -> tuple[int, str | None]:
-    """The seat count to use, or an error message for a usage error."""
+    """The seat count to use (the variant's default unless --seats), or an error message
+    for a usage error; fills in `args.variant` when none was named."""
     try:
-        rules = rules_for(args.game)
+        spec = spec_for(args.game)
+        variant = spec.variant(args.variant)
     except KeyError as e:
-        return 0, str(e)
-    variants = getattr(rules, "variants", ("classic",))
-    if args.variant not in variants:
-        return 0, f"{args.game} has no variant {args.variant!r} (variants: {', '.join(variants)})"
-    seats_for = getattr(rules, "seats_for", None)
-    ok_seats = seats_for(args.variant) if seats_for else rules.seats
-    seats = args.seats if args.seats is not None else DEFAULT_SEATS.get(args.variant, ok_seats.start)
-    if seats not in ok_seats:
-        return 0, f"{args.variant} takes {ok_seats.start}-{ok_seats.stop - 1} seats, not {seats}"
+        return 0, str(e.args[0] if e.args else e)
+    args.variant = variant.id        # the default variant, when none was named
+    seats = args.seats if args.seats is not None else variant.default_seats
+    if seats not in variant.seats:
+        return 0, f"{variant.id} takes {variant.seats.start}-{variant.seats.stop - 1} seats, not {seats}"
+    if args.level not in spec.levels:
+        return 0, f"{args.game} has no level {args.level!r} (levels: {', '.join(spec.levels)})"
     if args.games < 1:
         return 0, "--games must be at least 1"
     return seats, None
 
 
-def simulate(game: str, variant: str, seats: int, games: int, seed: int, level: str,
+def simulate(game: str, variant: str | None, seats: int, games: int, seed: int, level: str,
              out: Path | None) -> dict[str, Any]:
     rules = rules_for(game)
+    vid = spec_for(game).variant(variant).id
     out_dir = Path(out) if out else default_log_dir().parent / "simulations"
-    harness = race_out if is_race(game, variant) else play_out
+    harness = race_out if spec_for(game).variant(vid).realtime else play_out
     results: list[dict[str, Any]] = []
     logs: list[str] = []
     events = 0
     t0 = time.perf_counter()
     for g in range(games):
         game_seed = seed + g
-        bots = [bot_for(game, level, game_seed * 31 + s, variant) for s in range(seats)]
-        session = harness(rules, seats, bots, options={"variant": variant}, seed=game_seed,
+        bots = [bot_for(game, vid, level, s, game_seed) for s in range(seats)]
+        session = harness(rules, seats, bots, options={"variant": vid}, seed=game_seed,
                           log=True, log_dir=out_dir)
         outcome = session.outcome()
         session.close()
@@ -61,7 +60,7 @@ def simulate(game: str, variant: str, seats: int, games: int, seed: int, level: 
         logs.append(str(session.log_path))
         results.append({"seed": game_seed, "events": len(session.events), "hash": session.hash(),
                         **outcome.to_data()})
-    return {"game": game, "variant": variant, "games": games, "events": events,
+    return {"game": game, "variant": vid, "games": games, "events": events,
             "seconds": round(time.perf_counter() - t0, 3), "results": results, "logs": logs}
 
 

@@ -22,7 +22,13 @@ def play_out(rules: Any, seats: int, bots: Mapping[int, Bot] | list[Bot], *,
     players = [{"name": f"Bot {s + 1}", "kind": "bot", "level": getattr(bots[s], "level", "normal")}
                for s in range(seats)]
     session_kw.setdefault("log", False)
-    session = LocalSession(rules, seats, options, seed, players, **session_kw)
+    return play_on(LocalSession(rules, seats, options, seed, players, **session_kw), bots,
+                   max_commands=max_commands)
+
+
+def play_on(session: LocalSession, bots: Mapping[int, Bot], *,
+            max_commands: int = 100_000) -> LocalSession:
+    """Go on playing `session` (new or resumed) with `bots` until its outcome."""
     for _ in range(max_commands):
         if session.outcome() is not None:
             return session

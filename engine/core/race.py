@@ -50,7 +50,15 @@ def race_out(rules: Any, seats: int, bots: Mapping[int, RacingBot] | list[Racing
     clock = SimClock()
     session_kw.setdefault("log", False)
     session = LocalSession(rules, seats, options, seed, players, clock=clock, **session_kw)
-    deadline_of = getattr(rules, "next_deadline", None)
+    return race_on(session, clock, bots, max_commands=max_commands, max_ms=max_ms, refused=refused)
+
+
+def race_on(session: LocalSession, clock: SimClock, bots: Mapping[int, RacingBot], *,
+            max_commands: int = 100_000, max_ms: int = 6 * 3_600_000,
+            refused: list[tuple[int, int, Command, RuleError]] | None = None) -> LocalSession:
+    """Go on racing `session` (new or resumed, made with `clock`) as `race_out` does;
+    times are the session's game time (a resumed session starts where its log stopped)."""
+    offset = session.now_ms() - clock.ms     # game time = clock.ms + offset
     blocked: dict[int, int] = {}     # seat -> time of its refused command, until a change
     seen_events = len(session.events)
     for _ in range(max_commands):
@@ -59,9 +67,9 @@ def race_out(rules: Any, seats: int, bots: Mapping[int, RacingBot] | list[Racing
         if len(session.events) != seen_events:
             seen_events = len(session.events)
             blocked.clear()
-        now = clock.ms
+        now = session.now_ms()
         best: tuple[int, int, int | None, Command] | None = None
-        deadline = deadline_of(session.state) if deadline_of else None
+        deadline = session.next_deadline()
         if deadline is not None:
             best = (max(deadline, now), -1, None, TICK)
         for seat in sorted(bots):
@@ -75,7 +83,7 @@ def race_out(rules: Any, seats: int, bots: Mapping[int, RacingBot] | list[Racing
                 best = (at, seat, seat, plan[1])
         if best is None or best[0] > max_ms:
             break
-        clock.ms = best[0]
+        clock.ms = best[0] - offset
         cmd = dict(best[3])
         cmd["seat"] = best[2]
         try:

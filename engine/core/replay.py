@@ -4,6 +4,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from engine.core.checkpoints import checkpoint_hash
 from engine.core.events import Event, upcast
 from engine.core.logstore import LoadedLog
 from engine.core.reading import StateReader
@@ -36,6 +37,18 @@ class ReplayCursor(StateReader):
     def at_end(self) -> bool:
         return self.position >= len(self.events)
 
+    def folded(self) -> list[Event]:
+        """The events before the cursor: `events_for(seat)` is the log up to here as that
+        seat may see it."""
+        return self.events[:self.position]
+
+    def now_ms(self) -> int:
+        return int(self.events[self.position - 1].get("t", 0)) if self.position else 0
+
+    def checkpoint_hash(self) -> str:
+        """The state hash in the form of the log's rules version (engine/core/checkpoints.py)."""
+        return checkpoint_hash(self.rules, self.state, self.folded(), self.header.get("rules_version"))
+
     def current_event(self) -> Event | None:
         return self.events[self.position - 1] if self.position else None
 
@@ -61,6 +74,3 @@ class ReplayCursor(StateReader):
             self.position = base
         while self.position < position:
             self.step()
-
-
-

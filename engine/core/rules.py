@@ -1,11 +1,17 @@
-"""The Rules protocol every game implements, and the Outcome it ends with."""
+"""The Rules protocol every game implements, and the Outcome it ends with.
+
+`Rules` is used as a type: every rules class implements all of it (nothing is
+discovered with getattr). What the game declares as data is its `spec`
+(engine/core/spec.py); its turn structure is built from engine/core/turns.py.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Iterable, Mapping, Protocol, TypeVar
+from typing import Any, ClassVar, Iterable, Mapping, Protocol, Sequence, TypeVar
 
 from engine.core.events import Command, Event
 from engine.core.rng import Rng
+from engine.core.spec import GameSpec
 
 S = TypeVar("S")
 
@@ -25,17 +31,26 @@ class Outcome:
 
 
 class Rules(Protocol[S]):
-    game: ClassVar[str]
-    rules_version: ClassVar[int]
-    seats: ClassVar[range]
-    variants: ClassVar[tuple[str, ...]]
+    spec: ClassVar[GameSpec]          # variants, seats, commands and their flags
+    game: ClassVar[str]               # == spec.name
+    rules_version: ClassVar[int]      # the checkpoint form; older logs verify by legacy_data
+    seats: ClassVar[range]            # == spec.seats (every seat count some variant takes)
 
     def initial(self, seats: int, options: Mapping[str, object]) -> S: ...
     def setup(self, state: S, rng: Rng) -> list[Event]: ...
-    def decide(self, state: S, cmd: Command, rng: Rng) -> list[Event]: ...
+    def decide(self, state: S, cmd: Command, rng: Rng) -> list[Event]:
+        """Validate and return events; raise RuleError. Never changes `state`."""
     def apply(self, state: S, event: Event) -> S: ...
     def to_act(self, state: S) -> frozenset[int]: ...
-    def view(self, state: S, seat: int | None) -> dict: ...
+    def progress(self, state: S) -> tuple[str, int | None]:
+        """(phase, round) for the view header (engine/core/turns.py: status)."""
+    def next_deadline(self, state: S) -> int | None:
+        """When the next {"type": "tick", "seat": None} is due (ms of game time), or None."""
+    def view(self, state: S, seat: int | None) -> dict: ...          # None = the table
+    def event_view(self, event: Event, seat: int | None) -> Event:
+        """The event as `seat` may learn it (None = the table); public events unchanged."""
     def outcome(self, state: S) -> Outcome | None: ...
     def legal_commands(self, view: dict, seat: int) -> Iterable[Command]: ...
     def to_data(self, state: S) -> Any: ...
+    def legacy_data(self, state: S, events: Sequence[Event], rules_version: int) -> Any:
+        """What `to_data` was under an older `rules_version` (checkpoints of old logs)."""

@@ -7,14 +7,12 @@ import time
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
 
+from engine.core.checkpoints import CHECKPOINT_EVERY, checkpoint_hash
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, stamp, upcast
 from engine.core.logstore import LoadedLog, LogWriter, make_header, new_log_path, read_log
 from engine.core.rng import Rng
-from engine.core.reading import StateReader
-
-Listener = Callable[["LocalSession", list[Event]], None]
-CHECKPOINT_EVERY = 64
+from engine.core.reading import Listener, Listening, StateReader
 
 
 def fold(rules: Any, seats: int, options: Mapping[str, Any], events: Iterable[Event],
@@ -36,7 +34,7 @@ def fold_event(rules: Any, state: Any, events: list[Event], ev: Event) -> Any:
     return rules.apply(state, ev)
 
 
-class LocalSession(StateReader):
+class LocalSession(StateReader, Listening):
     """One game in process: hot-seat humans and bots. `players` is one dict per seat:
     {"name": str, "kind": "human" | "bot", "level": str}. `log_dir=None` writes to the
     user data folder, `log=False` writes no file."""
@@ -56,14 +54,14 @@ class LocalSession(StateReader):
         self.salt = salt
         self._clock = clock or time.monotonic
         self._paused_at: float | None = None
-        self.listeners: list[Listener] = []
+        self.listeners: list[Listener] = []     # raw events: the log writer and the core only
         self.events: list[Event] = []
         self._snapshots: dict[int, Any] = {}
         self._cmd_count = 0
         self.state = rules.initial(seats, self.options)
         self._snapshots[0] = copy.deepcopy(self.state)
         self.writer: LogWriter | None = None
-        variant = str(self.options.get("variant", "classic"))
+        variant = rules.spec.variant(self.options.get("variant")).id
         self.header = make_header(rules.game, variant, seats, self.seed, rules.rules_version,
                                   self.options, self.players)
         if _loaded is not None:  # resuming a log
@@ -85,7 +83,7 @@ class LocalSession(StateReader):
     @classmethod
     def resume(cls, path: Path | str, *, write: bool = True, **kw: Any) -> "LocalSession":
         """Continue a logged game (a cut tail is dropped, the file trimmed to the valid part)."""
-        from engine.registry import rules_for
+        from engine.registry import rules_for   # the engine package knows the registry, not the core
         loaded = read_log(path)
         h = loaded.header
         rules = rules_for(h["game"])
@@ -96,10 +94,6 @@ class LocalSession(StateReader):
     @property
     def log_path(self) -> Path | None:
         return self.writer.path if self.writer else None
-
-
-
-
 
     def is_bot(self, seat: int) -> bool:
         return self.players[seat].get("kind") == "bot"
@@ -144,11 +138,15 @@ class LocalSession(StateReader):
             if self.writer:
                 self.writer.append(ev)
                 if ev["seq"] % CHECKPOINT_EVERY == CHECKPOINT_EVERY - 1:
-                    self.writer.checkpoint(ev["seq"], self.hash())
+                    self.writer.checkpoint(ev["seq"], self.checkpoint_hash())
         if self.writer and self.rules.outcome(self.state) is not None:
-            self.writer.checkpoint(self.events[-1]["seq"], self.hash())
-        for fn in list(self.listeners):
-            fn(self, new)
+            self.writer.checkpoint(self.events[-1]["seq"], self.checkpoint_hash())
+        self._tell(new)
+
+    def checkpoint_hash(self) -> str:
+        """The state hash in the form of the log's rules version (a resumed old log goes
+        on in its own form; see engine/core/checkpoints.py)."""
+        return checkpoint_hash(self.rules, self.state, self.events, self.header.get("rules_version"))
 
     def _fold_in(self, ev: Event) -> None:
         self.state = fold_event(self.rules, self.state, self.events, ev)
@@ -175,15 +173,15 @@ class LocalSession(StateReader):
         return None
 
     def can_undo(self, seat: int) -> bool:
-        """A human may take back their last play when every other seat is a bot and the
-        game's rules allow it (nothing secret was learnt)."""
+        """A human may take back their last command when every other seat is a bot, the
+        game's spec declares that command undoable, and nothing secret was learnt since
+        (no event the spec calls revealing, in that command or the bots' after it)."""
         if self.is_bot(seat) or any(not self.is_bot(s) for s in range(self.seats) if s != seat):
             return False
         start = self._undo_start(seat)
         if start is None:
             return False
-        allowed = getattr(self.rules, "undoable", None)
-        return allowed is None or allowed(self.events[start:])
+        return self.rules.spec.undoable(self.events[start:])
 
     def undo(self, seat: int) -> bool:
         if not self.can_undo(seat):
@@ -205,8 +203,7 @@ class LocalSession(StateReader):
         self._cmd_count = max((ev.get("cmd", 0) for ev in kept), default=0)
         if self.writer:
             self.writer.truncate_events(keep)
-        for fn in list(self.listeners):
-            fn(self, [])
+        self._tell([])
 
     def refold(self) -> Any:
         """The state rebuilt from the initial state and the whole log (for checks)."""

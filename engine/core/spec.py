@@ -11,11 +11,14 @@ from dataclasses import dataclass, field
 
 @dataclass(frozen=True)
 class CommandSpec:
-    """One command type. `undoable`: a person may take it back when every other seat is a
-    bot and nothing secret was learnt since. `private`: its payload is the sender's secret
-    (a vote, a guess): the game's `event_view` hides it from the other seats until the
-    rules reveal it."""
+    """One command type. `makes`: the event types its events can start with (how the
+    core knows, from the log alone, which command a run of events came from).
+    `undoable`: a person may take it back when every other seat is a bot and nothing
+    secret was learnt since. `private`: its payload is the sender's secret (a vote, a
+    guess): the game's `event_view` hides it from the other seats until the rules
+    reveal it."""
     type: str
+    makes: tuple[str, ...] = ()
     undoable: bool = False
     private: bool = False
 
@@ -42,12 +45,15 @@ class GameSpec:
     variants: tuple[VariantSpec, ...]
     hidden_information: bool
     commands: tuple[CommandSpec, ...]
+    revealing: frozenset[str] = frozenset()     # event types that show someone a secret
     minutes: tuple[int, int] = (10, 30)         # playing time shown on the game picker
     levels: tuple[str, ...] = ("easy", "normal", "hard")
     title: str = ""                             # catalog key ("" = <name>.title)
     tagline: str = ""                           # catalog key ("" = <name>.tagline)
     _by_type: dict[str, CommandSpec] = field(init=False, repr=False, compare=False, hash=False,
                                              default_factory=dict)
+    _by_event: dict[str, CommandSpec] = field(init=False, repr=False, compare=False, hash=False,
+                                              default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.variants:
@@ -62,6 +68,10 @@ class GameSpec:
         if len(by_type) != len(self.commands):
             raise ValueError(f"{self.name}: a command type is declared twice")
         self._by_type.update(by_type)
+        for c in self.commands:
+            for etype in c.makes:
+                if self._by_event.setdefault(etype, c) is not c:
+                    raise ValueError(f"{self.name}: event {etype!r} starts two commands' events")
 
     # ---- reading ------------------------------------------------------------------
     @property
@@ -106,3 +116,14 @@ class GameSpec:
     def is_undoable(self, ctype: str) -> bool:
         c = self._by_type.get(ctype)
         return bool(c and c.undoable)
+
+    def command_of(self, events: list) -> CommandSpec | None:
+        """The command a run of events (one command's, first event first) came from."""
+        return self._by_event.get(str(events[0].get("type"))) if events else None
+
+    def undoable(self, events: list) -> bool:
+        """The core's undo rule: `events` (a seat's last command's, then the bots' after
+        it) may be taken back when that command is declared undoable and none of them
+        is a revealing event (nothing secret was learnt since)."""
+        c = self.command_of(events)
+        return bool(c and c.undoable) and not any(ev.get("type") in self.revealing for ev in events)

@@ -14,18 +14,19 @@ card_revealed, card_peeked, asked, round_ended, hooky_guessed, hands_named, game
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, event
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+from engine.core.turns import closes, each_once, in_turn, responders
 from engine.hooky.clue_words import is_clue_word, normalise, same_letters
 from engine.hooky.knowledge import ALPHABET, count_answer
 from engine.hooky.scoring import final_result
 from engine.hooky.state import GUESS_ROUNDS, REVEAL_FROM, ROUNDS, HookyState, new_state, split_deal
-from engine.hooky.views import view
+from engine.hooky.views import redact_event, view
 from engine.words import hooky_words
 
 # command type -> the phases it belongs to
@@ -33,30 +34,32 @@ PHASE_OF: dict[str, tuple[str, ...]] = {
     "clue": ("clue",), "reveal": ("turn",), "ask": ("turn",), "propose": ("clue", "turn"),
     "vote": ("vote",), "guess": ("guess",), "name_hands": ("hands",),
 }
-# events after which a take-back would let a player unlearn what they saw
-SECRET_EVENTS = frozenset({"dealt", "asked", "card_peeked", "round_ended", "game_ended"})
-STAMPS = ("t", "v", "cmd")
-
-
 SPEC = GameSpec(
     name="hooky",
     variants=(VariantSpec("classic", range(3, 6), 4),),
     hidden_information=True,
     commands=(
-        CommandSpec("clue", undoable=True), CommandSpec("reveal"), CommandSpec("ask", undoable=True),
-        CommandSpec("propose"), CommandSpec("vote", private=False), CommandSpec("guess", private=True),
-        CommandSpec("name_hands", private=True),
+        # undoable unless a revealing event came since (an answer heard, a card peeked or
+        # flipped, the end); a reveal always peeks, so it never is
+        CommandSpec("clue", ("clue_given",), undoable=True), CommandSpec("reveal", ("card_revealed",)),
+        CommandSpec("ask", ("asked",), undoable=True),
+        CommandSpec("propose", ("word_proposed",), undoable=True),
+        CommandSpec("vote", ("word_voted",), undoable=True),
+        CommandSpec("guess", ("hooky_guessed",), undoable=True, private=True),
+        CommandSpec("name_hands", ("hands_named",), undoable=True, private=True),
     ),
+    # events after which a take-back would let a player unlearn what they saw
+    revealing=frozenset({"dealt", "asked", "card_peeked", "round_ended", "game_ended"}),
     minutes=(30, 45),
 )
+STAMPS = ("t", "v", "cmd")   # what rules version 1 left out of its in-state copy of the log
 
 
 class HookyRules:
     spec: ClassVar[GameSpec] = SPEC
     game: ClassVar[str] = "hooky"
-    rules_version: ClassVar[int] = 1
-    seats: ClassVar[range] = range(3, 6)
-    variants: ClassVar[tuple[str, ...]] = ("classic",)
+    rules_version: ClassVar[int] = 2     # 2: the state no longer holds a copy of the log
+    seats: ClassVar[range] = SPEC.seats
 
     def __init__(self) -> None:
         self._apply: dict[str, Callable[[HookyState, Event], None]] = {
@@ -101,24 +104,45 @@ class HookyRules:
 
     def apply(self, state: HookyState, ev: Event) -> HookyState:
         self._apply[ev["type"]](state, ev)
-        if ev["type"] not in ("dealt", "game_ended"):
-            state.history.append({k: _copy(v) for k, v in ev.items() if k not in STAMPS})
         return state
 
     def to_act(self, state: HookyState) -> frozenset[int]:
+        """Turns from the core presets: the clues and rounds go one seat after another; a
+        proposed word is answered by every other seat, then play returns; the hooky
+        guesses and the final hands are every seat once, in secret."""
         n = state.seats
         if state.phase in ("clue", "turn"):
-            if state.pos >= n:
-                return frozenset()
-            return frozenset((state.turn,))
+            return in_turn(state.turn if state.pos < n else None)
         if state.phase == "vote" and state.pending is not None:
-            votes = state.pending["votes"]
-            return frozenset(s for s in range(n) if s != state.pending["seat"] and s not in votes)
+            return responders(n, state.pending["seat"], state.pending["votes"])
         if state.phase == "guess":
-            return frozenset(s for s in range(n) if state.round not in state.guesses[s])
+            return each_once(range(n), [s for s in range(n) if state.round in state.guesses[s]])
         if state.phase == "hands":
-            return frozenset(s for s in range(n) if state.named[s] is None)
+            return each_once(range(n), [s for s in range(n) if state.named[s] is not None])
         return frozenset()
+
+    def progress(self, state: HookyState) -> tuple[str, int | None]:
+        """(phase, round): deal, clue (round 0), turn, vote, guess, hands, over."""
+        return state.phase, state.round
+
+    def next_deadline(self, state: HookyState) -> int | None:
+        return None                       # Hooky has no clock
+
+    def event_view(self, event: Event, seat: int | None) -> Event:
+        """Another seat's peek, guess or named hands without its letters; the deal with
+        only `seat`'s own hand (engine/hooky/views.py: redact_event)."""
+        return redact_event(event, seat)
+
+    def legacy_data(self, state: HookyState, events: Sequence[Event], rules_version: int) -> Any:
+        """Rules version 1 kept every event but the deal and the end, unstamped, in
+        `history`, and had no `reveals` (they were read from that history)."""
+        if rules_version != 1:
+            raise ValueError(f"hooky has no rules version {rules_version}")
+        data = state.to_data()
+        del data["reveals"]
+        data["history"] = [{k: _copy(v) for k, v in ev.items() if k not in STAMPS}
+                           for ev in events if ev.get("type") not in ("dealt", "game_ended")]
+        return data
 
     def view(self, state: HookyState, seat: int | None) -> dict:
         return view(state, seat, self.to_act(state))
@@ -132,10 +156,6 @@ class HookyRules:
 
     def to_data(self, state: HookyState) -> Any:
         return state.to_data()
-
-    def undoable(self, events: list[Event]) -> bool:
-        """A take-back may not unlearn anything: no answer heard, no card peeked or flipped."""
-        return not any(ev.get("type") in SECRET_EVENTS for ev in events)
 
     def legal_commands(self, view: dict, seat: int) -> Iterable[Command]:
         return _legal_commands(view, seat)
@@ -173,7 +193,7 @@ class HookyRules:
         out = [event("word_voted", seat, word=pending["word"], accept=accept)]
         if not accept:
             out.append(event("word_refused", None, word=pending["word"], by=seat))
-        elif len(self.to_act(state)) == 1:
+        elif closes(self.to_act(state), (), seat):        # the last vote closes it
             out.append(event("word_accepted", None, word=pending["word"]))
         return out
 
@@ -253,7 +273,7 @@ class HookyRules:
                 raise RuleError("err.hooky.name_too_many", target=other + 1, size=state.hand_size)
             hands[other] = chosen
         out = [event("hands_named", seat, hands=hands)]
-        if len(self.to_act(state)) == 1:
+        if closes(self.to_act(state), (), seat):        # the last hands named end the game
             named = [hands if s == seat else state.named[s] for s in range(state.seats)]
             result = final_result(state.hands, state.hooky, state.guesses, named,
                                   [len(r) for r in state.revealed])
@@ -311,6 +331,7 @@ class HookyRules:
     @staticmethod
     def _on_card_revealed(state: HookyState, ev: Event) -> None:
         state.revealed[ev["seat"]].append(ev["letter"])
+        state.reveals.append({"seat": ev["seat"], "letter": ev["letter"], "target": ev["target"]})
         state.revealed_now = True
 
     @staticmethod

@@ -45,7 +45,7 @@ class HookyState:
     pending: dict[str, Any] | None = None   # {"seat", "word", "votes": {seat: bool}, "phase"}
     accepted: list[str] = field(default_factory=list)           # words the table accepted
     refused: list[str] = field(default_factory=list)            # words the table refused
-    history: list[dict[str, Any]] = field(default_factory=list) # events (unstamped), for the log
+    reveals: list[dict[str, Any]] = field(default_factory=list) # {"seat", "letter", "target"}, in order
     result: dict[str, Any] | None = None
 
     @property
@@ -81,7 +81,7 @@ class HookyState:
             "clues": self.clues, "asks": self.asks, "peeks": self.peeks,
             "guesses": [{str(r): g for r, g in sorted(d.items())} for d in self.guesses],
             "named": self.named, "pending": self.pending, "accepted": sorted(self.accepted),
-            "refused": sorted(self.refused), "history": self.history, "result": self.result,
+            "refused": sorted(self.refused), "reveals": self.reveals, "result": self.result,
         }
 
 

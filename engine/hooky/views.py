@@ -21,20 +21,17 @@ PRIVATE_FIELDS: dict[str, tuple[str, ...]] = {
 }
 
 
-def redact_event(ev: dict[str, Any], seat: int | None, over: bool = False) -> dict[str, Any] | None:
+def redact_event(ev: dict[str, Any], seat: int | None) -> dict[str, Any]:
     """The event as `seat` may see it (None: the table): private fields of other seats'
-    events are dropped; the deal shows only the seat's own hand. Everything once `over`.
-    For log panels and replays of raw events."""
-    if over:
-        return dict(ev)
+    events are dropped; the deal shows only the seat's own hand. HookyRules.event_view;
+    the core applies it to every listener, log panel and replay. The end of the game
+    (`game_ended`, with every hand) is public: it is made only once the game is over."""
     etype = ev.get("type")
     if etype == "dealt":
         out = {k: v for k, v in ev.items() if k not in ("hands", "playground", "hooky")}
-        if seat is not None:
+        if seat is not None and 0 <= seat < len(ev.get("hands") or ()):
             out["hand"] = list(ev["hands"][seat])
         return out
-    if etype == "game_ended":     # only ever folded once the game is over
-        return None
     hidden = PRIVATE_FIELDS.get(str(etype), ())
     if hidden and ev.get("seat") != seat:
         return {k: v for k, v in ev.items() if k not in hidden}
@@ -74,8 +71,7 @@ def view(state: HookyState, seat: int | None, to_act: Iterable[int] = ()) -> dic
         "clues": [dict(c) for c in state.clues],
         "asks": [dict(a) for a in state.asks],
         "asked_of": [state.asked_of(s) for s in range(n)],
-        "reveals": [{"seat": e["seat"], "letter": e["letter"], "target": e["target"]}
-                    for e in state.history if e["type"] == "card_revealed"],
+        "reveals": [dict(r) for r in state.reveals],
         "peeks": [{"round": p["round"], "target": p["target"], "letter": p["letter"]}
                   for p in state.peeks if p["seat"] == me],
         "peek_counts": [sum(1 for p in state.peeks if p["seat"] == s) for s in range(n)],
@@ -95,7 +91,6 @@ def view(state: HookyState, seat: int | None, to_act: Iterable[int] = ()) -> dic
                     if state.pending is not None else None),
         "accepted_words": sorted(state.accepted), "refused_words": sorted(state.refused),
         "options": {k: x for k, x in state.options.items() if k != "deal"},
-        "log": [e for e in (redact_event(h, me, over) for h in state.history) if e is not None],
         "knowledge": knowledge_dict(state, me) if me is not None and state.hands else None,
         "result": None,
     }

@@ -3,20 +3,23 @@
 Each variant is a flow module (classic.py, solitaire.py, and the real-time races
 speed.py, grab.py, team.py) with `setup`, `decide` and the `APPLY` handlers of its own
 events; the shared events are folded by flow.py. A race module also has `to_act` (every
-seat in the running round); `next_deadline` says when the next tick is due.
+seat in the running round); `next_deadline` says when the next tick is due (a race's
+countdown, solitaire's time limit). Nothing in a Sumoku event is secret (tiles are face
+up; the bag's order never appears in an event), so `event_view` gives every event as it is.
 """
 from __future__ import annotations
 
 from types import ModuleType
-from typing import Any, ClassVar, Iterable, Iterator, Mapping
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+from engine.core.turns import in_turn
 from engine.sumoku import classic, flow, grab, solitaire, speed, team
-from engine.sumoku.state import RACES, SEATS, VARIANTS, SumokuState, new_state
+from engine.sumoku.state import RACES, SEATS, SumokuState, new_state
 from engine.sumoku.views import race_view, view, view_board
 
 FLOWS: dict[str, ModuleType] = {"classic": classic, "solitaire": solitaire, "speed": speed,
@@ -26,7 +29,7 @@ FLOWS: dict[str, ModuleType] = {"classic": classic, "solitaire": solitaire, "spe
 SPEC = GameSpec(
     name="sumoku",
     variants=(
-        VariantSpec("classic", SEATS["classic"], 3),
+        VariantSpec("classic", SEATS["classic"], 3),   # seats from state.SEATS, which new_state checks
         VariantSpec("solitaire", SEATS["solitaire"], 1),
         VariantSpec("speed", SEATS["speed"], 2, realtime=True, network=True),
         VariantSpec("grab", SEATS["grab"], 2, realtime=True, network=True),
@@ -34,8 +37,8 @@ SPEC = GameSpec(
     ),
     hidden_information=False,
     commands=(
-        CommandSpec("place", undoable=True), CommandSpec("pass", undoable=True),
-        CommandSpec("exchange", undoable=True), CommandSpec("stop", undoable=True),
+        CommandSpec("place", ("placed",), undoable=True), CommandSpec("pass", ("passed",), undoable=True),
+        CommandSpec("exchange", ("exchanged",), undoable=True), CommandSpec("stop", ("ended",), undoable=True),
         CommandSpec("tick"), CommandSpec("put"), CommandSpec("lift"), CommandSpec("return"),
         CommandSpec("call"), CommandSpec("claim"), CommandSpec("stuck"),
     ),
@@ -47,23 +50,43 @@ class SumokuRules:
     spec: ClassVar[GameSpec] = SPEC
     game: ClassVar[str] = "sumoku"
     rules_version: ClassVar[int] = 1
-    seats: ClassVar[range] = range(1, 17)   # over all variants: see seats_for
-    variants: ClassVar[tuple[str, ...]] = VARIANTS
+    seats: ClassVar[range] = SPEC.seats
 
     def __init__(self) -> None:
         self._apply = {name: {**flow.APPLY, **mod.APPLY} for name, mod in FLOWS.items()}
 
     @staticmethod
     def seats_for(variant: str) -> range:
-        """The seat counts a variant takes (classic 1-8, solitaire 1, speed and grab 2-8,
-        team 2-16); KeyError for an unknown variant."""
-        return SEATS[variant]
+        """The seat counts a variant takes, from the spec (classic 1-8, solitaire 1, speed
+        and grab 2-8, team 2-16); KeyError for an unknown variant."""
+        return SPEC.variant(variant).seats
 
     def next_deadline(self, state: SumokuState) -> int | None:
-        """When the next {"type": "tick", "seat": None} is due (ms), or None."""
-        if state.ended or state.race is None:
+        """When the next {"type": "tick", "seat": None} is due (ms of game time), or None:
+        a race's next round, solitaire's time limit."""
+        if state.ended:
             return None
-        return state.race.starts_at
+        if state.race is not None:
+            return state.race.starts_at
+        return solitaire.deadline(state) if state.variant == "solitaire" else None
+
+    def progress(self, state: SumokuState) -> tuple[str, int | None]:
+        """(phase, round): "play" (turns; solitaire's round is its stage), a race's
+        "countdown" / "round" / "between" with its round number, or "over"."""
+        rs = state.race
+        if state.ended:
+            return "over", rs.round if rs is not None else None
+        if rs is None:
+            return "play", state.stage if state.variant == "solitaire" else None
+        if rs.live:
+            return "round", rs.round
+        return ("countdown" if rs.starts_at is not None else "between"), rs.round
+
+    def event_view(self, event: Event, seat: int | None) -> Event:
+        return event
+
+    def legacy_data(self, state: SumokuState, events: Sequence[Event], rules_version: int) -> Any:
+        raise ValueError(f"sumoku has had one rules version, not {rules_version}")
 
     def initial(self, seats: int, options: Mapping[str, object]) -> SumokuState:
         return new_state(seats, options)
@@ -83,9 +106,7 @@ class SumokuRules:
     def to_act(self, state: SumokuState) -> frozenset[int]:
         if state.race is not None:
             return FLOWS[state.variant].to_act(state)
-        if state.ended or state.turn is None:
-            return frozenset()
-        return frozenset((state.turn,))
+        return in_turn(None if state.ended else state.turn)
 
     def view(self, state: SumokuState, seat: int | None) -> dict:
         if state.race is not None:

@@ -1,6 +1,7 @@
 """Solitaire (1 seat): 16 tiles, then 10 more each time the hand is used up, until all 96
 are placed (won). One exchange per stage (return 1, draw 2); "stop" ends a game that
-cannot go on; a tick past options["time_limit_s"] ends a game against the clock.
+cannot go on; a tick at or past options["time_limit_s"] (the session-stamped time)
+ends a game against the clock.
 The score is the number of tiles placed.
 
 Events of this flow besides the shared ones (flow.py):
@@ -72,15 +73,19 @@ def decide_pass(state: SumokuState, seat: int, cmd: Command, rng: Rng) -> list[E
     raise RuleError("err.sumoku.solitaire_pass")
 
 
-def decide_tick(state: SumokuState, cmd: Command) -> list[Event]:
-    """`elapsed_ms` is the time since the game started; at or past the limit, time is up."""
+def deadline(state: SumokuState) -> int | None:
+    """When time is up (ms of game time) in a game against the clock, else None."""
     limit = state.options.get("time_limit_s")
-    elapsed = cmd.get("elapsed_ms")
-    if state.ended or limit is None or isinstance(elapsed, bool) or not isinstance(elapsed, int):
+    return int(limit) * 1000 if limit else None
+
+
+def decide_tick(state: SumokuState, cmd: Command) -> list[Event]:
+    """A tick at the session-stamped time `t` on or past the deadline: time is up. (Ticks
+    from before issue 8 carried the scene's "elapsed_ms"; the stamped time is the clock.)"""
+    due = deadline(state)
+    if state.ended or due is None or flow.now(cmd) < due:
         return []
-    if elapsed >= int(limit) * 1000:
-        return [_ended("time", state.scores[0])]
-    return []
+    return [_ended("time", state.scores[0])]
 
 
 DECIDE: dict[str, Decider] = {

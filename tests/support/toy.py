@@ -2,8 +2,8 @@
 
 Two or three seats take turns adding 1-3 to a shared total; each add also draws a random
 bonus 0-2 (chance, written into the event). The first seat to bring the total to 21 or
-more wins. Seat order is fixed; "undoable" refuses to take back a turn that revealed a
-secret (a "peek" command), to test the session's undo gate.
+more wins. Seat order is fixed; its spec calls "peeked" revealing, so a turn that
+revealed a secret (a "peek" command) cannot be taken back: the session's undo gate.
 """
 from __future__ import annotations
 
@@ -13,6 +13,14 @@ from typing import Any, Mapping
 from engine.core.errors import RuleError
 from engine.core.events import event
 from engine.core.rules import Outcome
+from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+from engine.core.turns import in_turn
+
+SPEC = GameSpec(name="toy", variants=(VariantSpec("classic", range(2, 4), 2),),
+                hidden_information=False,
+                commands=(CommandSpec("add", ("added",), undoable=True),
+                          CommandSpec("peek", ("peeked",), undoable=True)),
+                revealing=frozenset({"peeked"}))
 
 
 @dataclass
@@ -31,10 +39,10 @@ class ToyState:
 
 
 class ToyRules:
+    spec = SPEC
     game = "toy"
     rules_version = 1
     seats = range(2, 4)
-    variants = ("classic",)
 
     def initial(self, seats: int, options: Mapping[str, Any]) -> ToyState:
         return ToyState(seats=seats, adds=[0] * seats)
@@ -69,7 +77,16 @@ class ToyRules:
         return state
 
     def to_act(self, state: ToyState) -> frozenset[int]:
-        return frozenset() if state.winner is not None else frozenset({state.turn})
+        return in_turn(None if state.winner is not None else state.turn)
+
+    def progress(self, state: ToyState) -> tuple[str, int | None]:
+        return ("over" if state.winner is not None else "play"), None
+
+    def next_deadline(self, state: ToyState) -> int | None:
+        return None
+
+    def event_view(self, ev: dict, seat: int | None) -> dict:
+        return ev
 
     def view(self, state: ToyState, seat: int | None) -> dict:
         return {"total": state.total, "turn": state.turn, "adds": list(state.adds)}
@@ -86,8 +103,8 @@ class ToyRules:
     def to_data(self, state: ToyState) -> dict[str, Any]:
         return state.to_data()
 
-    def undoable(self, events: list[dict]) -> bool:
-        return not any(ev["type"] == "peeked" for ev in events)
+    def legacy_data(self, state: ToyState, events, rules_version: int) -> Any:
+        raise ValueError("the toy has one rules version")
 
 
 class ToyBot:
@@ -98,3 +115,6 @@ class ToyBot:
 
     def choose(self, view: dict, seat: int) -> dict:
         return {"type": "add", "seat": seat, "n": self.n}
+
+
+Rules, Bot, RaceBot = ToyRules, ToyBot, None     # what the registry reads from a game package
