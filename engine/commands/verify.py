@@ -11,8 +11,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from engine.core.checkpoints import checkpoint_hash
 from engine.core.events import upcast
-from engine.core.hashing import state_hash
 from engine.core.logstore import LogError, LoadedLog, read_log
 
 EXIT_OK, EXIT_MISMATCH, EXIT_USAGE, EXIT_CORRUPT = 0, 1, 2, 3
@@ -34,11 +34,13 @@ def check(loaded: LoadedLog) -> tuple[int, str]:
     try:
         state = rules.initial(int(h["seats"]), h.get("options") or {})
         checked = 0
+        folded: list = []
         for i, ev in enumerate(loaded.events):
-            state = rules.apply(state, upcast(rules.game, ev))
+            folded.append(upcast(rules.game, ev))
+            state = rules.apply(state, folded[-1])
             want = wanted.get(int(ev.get("seq", i)))
-            if want is not None:
-                got = state_hash(rules.to_data(state))
+            if want is not None:   # hashed in the form of the log's own rules version
+                got = checkpoint_hash(rules, state, folded, int(h.get("rules_version", rules.rules_version)))
                 if got != want:
                     return EXIT_MISMATCH, (f"checkpoint after event {ev.get('seq', i)} does not match: "
                                            f"log says {want}, refold gives {got}")
