@@ -1,0 +1,118 @@
+"""Wooolf!!'s views and events hold only what a seat may know, checked after every
+command of seeded games: a view must not change when every secret the seat cannot see
+is changed, and another seat's event never carries its secret."""
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+from engine.core.rng import Rng
+from engine.core.session import LocalSession
+from engine.wooolf.rules import WooolfRules
+from engine.wooolf.state import NOBODY, WooolfState
+
+RULES = WooolfRules()
+
+
+def scramble(state: WooolfState, seat: int | None, rng: Rng) -> WooolfState:
+    """A copy of `state` with every secret `seat` may not know changed: the cards of the
+    other holders that `seat` never saw are permuted among themselves, what the other
+    players' peeks saw and whether their shuffles swapped are changed, the other players'
+    question hands and dials are replaced."""
+    st = copy.deepcopy(state)
+    seen = set()
+    if seat is not None:
+        seen = set(st.cards[seat]) | {p["card"] for p in st.peeks if p["seat"] == seat}
+    slots = [(h, i) for h in range(st.holders) if h != seat for i in (0, 1) if st.cards[h][i] not in seen]
+    cards = [st.cards[h][i] for h, i in slots]
+    rng.shuffle(cards)
+    for (h, i), c in zip(slots, cards):
+        st.cards[h][i] = c
+    for p in st.peeks:
+        if p["seat"] != seat and p["target"] != seat:
+            p["card"] = rng.choice(cards) if cards else p["card"]
+    for sh in st.shuffles:
+        if sh["seat"] != seat:
+            sh["swapped"] = not sh["swapped"]
+    for s in range(st.seats):
+        if s == seat:
+            continue
+        st.questions[s] = [rng.choice(["card_sheep", "card_hound", "wolf_hunter_shepherd"])
+                           for _ in st.questions[s]]
+        if st.dials and st.dials[s] is not None:
+            st.dials[s] = {"early": st.dials[s]["early"],
+                           "arrows": None if not st.dials[s]["early"] and rng.below(2) else [NOBODY, NOBODY]}
+    return st
+
+
+def _games(seats: int, n: int):
+    for g in range(n):
+        s = LocalSession(RULES, seats, {"advanced": g % 2 == 0}, seed=100 + g, log=False)
+        rng = Rng(g)
+        yield s
+        while s.outcome() is None:
+            seat = min(s.to_act())
+            s.submit(rng.choice(list(RULES.legal_commands(s.view(seat), seat))))
+            yield s
+
+
+@pytest.mark.parametrize("seats", [4, 5, 8])
+def test_views_hold_no_secret_of_another_seat(seats):
+    rng = Rng(seats)
+    checked = 0
+    for s in _games(seats, 3):
+        if s.state.ended:
+            continue
+        for seat in list(range(seats)) + [None]:
+            real = RULES.view(s.state, seat)
+            other = RULES.view(scramble(s.state, seat, rng), seat)
+            assert real == other, (seat, s.events[-1]["type"])
+            checked += 1
+    assert checked > 100
+
+
+def test_a_view_never_shows_another_dial_or_peek():
+    s = LocalSession(RULES, 5, {"start": 0}, seed=3, log=False)
+    for seat in range(5):
+        s.submit({"type": "peek", "seat": seat, "target": (seat + 1) % 5, "pos": 1})
+    s.submit({"type": "declare", "seat": 0, "arrows": [NOBODY] * len(s.view(0)["targets"])})
+    v = s.view(1)
+    assert v["my_dial"] is None and v["early"] == [0] and v["declared"] == [0]
+    assert len(v["my_peeks"]) == 1 and v["my_peeks"][0]["target"] == 2
+    assert all("card" not in m for m in v["markers"])
+    assert v["my_cards"] == s.state.cards[1] and "cards" not in v
+    table = s.view(None)
+    assert table["my_cards"] is None and table["my_peeks"] == [] and table["knowledge"] is None
+
+
+def test_event_view_redacts_other_seats_secrets():
+    s = LocalSession(RULES, 4, {"start": 0}, seed=5, log=False)
+    s.submit({"type": "shuffle", "seat": 0})
+    s.submit({"type": "peek", "seat": 0, "target": 4, "pos": 0})
+    dealt, shuffled, peeked, neutral = s.events[:4]
+    for seat in (None, 1, 2, 3):
+        d = RULES.event_view(dealt, seat)
+        assert "cards" not in d and "questions" not in d
+        if seat is not None:
+            assert d["my_cards"] == dealt["cards"][seat] and d["my_questions"] == dealt["questions"][seat]
+        assert "swapped" not in RULES.event_view(shuffled, seat)
+        assert "card" not in RULES.event_view(peeked, seat)
+        assert RULES.event_view(peeked, seat)["announced"] == peeked["announced"]
+    assert RULES.event_view(shuffled, 0)["swapped"] == shuffled["swapped"]
+    assert RULES.event_view(peeked, 0)["card"] == peeked["card"]
+    assert "swapped" not in RULES.event_view(neutral, 0)
+    assert s.events_for(2)[2] == RULES.event_view(peeked, 2)
+
+
+def test_final_declarations_and_declines_look_alike_to_others():
+    s = LocalSession(RULES, 5, {"start": 0}, seed=9, log=False)
+    for seat in range(5):
+        s.submit({"type": "peek", "seat": seat, "target": (seat + 1) % 5, "pos": 0})
+    for seat in (0, 1):
+        s.submit({"type": "declare", "seat": seat, "arrows": [NOBODY] * len(s.view(seat)["targets"])})
+    s.submit({"type": "decline", "seat": 2})
+    s.submit({"type": "declare", "seat": 3, "arrows": [NOBODY] * len(s.view(3)["targets"])})
+    a, b = s.events[-2], s.events[-1]
+    assert RULES.event_view(a, 4).keys() == RULES.event_view(b, 4).keys()
+    assert RULES.event_view(a, 4)["type"] == RULES.event_view(b, 4)["type"] == "declared"
