@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any, Callable, Mapping
 
 from engine.core.events import Command, Event
+from engine.core.reading import Listening, StateReader
 from engine.core.lockstep import Lockstep
 from engine.core.logstore import LogWriter, make_header, new_log_path
 from engine.core.rules import Outcome
@@ -133,8 +134,9 @@ class Lobby:
         self.client.close(leave=leave)
 
 
-class NetworkSession:
-    """One online game as the scenes see it. `players` is one dict per seat
+class NetworkSession(StateReader, Listening):
+    """One online game as the scenes see it (check, events_for, add_listener and the
+    view header come from engine/core/reading.py, as for a LocalSession). `players` is one dict per seat
     ({"name", "kind": "human" | "bot", "level"}); `seat` is this client's seat."""
 
     def __init__(self, client: ThreadedRelayClient, room: Mapping[str, Any], seed: int, *,
@@ -333,10 +335,6 @@ class NetworkSession:
                          "seat": self.seat, "cid": None, "seq": None})
             self._tell([])
         return []
-
-    def _tell(self, new: list[Event]) -> None:
-        for fn in list(self.listeners):
-            fn(self, new)
 
     def _error(self, info: dict[str, Any]) -> None:
         for fn in list(self.error_listeners):
