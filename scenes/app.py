@@ -20,6 +20,7 @@ from scenes.ui.sound import SoundPlayer  # noqa: E402
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (640, 360)
 FPS = 60
+MAX_DT_MS = 100     # a stalled frame advances the scenes by at most this much
 
 _current: dict[str, "App"] = {}
 
@@ -67,7 +68,10 @@ class App:
         self.game: str | None = None
         self.last_setup: dict[str, Any] | None = None
         self.running = True
-        self.frames = 0
+        self.frames = 0         # loop steps
+        self.redraws = 0        # frames actually drawn (redraw on demand: scenes/stack.py)
+        self._held: list[pygame.event.Event] = []   # the event that ended a sleep in idle()
+        self._slept_ms = 0
         _current["app"] = self
 
     # ---- window ---------------------------------------------------------------
@@ -115,19 +119,45 @@ class App:
 
     # ---- the loop ---------------------------------------------------------------
     def step(self) -> float:
-        """One frame: events, update, draw, flip. Returns dt in seconds."""
+        """One frame: events, update, and (only when one is due: see scenes/stack.py) draw
+        and flip. Returns dt in seconds (after a sleep in `idle`, the time slept too)."""
         ms = self.clock.tick(self.fps) if self.fps else self.clock.tick()
-        dt = min(ms, 100) / 1000.0
-        for ev in pygame.event.get():
+        dt = min(ms, MAX_DT_MS + self._slept_ms) / 1000.0
+        self._slept_ms = 0
+        held, self._held = self._held, []
+        for ev in held + pygame.event.get():
             self.dispatch(ev)
         self.stack.update(dt)
-        self.surface.fill((0, 0, 0))
-        self.stack.draw(self.surface)
-        pygame.display.flip()
+        if self.stack.frame_due():
+            self.surface.fill((0, 0, 0))
+            self.stack.draw(self.surface)
+            pygame.display.flip()
+            self.redraws += 1
         self.frames += 1
         return dt
 
+    def idle(self, limit: float | None = None) -> None:
+        """Sleep until something is due: an event, or the soonest timer a scene asked for
+        (`wake_after`), at most `limit` seconds. Returns at once while a frame is due (a
+        scene animating, a redraw requested): the clock then paces the loop at `fps`."""
+        if not self.running or self.stack.frame_due():
+            return
+        timer = self.stack.next_wake()
+        wait = timer if limit is None else min(limit, timer if timer is not None else limit)
+        if wait is not None and wait <= 0:
+            self.stack.request_redraw()
+            return
+        start = pygame.time.get_ticks()
+        ev = pygame.event.wait() if wait is None else pygame.event.wait(max(1, round(wait * 1000)))
+        self._slept_ms += pygame.time.get_ticks() - start
+        if ev.type == pygame.NOEVENT:
+            if timer is not None and timer <= wait:
+                self.stack.request_redraw()     # a scene's timer is due
+        else:
+            self._held.append(ev)
+
     def dispatch(self, ev: pygame.event.Event) -> None:
+        self.stack.request_redraw()     # input, window and wake-up events all show
         if ev.type == pygame.QUIT:
             self.quit()
             return
@@ -147,6 +177,8 @@ class App:
         try:
             while self.running and (frames is None or self.frames < frames):
                 self.step()
+                if frames is None:      # a counted run (--frames, tests) never sleeps
+                    self.idle()
             if screenshot:
                 pygame.image.save(self.surface, screenshot)
         finally:

@@ -1,10 +1,34 @@
 """The scene stack: owns the window surface and the clock, routes input top-down and
-draws from the topmost opaque scene upward, so overlays sit over the game."""
+draws from the topmost opaque scene upward, so overlays sit over the game.
+
+Redraw on demand: the stack draws a frame only when one is due. One is due after any
+event (input, window, a worker's wake-up), after a push/pop/resize, when a scene asked
+with `request_redraw()`, and every frame while a visible scene says it is `animating()`.
+A scene that changes without input (a clock showing seconds, a bot move due) says when it
+next wants a frame with `wake_after()`; the app's loop then sleeps on
+`pygame.event.wait(timeout)` until the first of those or the next event. A worker thread
+wakes the loop with `wake()`. Scenes that do not opt in keep `animating()` True: they are
+drawn every frame, as before."""
 from __future__ import annotations
 
 from typing import Any, Callable
 
 import pygame
+
+# A user event worker threads post to wake a sleeping loop (it carries no data: the scene
+# that started the work polls its result in `update`, as it always did).
+WAKE = pygame.event.custom_type()
+
+
+def wake() -> None:
+    """Wake the main loop from any thread (a job finished, a message arrived). Harmless
+    when no window is open (engine tests, headless tools)."""
+    if not (pygame.get_init() and pygame.display.get_init()):
+        return
+    try:
+        pygame.event.post(pygame.event.Event(WAKE))
+    except pygame.error:
+        pass
 
 
 class Scene:
@@ -34,16 +58,35 @@ class Scene:
         return False
 
     def update(self, dt: float) -> None:
-        """Advance by `dt` seconds (only the top scene and the ones `live` below it)."""
+        """Advance by `dt` seconds (only the top scene is updated)."""
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the whole scene (or, for an overlay, on top of what is below)."""
+
+    # ---- redraw on demand ------------------------------------------------------
+    def animating(self) -> bool:
+        """True while the scene changes on its own (a tween, a countdown, a pulse): it is
+        then drawn every frame. The default is True, so a scene that does not opt in is
+        drawn every frame. A scene that only changes on input returns False, and calls
+        `request_redraw()` when something else changed it (a job's answer arrived)."""
+        return True
+
+    def wake_after(self) -> float | None:
+        """Seconds until this scene next needs an update and a frame without any input
+        (the next second of a clock, a bot move due, a cursor blink); None: not before the
+        next event. Asked every frame, so it may change freely."""
+        return None
+
+    def request_redraw(self) -> None:
+        """Draw the next frame (this scene changed without input)."""
+        self.app.stack.request_redraw()
 
 
 class SceneStack:
     def __init__(self) -> None:
         self.scenes: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
+        self._dirty = True
 
     @property
     def top(self) -> Scene | None:
@@ -54,6 +97,7 @@ class SceneStack:
             self.scenes[-1].leave()
         self.scenes.append(scene)
         scene.enter()
+        self._dirty = True
 
     def pop(self) -> Scene | None:
         if not self.scenes:
@@ -62,6 +106,7 @@ class SceneStack:
         scene.leave()
         if self.scenes:
             self.scenes[-1].enter()
+        self._dirty = True
         return scene
 
     def replace(self, scene: Scene) -> None:
@@ -69,6 +114,7 @@ class SceneStack:
             self.scenes.pop().leave()
         self.scenes.append(scene)
         scene.enter()
+        self._dirty = True
 
     def clear_to(self, scene: Scene) -> None:
         """Drop every scene and start over with `scene` (e.g. back to the menu)."""
@@ -76,8 +122,10 @@ class SceneStack:
             self.scenes.pop().leave()
         self.scenes.append(scene)
         scene.enter()
+        self._dirty = True
 
     def handle(self, event: pygame.event.Event) -> None:
+        self._dirty = True      # whatever happened may show: one frame after every event
         for scene in reversed(list(self.scenes)):
             if scene.handle(event) or scene.opaque:
                 return
@@ -87,14 +135,31 @@ class SceneStack:
             self.scenes[-1].update(dt)
 
     def resize(self, size: tuple[int, int]) -> None:
+        self._dirty = True
         for scene in self.scenes:
             scene.resize(size)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        start = 0
+    def visible(self) -> list[Scene]:
+        """The scenes drawn: the topmost opaque one and the overlays above it."""
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
-                start = i
-                break
-        for scene in self.scenes[start:]:
+                return self.scenes[i:]
+        return list(self.scenes)
+
+    # ---- redraw on demand ------------------------------------------------------
+    def request_redraw(self) -> None:
+        self._dirty = True
+
+    def frame_due(self) -> bool:
+        """Is a frame due now: something changed, or a visible scene is animating?"""
+        return self._dirty or any(s.animating() for s in self.visible())
+
+    def next_wake(self) -> float | None:
+        """Seconds until the soonest timer a visible scene asked for (None: none)."""
+        waits = [w for w in (s.wake_after() for s in self.visible()) if w is not None]
+        return max(0.0, min(waits)) if waits else None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self._dirty = False
+        for scene in self.visible():
             scene.draw(surface)

@@ -358,6 +358,9 @@ def test_keyboard_focus_moves_and_skips_disabled(fake: Path) -> None:
     assert menu.focused is menu.widgets["play_fakegame"]
     key(app, pygame.K_UP)            # wraps around to Quit
     assert menu.focused is menu.widgets["quit"]
+    key(app, pygame.K_RETURN)        # Quit asks first (tests/test_menu.py): Stay has the focus
+    assert app.running
+    key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
     assert not app.running
 

@@ -10,9 +10,10 @@ from scenes import registry
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.gui import GuiScene
+from scenes.ui.ondemand import RedrawOnDemand
 
 
-class HowToScene(GuiScene):
+class HowToScene(RedrawOnDemand, GuiScene):
     def __init__(self, app: Any, game: str) -> None:
         super().__init__(app)
         self.game = game

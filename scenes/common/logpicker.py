@@ -12,6 +12,7 @@ from scenes.logs import LogInfo, list_logs
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.gui import GuiScene
+from scenes.ui.ondemand import RedrawOnDemand
 
 ROWS = 9
 
@@ -24,7 +25,7 @@ def variant_label(game: str, variant: str, t: Any) -> str:
     return variant
 
 
-class LogPickerScene(GuiScene):
+class LogPickerScene(RedrawOnDemand, GuiScene):
     title_key = "ui.logs.title"
 
     def __init__(self, app: Any) -> None:

@@ -1,4 +1,9 @@
-"""The main menu: the playable games, Continue, Watch a replay, How to play, Settings, Quit."""
+"""The main menu: a game picker (a card per playable game) over one row of Continue,
+Watch a replay, Play online, How to play, Settings and Quit (which asks first).
+
+Keyboard: Left/Right move along a row, Up/Down between the cards and the row (Tab and
+Shift+Tab walk everything), Enter opens what has the focus ring; the mouse moves the
+ring too (scenes/ui/gui.py), so the screen never shows two highlights."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -7,48 +12,63 @@ from typing import Any
 import pygame
 
 from scenes import registry
+from scenes.common.picker import GameCard, card_for, card_rects, draw_card
 from scenes.logs import last_unfinished
+from scenes.stack import wake
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.gui import GuiScene
+from scenes.ui.ondemand import RedrawOnDemand
 from scenes.ui.worker import Job, run_async
 
+# the row under the cards (design units): above y 640, where other screens keep Back
+ROW_Y, ROW_H, ROW_GAP = 552, 64, 16
 
-class MenuScene(GuiScene):
+
+def _scan_logs(games: set[str]) -> Path | None:
+    try:
+        return last_unfinished(games=games)
+    finally:
+        wake()          # the loop may be asleep: let the menu see the answer
+
+
+class MenuScene(RedrawOnDemand, GuiScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.games = registry.playable()
+        self.cards: list[GameCard] = [card_for(g) for g in self.games]
         self.continue_path: Path | None = None
         self._scan: Job | None = None
         self.continue_btn = None
+        self.card_widgets: list[Any] = []
+        self.row_widgets: list[Any] = []
+        self._last_card = 0
 
     def enter(self) -> None:
         self.continue_path = None
-        self._scan = run_async(last_unfinished, games=set(self.games))  # refolds logs: off the loop
+        self._scan = run_async(_scan_logs, set(self.games))  # refolds logs: off the loop
         super().enter()
 
     def build(self) -> None:
         t = self.app.t
-        items: list[tuple[str, Any, str, bool]] = []
-        for g in self.games:
-            items.append((t("ui.menu.play", game=t(f"ui.game.{g}")), lambda g=g: self.open_setup(g), f"play_{g}", True))
-        items += [
-            (t("ui.menu.continue"), self.do_continue, "continue", self.continue_path is not None),
-            (t("ui.menu.replay"), self.open_replays, "replay", True),
-            (t("net.menu.online"), self.open_online, "online", True),
-            (t("ui.menu.howto"), self.open_howto, "howto", bool(self.games)),
-            (t("ui.menu.settings"), self.open_settings, "settings", True),
-            (t("ui.menu.quit"), self.app.quit, "quit", True),
+        self.card_widgets = []
+        for card, (x, y, w, h) in zip(self.cards, card_rects(len(self.cards))):
+            btn = self.button(self.r(x, y, w, h), "", lambda g=card.game: self.open_setup(g), oid=f"play_{card.game}")
+            self.card_widgets.append(btn)
+        items = [
+            ("ui.menu.continue", self.do_continue, "continue", self.continue_path is not None),
+            ("ui.menu.replay", self.open_replays, "replay", True),
+            ("net.menu.online", self.open_online, "online", True),
+            ("ui.menu.howto", self.open_howto, "howto", bool(self.games)),
+            ("ui.menu.settings", self.open_settings, "settings", True),
+            ("ui.menu.quit", self.ask_quit, "quit", True),
         ]
         n = len(items)
-        gap = 14
-        h = min(72, (720 - 210 - 30 - gap * (n - 1)) // n)
-        top = 210 + max(0, (720 - 240 - n * h - gap * (n - 1)) // 2)
-        for i, (text, action, oid, enabled) in enumerate(items):
-            btn = self.button(self.r(400, top + i * (h + gap), 480, h), text, action, size=32, oid=oid,
-                              enabled=enabled)
-            if oid == "continue":
-                self.continue_btn = btn
+        w = (style.DESIGN[0] - 2 * 48 - (n - 1) * ROW_GAP) / n
+        self.row_widgets = [self.button(self.r(48 + i * (w + ROW_GAP), ROW_Y, w, ROW_H), t(key), fn, size=26,
+                                        oid=oid, enabled=ok)
+                            for i, (key, fn, oid, ok) in enumerate(items)]
+        self.continue_btn = self.widgets["continue"]
 
     def update(self, dt: float) -> None:
         if self._scan is not None and self._scan.done:
@@ -59,18 +79,47 @@ class MenuScene(GuiScene):
                 self.continue_path = None
             if self.continue_path is not None and self.continue_btn is not None:
                 self.continue_btn.enable()
+                self.request_redraw()
         super().update(dt)
 
+    # ---- keyboard: two rows --------------------------------------------------
+    def handle(self, ev: pygame.event.Event) -> bool:
+        used = super().handle(ev)
+        if self.focused in self.card_widgets:       # keys or the mouse: How to play follows it
+            self._last_card = self.card_widgets.index(self.focused)
+        return used
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        on_cards = self.focused in self.card_widgets
+        if ev.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.move_focus(1 if ev.key == pygame.K_RIGHT else -1)
+            return True
+        if ev.key in (pygame.K_UP, pygame.K_DOWN):
+            row = [b for b in self.row_widgets if self._enabled(b)]
+            if on_cards and row:        # down to the row's start; up wraps round to its end
+                self.set_focus(row[0] if ev.key == pygame.K_DOWN else row[-1])
+            elif self.card_widgets:
+                self.set_focus(self.card_widgets[min(self._last_card, len(self.card_widgets) - 1)])
+            else:
+                self.move_focus(1 if ev.key == pygame.K_DOWN else -1)
+            return True
+        return False
+
     def back(self) -> None:
-        pass  # Esc on the menu does nothing (Quit is a button)
+        pass  # Esc on the menu does nothing (Quit is a button, and asks)
 
     def draw_back(self, surface: pygame.Surface) -> None:
         style.fill_background(surface)
-        text_in(surface, self.app.t("app.title"), self.r(40, 40, 1200, 110), self.fs(96), style.ACCENT, bold=True)
-        text_in(surface, self.app.t("app.tagline"), self.r(40, 150, 1200, 40), self.fs(26), style.INK_DIM)
+        text_in(surface, self.app.t("app.title"), self.r(40, 22, 1200, 88), self.fs(80), style.ACCENT, bold=True)
+        text_in(surface, self.app.t("app.tagline"), self.r(40, 110, 1200, 40), self.fs(26), style.INK_DIM)
         if not self.games:
-            text_in(surface, self.app.t("ui.menu.no_games"), self.r(40, 660, 1200, 40), self.fs(22),
+            text_in(surface, self.app.t("ui.menu.no_games"), self.r(40, 300, 1200, 60), self.fs(28),
                     style.INK_DIM)
+        text_in(surface, self.app.t("ui.menu.keys"), self.r(40, 640, 1200, 44), self.fs(22), style.INK_DIM)
+
+    def draw_front(self, surface: pygame.Surface) -> None:
+        for card, btn in zip(self.cards, self.card_widgets):
+            draw_card(surface, card, btn.rect, self.k, self.fs)
 
     # ---- actions -------------------------------------------------------------
     def open_setup(self, game: str) -> None:
@@ -90,10 +139,15 @@ class MenuScene(GuiScene):
         self.stack.push(LogPickerScene(self.app))
 
     def open_howto(self) -> None:
+        """The rules of the game whose card was focused last (the first game at first)."""
         from scenes.common.howto import HowToScene
         if self.games:
-            self.stack.push(HowToScene(self.app, self.games[0]))
+            self.stack.push(HowToScene(self.app, self.games[min(self._last_card, len(self.games) - 1)]))
 
     def open_settings(self) -> None:
         from scenes.common.settings import SettingsScene
         self.stack.push(SettingsScene(self.app))
+
+    def ask_quit(self) -> None:
+        from scenes.common.confirm import Confirm
+        self.stack.push(Confirm(self.app, "ui.quit.question", "ui.menu.quit", self.app.quit))

@@ -12,10 +12,17 @@ from scenes import registry
 from scenes.ui import style
 from scenes.ui.chart import line_chart
 from scenes.ui.draw import panel, text_in
-from scenes.ui.gui import GuiScene
+from scenes.ui.gui import ACTIVATE_KEYS, GuiScene
+from scenes.ui.ondemand import RedrawOnDemand
+
+NAV_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB)
 
 
-class ResultsScene(GuiScene):
+class ResultsScene(RedrawOnDemand, GuiScene):
+    """No button has the focus on arrival: the Enter that ended the game, pressed once
+    too often, must not start the next one. The first key (Enter or an arrow) shows the
+    focus ring on Menu; the mouse works at once."""
+
     def __init__(self, app: Any, game: str, header: dict[str, Any], events: list[dict],
                  outcome: dict[str, Any] | None, log_path: Path | None) -> None:
         super().__init__(app)
@@ -28,6 +35,21 @@ class ResultsScene(GuiScene):
         self.log_path = log_path
         plugin = registry.plugin(game)
         self.series = plugin.score_series(events, self.seats) if plugin else []
+        self.focus_shown = False
+
+    @property
+    def focused(self) -> Any:
+        return super().focused if self.focus_shown else None
+
+    def set_focus(self, el: Any) -> None:
+        self.focus_shown = True
+        super().set_focus(el)
+
+    def handle_key(self, ev: pygame.event.Event) -> bool:
+        if not self.focus_shown and (ev.key in ACTIVATE_KEYS or ev.key in NAV_KEYS):
+            self.set_focus(self.widgets["menu"])
+            return True
+        return False
 
     def build(self) -> None:
         t = self.app.t

@@ -10,11 +10,12 @@ from scenes.config import ANIM_SPEEDS, LANGS
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.gui import GuiScene
+from scenes.ui.ondemand import RedrawOnDemand
 
 NAME_SLOTS = 8
 
 
-class SettingsScene(GuiScene):
+class SettingsScene(RedrawOnDemand, GuiScene):
     title_key = "ui.settings.title"
 
     ROWS = ("lang", "sound", "music", "fullscreen", "anim")

@@ -259,9 +259,9 @@ class GuiScene(Scene):
                 self.set_focus(el)
             fn(ev)
             return True
-        if ev.type == pygame.MOUSEBUTTONDOWN:
-            for i, f in enumerate(self.focusables):
-                if f.rect.collidepoint(ev.pos):
+        if ev.type == pygame.MOUSEBUTTONDOWN or (ev.type == pygame.MOUSEMOTION and not self._typing()):
+            for f in self.focusables:       # the pointer moves the focus ring: one highlight
+                if f.rect.collidepoint(ev.pos) and self._enabled(f):
                     self.set_focus(f)
         return bool(consumed) or self.modal
 

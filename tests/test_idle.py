@@ -1,0 +1,190 @@
+"""Redraw on demand (scenes/stack.py, App.step / App.idle): a screen that is not animating
+is drawn once and then not again until something happens. Counted in frames drawn
+(`app.redraws`) over simulated frames: nothing here depends on how fast the machine is."""
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from scenes.stack import WAKE, Scene, wake
+from scenes.ui.ondemand import BLINK_S
+from test_scenes_framework import fake, frames, key, make_app, wait_scan  # noqa: F401
+
+
+class Still(Scene):
+    """Opted in: drawn only when due. Counts its updates and draws."""
+
+    def __init__(self, app: Any, timer: float | None = None) -> None:
+        super().__init__(app)
+        self.timer = timer
+        self.draws = 0
+        self.events: list[int] = []
+        self.dts: list[float] = []
+
+    def animating(self) -> bool:
+        return False
+
+    def wake_after(self) -> float | None:
+        return self.timer
+
+    def handle(self, ev: pygame.event.Event) -> bool:
+        self.events.append(ev.type)
+        return True
+
+    def update(self, dt: float) -> None:
+        self.dts.append(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draws += 1
+
+
+class Always(Still):
+    """Not opted in: the default `animating()`."""
+    animating = Scene.animating
+
+
+def idle_menu(app: Any) -> None:
+    wait_scan(app)                       # the Continue scan has answered (and woken the loop)
+    frames(app, 3)
+
+
+def test_the_menu_is_drawn_once_then_not_while_nothing_happens(fake: Path) -> None:
+    app = make_app()
+    frames(app, 1)
+    assert app.redraws == 1              # the first frame is drawn
+    idle_menu(app)
+    before = app.redraws
+    frames(app, 120)                     # two seconds' worth of frames with nothing happening
+    assert app.redraws == before
+    assert app.frames >= 120 and not app.stack.frame_due()
+
+
+def test_an_input_event_draws_one_frame(fake: Path) -> None:
+    app = make_app()
+    idle_menu(app)
+    menu = app.stack.top
+    before, focus = app.redraws, menu.focused
+    key(app, pygame.K_RIGHT)             # moves the focus ring: must be seen at once
+    assert menu.focused is not focus
+    assert app.redraws == before + 1
+    frames(app, 30)
+    assert app.redraws == before + 1
+
+
+def test_the_one_frame_drawn_after_an_event_is_final(fake: Path) -> None:
+    """pygame_gui settles within the frame that follows the event: drawing more frames
+    afterwards changes no pixel, so drawing only one is enough."""
+    app = make_app()
+    idle_menu(app)
+    target = app.stack.top.widgets["settings"]
+    pygame.mouse.set_pos(target.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=target.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    frames(app, 1)
+    assert app.stack.top.focused is target
+    once = app.surface.copy()
+    for _ in range(5):
+        app.stack.request_redraw()
+        frames(app, 1)
+    assert pygame.image.tobytes(once, "RGB") == pygame.image.tobytes(app.surface, "RGB")
+
+
+def test_a_scene_can_ask_for_a_frame(fake: Path) -> None:
+    app = make_app()
+    scene = Still(app)
+    app.stack.push(scene)
+    frames(app, 3)
+    assert scene.draws == 1
+    scene.request_redraw()
+    frames(app, 3)
+    assert scene.draws == 2
+
+
+def test_a_scene_that_does_not_opt_in_is_drawn_every_frame(fake: Path) -> None:
+    app = make_app()
+    scene = Always(app)
+    app.stack.push(scene)
+    frames(app, 10)
+    assert scene.draws == 10
+    app.idle()                           # never sleeps under an animating scene
+    assert app._held == [] and app.stack.frame_due()
+
+
+def test_an_overlay_over_an_animating_scene_keeps_it_drawn(fake: Path) -> None:
+    app = make_app()
+    below, above = Always(app), Still(app)
+    above.opaque = False
+    app.stack.push(below)
+    app.stack.push(above)
+    frames(app, 5)
+    assert below.draws == 5 and above.draws == 5
+
+
+def test_idle_returns_with_the_event_that_woke_it(fake: Path) -> None:
+    app = make_app()
+    scene = Still(app)
+    app.stack.push(scene)
+    frames(app, 2)
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    app.idle(limit=30)
+    assert [e.type for e in app._held] == [pygame.KEYDOWN]
+    draws = scene.draws
+    frames(app, 1)
+    assert pygame.KEYDOWN in scene.events and scene.draws == draws + 1
+
+
+def test_a_worker_thread_wakes_the_loop(fake: Path) -> None:
+    app = make_app()
+    scene = Still(app)
+    app.stack.push(scene)
+    frames(app, 2)
+    worker = threading.Thread(target=wake)
+    worker.start()
+    app.idle(limit=30)                   # blocks until the thread's event arrives
+    worker.join()
+    assert [e.type for e in app._held] == [WAKE]
+    draws = scene.draws
+    frames(app, 1)
+    assert scene.draws == draws + 1
+
+
+def test_a_scene_timer_wakes_it_for_an_update_and_a_frame(fake: Path) -> None:
+    app = make_app()
+    scene = Still(app, timer=0.005)
+    app.stack.push(scene)
+    frames(app, 2)
+    draws, updates = scene.draws, len(scene.dts)
+    app.idle()                           # no limit: only the scene's timer can end the sleep
+    assert app._held == [] and app.stack.frame_due()
+    frames(app, 1)
+    assert scene.draws == draws + 1 and len(scene.dts) == updates + 1
+
+
+def test_no_timer_means_idle_sleeps_until_an_event(fake: Path) -> None:
+    app = make_app()
+    scene = Still(app)
+    app.stack.push(scene)
+    frames(app, 2)
+    assert app.stack.next_wake() is None and not app.stack.frame_due()
+
+
+def test_a_focused_text_entry_wakes_for_its_cursor_blink(fake: Path) -> None:
+    from scenes.common.settings import SettingsScene
+    app = make_app()
+    settings = SettingsScene(app)
+    app.stack.push(settings)
+    frames(app, 1)
+    assert settings.wake_after() is None and not settings.animating()
+    settings.set_focus(settings.widgets["name_0"])
+    settings.widgets["name_0"].focus()
+    assert settings.wake_after() == BLINK_S
+    assert app.stack.next_wake() == BLINK_S
+
+
+def test_a_counted_run_never_sleeps(fake: Path) -> None:
+    """`--frames N` (screenshots, tests) steps N frames without waiting for events."""
+    app = make_app()
+    assert app.run(frames=20) == 0
+    assert app.frames == 20 and app.redraws < 20
