@@ -1,0 +1,94 @@
+"""The slow, simple oracle for the word finder: every word of the list, every way the
+hand's cards (by type: identical cards are one way) can spell it, each way scored by the
+rules' own scoring. A letter-count filter over the whole list (a necessary condition:
+no word needs more of a letter than every card could give, beyond the wilds) only skips
+words no arrangement could spell."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterator, Sequence
+
+import numpy as np
+
+from engine.paperback.content import LETTERS, CardDef
+from engine.paperback.finder import COMMON, Found, assign_ids, group, sort_key
+from engine.paperback.scoring import Piece, score
+from engine.words.lists import GENERAL
+
+
+@lru_cache(maxsize=1)
+def _matrix() -> tuple[list[str], np.ndarray, np.ndarray]:
+    words = [w for w in GENERAL.table.words() if len(w) >= 2]
+    counts = np.zeros((len(words), 26), dtype=np.uint8)
+    for i, w in enumerate(words):
+        for ch in w:
+            counts[i, ord(ch) - 97] += 1
+    return words, counts, np.array([len(w) for w in words])
+
+
+def _ways(word: str, pos: int, groups: list[list[CardDef]], counts: list[int],
+          common: CardDef | None, used_common: bool) -> Iterator[list[tuple[int, str]]]:
+    if pos == len(word):
+        yield []
+        return
+    for g, cards in enumerate(groups):
+        if not counts[g]:
+            continue
+        rep = cards[0]
+        options = (word[pos],) if rep.wild else rep.texts()
+        for t in options:
+            if word.startswith(t, pos):
+                counts[g] -= 1
+                for rest in _ways(word, pos + len(t), groups, counts, common, used_common):
+                    yield [(g, t)] + rest
+                counts[g] += 1
+    if common is not None and not used_common and word[pos] == common.letters:
+        for rest in _ways(word, pos + 1, groups, counts, common, True):
+            yield [(-1, common.letters)] + rest
+
+
+def brute_force(hand: Sequence[CardDef], common: CardDef | None = None, *, minus: int = 0,
+                common_bonus: int = 1, limit: int | None = None, min_letters: int = 2,
+                words: Sequence[str] | None = None) -> list[Found]:
+    """What `find_words` must return, found the slow way."""
+    groups = group(hand)
+    if words is None:
+        all_words, matrix, lengths = _matrix()
+        avail = np.zeros(26, dtype=np.int16)
+        cap = 0
+        for c in hand:
+            if c.wild:
+                cap += 1
+                continue
+            for ch in c.letters:
+                avail[LETTERS.index(ch)] += 1
+            if c.ability.kind == "qu":
+                avail[LETTERS.index("u")] += 1
+            cap += max(len(t) for t in c.texts())
+        if common is not None:
+            avail[LETTERS.index(common.letters)] += 1
+            cap += 1
+        wilds = sum(1 for c in hand if c.wild)
+        deficit = np.maximum(matrix.astype(np.int16) - avail, 0).sum(axis=1)
+        ok = (deficit <= wilds) & (lengths <= cap) & (lengths >= min_letters)
+        candidates = [all_words[i] for i in np.flatnonzero(ok)]
+    else:
+        candidates = [w for w in words if len(w) >= min_letters]
+    found = []
+    for w in candidates:
+        best = None
+        counts = [len(g) for g in groups]
+        for way in _ways(w, 0, groups, counts, common, False):
+            pieces: list[Piece] = [(common, t, True) if g < 0 else (groups[g][0], t, False)  # type: ignore[misc]
+                                   for g, t in way]
+            s = score(pieces, minus=minus, common_bonus=common_bonus)
+            if best is None or (s.cents, s.draws) > (best[0].cents, best[0].draws):
+                best = (s, way)
+        if best is not None:
+            s, way = best
+            found.append(Found(w, s, assign_ids(groups, way), tuple(t for _, t in way)))
+    found.sort(key=lambda f: sort_key(f.word, f.score))
+    return found if limit is None else found[:limit]
+
+
+__all__ = ["brute_force", "COMMON"]

@@ -1,0 +1,376 @@
+"""The exact word finder: every word a hand can spell, each with its best arrangement.
+
+The general list is indexed once as a DAWG (a trie whose equal subtrees are shared:
+~176k words in tens of thousands of nodes), with, per node, the longest word below it.
+A hand is walked through it as a multiset of card *types* (cards that score alike are
+interchangeable, so each distinct arrangement is tried once): a letter card is an edge,
+a two-letter card two edges in printed order (or reversed, `flip`), the Q one or two
+(`qu`), a wild any of the node's edges, the top common its letter (once per word). At a
+word's end the arrangement is scored by `engine.paperback.scoring.score`, the one rule
+the table uses too.
+
+With `limit` the walk keeps only the best `limit` words and prunes every node whose
+optimistic key cannot beat the worst of them: the ¢ bound is the ¢ of the cards laid so
+far (optimistic about their bonuses) plus the best cards still in hand that fit in the
+letters the node still allows; the length bound is the node's height; words are ordered
+by (¢, extra draws, letters, then alphabetically), and the alphabet bounds a node too
+(every word below it sorts after its prefix).
+"""
+from __future__ import annotations
+
+from bisect import insort
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Iterable, Sequence
+
+from engine.paperback.content import CardDef
+from engine.paperback.scoring import Piece, Score, score
+from engine.words.lists import GENERAL
+
+COMMON = "common"      # the card id a found word uses for the top common
+
+
+
+class Index:
+    """A DAWG over lowercase words: `kids[node]` maps a letter to a node, `term[node]`
+    ends a word, `height[node]` is the longest word below (0 at a leaf), `mask[node]`
+    has bit i set when letter i occurs in some word below."""
+
+    __slots__ = ("kids", "term", "height", "mask", "words")
+
+    def __init__(self, words: Iterable[str]) -> None:
+        kids: list[dict[str, int]] = [{}]
+        term: list[bool] = [False]
+        register: dict[tuple, int] = {}
+        unchecked: list[tuple[int, str, int]] = []
+        prev = ""
+        count = 0
+
+        def minimize(down_to: int) -> None:
+            while len(unchecked) > down_to:
+                parent, letter, child = unchecked.pop()
+                key = (term[child], tuple(kids[child].items()))
+                found = register.get(key)
+                if found is None:
+                    register[key] = child
+                else:
+                    kids[parent][letter] = found
+
+        for w in sorted(set(words)):
+            count += 1
+            cp = 0
+            limit = min(len(w), len(prev))
+            while cp < limit and w[cp] == prev[cp]:
+                cp += 1
+            minimize(cp)
+            node = unchecked[-1][2] if unchecked else 0
+            for letter in w[cp:]:
+                new = len(kids)
+                kids.append({})
+                term.append(False)
+                kids[node][letter] = new
+                unchecked.append((node, letter, new))
+                node = new
+            term[node] = True
+            prev = w
+        minimize(0)
+        # keep only the reachable nodes, renumbered in discovery order
+        order: dict[int, int] = {0: 0}
+        stack = [0]
+        while stack:
+            n = stack.pop()
+            for c in kids[n].values():
+                if c not in order:
+                    order[c] = len(order)
+                    stack.append(c)
+        self.kids: list[dict[str, int]] = [{}] * len(order)
+        self.term: list[bool] = [False] * len(order)
+        for old, new in order.items():
+            self.kids[new] = {ch: order[c] for ch, c in kids[old].items()}
+            self.term[new] = term[old]
+        height = [-1] * len(order)
+        mask = [0] * len(order)
+
+        def h(n: int) -> int:
+            if height[n] < 0:
+                top, bits = 0, 0
+                for ch, c in self.kids[n].items():
+                    top = max(top, h(c) + 1)
+                    bits |= mask[c] | (1 << (ord(ch) - 97))
+                height[n], mask[n] = top, bits
+            return height[n]
+
+        for n in range(len(order) - 1, -1, -1):
+            h(n)
+        self.height = height
+        self.mask = mask
+        self.words = count
+
+    def __len__(self) -> int:
+        return len(self.kids)
+
+
+@lru_cache(maxsize=1)
+def general_index() -> Index:
+    """The index of the general list (built on first use, about a second)."""
+    return Index(w for w in GENERAL.table.words() if len(w) >= 2)
+
+
+@dataclass(frozen=True)
+class Found:
+    word: str
+    score: Score
+    cards: tuple[str, ...]          # card ids in word order ("common" for the top common)
+    texts: tuple[str, ...]          # what each card is laid as
+
+    @property
+    def cents(self) -> int:
+        return self.score.cents
+
+    def key(self) -> tuple[int, int, int, str]:
+        return sort_key(self.word, self.score)
+
+    def letters_map(self) -> dict[str, str]:
+        """The `letters` a spell command gives: a wild's letter, a Q laid as QU, a flipped card."""
+        return {cid: t for cid, t in zip(self.cards, self.texts) if cid != COMMON}
+
+
+def sort_key(word: str, s: Score) -> tuple[int, int, int, str]:
+    """Best first: more ¢, more extra draws, more letters, then alphabetical."""
+    return (-s.cents, -s.draws, -s.letters, word)
+
+
+def card_type(card: CardDef) -> tuple:
+    """Cards of the same type score alike wherever they stand."""
+    if card.wild:
+        return ("*",)
+    return (card.letters, card.cents, card.ability.code)
+
+
+def group(hand: Sequence[CardDef]) -> list[list[CardDef]]:
+    """The hand's cards by type, each group in hand order, groups in order of first card."""
+    groups: dict[tuple, list[CardDef]] = {}
+    for c in hand:
+        groups.setdefault(card_type(c), []).append(c)
+    return list(groups.values())
+
+
+def optimistic(card: CardDef, hand: Sequence[CardDef]) -> int:
+    """The most ¢ `card` can bring to any word of this hand wherever it stands (a bound for
+    pruning; the first and last bonuses are bounded apart: one card each)."""
+    if card.wild:
+        return 0
+    a = card.ability
+    if a.kind in ("nowild", "long"):
+        return card.cents + a.n
+    if a.kind == "wild_bonus":
+        return card.cents + a.n * sum(1 for c in hand if c.wild)
+    if a.kind == "double_adj":
+        return card.cents + max((c.cents for c in hand if c is not card and not c.wild), default=0)
+    return card.cents
+
+
+def assign_ids(groups: list[list[CardDef]], path: Sequence[tuple[int, str]]) -> tuple[str, ...]:
+    """Card ids for a path of (group index or -1 for the common, text): each group's
+    cards are used in hand order."""
+    used = [0] * len(groups)
+    out = []
+    for g, _ in path:
+        if g < 0:
+            out.append(COMMON)
+        else:
+            out.append(groups[g][used[g]].id)
+            used[g] += 1
+    return tuple(out)
+
+
+def find_words(hand: Sequence[CardDef], common: CardDef | None = None, *, minus: int = 0,
+               common_bonus: int = 1, limit: int | None = None, min_letters: int = 2,
+               max_letters: int | None = None, exclude: frozenset[str] | set[str] = frozenset(),
+               extra_words: Iterable[str] = (), index: Index | None = None) -> list[Found]:
+    """Every word of the general list (and `extra_words`, the table's accepted words) that
+    `hand` can spell with or without the top `common`, each with the arrangement that
+    earns the most ¢ (then the most extra draws), best first by `sort_key`; only the best
+    `limit` when given. `minus` is a pending attack against the speller; words in
+    `exclude` are skipped."""
+    best: dict[str, tuple[tuple, Score, tuple]] = {}
+    extra = sorted({w for w in extra_words if w})
+    if extra:
+        _walk(Index(extra), hand, common, minus, common_bonus, limit, min_letters, max_letters,
+              exclude, best)
+    _walk(index or general_index(), hand, common, minus, common_bonus, limit, min_letters,
+          max_letters, exclude, best)
+    ranked = sorted(best.items(), key=lambda kv: kv[1][0])
+    if limit is not None:
+        ranked = ranked[:limit]
+    groups = group(hand)
+    return [Found(w, s, assign_ids(groups, path), tuple(t for _, t in path))
+            for w, (_, s, path) in ranked]
+
+
+def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: int,
+          common_bonus: int, limit: int | None, min_letters: int, max_letters: int | None,
+          exclude: frozenset[str] | set[str], best: dict) -> None:
+    kids, term, height, mask = index.kids, index.term, index.height, index.mask
+    groups = group(hand)
+    reps = [g[0] for g in groups]
+    counts = [len(g) for g in groups]
+    ng = len(groups)
+    wg = next((g for g in range(ng) if reps[g].wild), -1)     # the wilds' group (one type)
+    texts = [r.texts() for r in reps]
+    ov = [optimistic(r, hand) for r in reps]
+    first_n = [r.ability.n if r.ability.kind == "first" else 0 for r in reps]
+    last_n = [r.ability.n if r.ability.kind == "last" else 0 for r in reps]
+    lasts = sorted((g for g in range(ng) if last_n[g]), key=lambda g: -last_n[g])
+    firsts = sorted((g for g in range(ng) if first_n[g]), key=lambda g: -first_n[g])
+    draw_n = [r.ability.n if r.ability.kind in ("draw", "draw_if_last") else 0 for r in reps]
+    dw = [1 if r.ability.kind == "double_word" else 0 for r in reps]
+    bit = [0] * ng
+    for g, ts in enumerate(texts):
+        for t in ts:
+            bit[g] |= 1 << (ord(t[0]) - 97)
+    # the cards that earn most are tried first, then the common, wilds last: good words come early
+    order = sorted((g for g in range(ng) if g != wg), key=lambda g: -ov[g])
+    earners = [g for g in order if ov[g] > 0]
+    fixed = sum(counts[g] * max(len(t) for t in texts[g]) for g in order) + (common is not None)
+    most = max_letters if max_letters is not None else 1 << 30
+    common_letter = common.letters if common is not None else ""
+    common_bit = 1 << (ord(common_letter) - 97) if common is not None else 0
+    common_piece: Piece | None = (common, common_letter, True) if common is not None else None
+    wild_total = counts[wg] if wg >= 0 else 0
+
+    path: list[tuple[int, str]] = []
+    chars: list[str] = []
+    top: list[tuple] = []              # the best keys so far (limit mode), ascending
+    kth: tuple | None = None           # top[-1] once `limit` words are kept
+    used_ov = used_draw = dw_used = 0
+    draw_rem = sum(d * c for d, c in zip(draw_n, counts))
+    dw_rem = sum(d * c for d, c in zip(dw, counts))
+    common_used = False
+    cap = 0
+
+    def record(word: str) -> None:
+        nonlocal kth
+        pieces = [common_piece if g < 0 else (reps[g], t, False) for g, t in path]
+        s = score(pieces, minus=minus, common_bonus=common_bonus)  # type: ignore[arg-type]
+        k = (-s.cents, -s.draws, -s.letters, word)
+        old = best.get(word)
+        if old is not None and old[0] <= k:
+            return
+        if limit is not None:
+            if old is not None:
+                top.remove(old[0])
+            elif kth is not None and k >= kth:
+                return
+            insort(top, k)
+            if len(top) > limit:
+                best.pop(top.pop()[3], None)
+            if len(top) >= limit:
+                kth = top[-1]
+        best[word] = (k, s, tuple(path))
+
+    def prunes(node: int, depth: int) -> bool:
+        assert kth is not None
+        room = cap - depth
+        if height[node] < room:
+            room = height[node]
+        below = mask[node]
+        cents = used_ov
+        left = room
+        for g in earners:                      # the best cards left whose letter occurs below
+            if left <= 0:
+                break
+            c = counts[g]
+            if c and bit[g] & below:
+                take = c if c < left else left
+                cents += take * ov[g]
+                left -= take
+        if path:                               # one card gets the first bonus, one the last
+            cents += first_n[path[0][0]] if path[0][0] >= 0 else 0
+            tail = last_n[path[-1][0]] if path[-1][0] >= 0 else 0
+        else:
+            tail = 0
+            for g in firsts:
+                if counts[g] and bit[g] & below:
+                    cents += first_n[g]
+                    break
+        if room > 0:
+            for g in lasts:
+                if counts[g] and bit[g] & below:
+                    if last_n[g] > tail:
+                        tail = last_n[g]
+                    break
+        cents += tail
+        if common_used or (room > 0 and common_bit & below):
+            cents += common_bonus
+        if minus:
+            cents = cents - minus if cents > minus else 0
+        if dw_used or dw_rem:
+            cents *= 2
+        x = -cents
+        if x != kth[0]:
+            return x > kth[0]
+        x = -(used_draw + draw_rem)
+        if x != kth[1]:
+            return x > kth[1]
+        x = -(depth + room)
+        if x != kth[2]:
+            return x > kth[2]
+        return "".join(chars) > kth[3]
+
+    def lay(node: int, depth: int, g: int, text: str) -> None:
+        # lay `text` from group g (-1: the common) at the end of the word, then go on
+        nonlocal used_ov, used_draw, dw_used, draw_rem, dw_rem, common_used
+        n = node
+        for ch in text:
+            n = kids[n].get(ch, -1)
+            if n < 0:
+                return
+        if g >= 0:
+            counts[g] -= 1
+            add = ov[g]
+            used_ov += add
+            used_draw += draw_n[g]
+            draw_rem -= draw_n[g]
+            dw_used += dw[g]
+            dw_rem -= dw[g]
+        else:
+            common_used = True
+        path.append((g, text))
+        chars.extend(text)
+        visit(n, depth + len(text))
+        del chars[depth:]
+        path.pop()
+        if g >= 0:
+            counts[g] += 1
+            used_ov -= add
+            used_draw -= draw_n[g]
+            draw_rem += draw_n[g]
+            dw_used -= dw[g]
+            dw_rem += dw[g]
+        else:
+            common_used = False
+
+    def visit(node: int, depth: int) -> None:
+        if kth is not None and prunes(node, depth):
+            return
+        if term[node] and depth >= min_letters:
+            word = "".join(chars)
+            if word not in exclude:
+                record(word)
+        if depth >= cap or height[node] == 0:
+            return
+        here = kids[node]
+        for g in order:
+            if counts[g]:
+                for t in texts[g]:
+                    if t[0] in here and depth + len(t) <= cap:
+                        lay(node, depth, g, t)
+        if common is not None and not common_used and common_letter in here:
+            lay(node, depth, -1, common_letter)
+        if wg >= 0 and counts[wg]:
+            for ch in list(here):
+                lay(node, depth, wg, ch)
+
+    cap = min(most, fixed + wild_total)
+    visit(0, 0)

@@ -1,0 +1,135 @@
+"""The word finder is exact: it agrees with the brute force on hundreds of seeded hands
+(0-5 wilds, with and without two-letter cards, the Q, the common, a pending minus)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.rng import Rng
+from engine.paperback.bruteforce import brute_force
+from engine.paperback.content import content
+from engine.paperback.finder import COMMON, Index, find_words
+from engine.paperback.scoring import score
+
+BOX = content().box(5, attacks=True)
+SINGLES = [c for c in BOX.values() if c.kind in ("market", "start") and len(c.letters) == 1
+           and c.ability.kind != "qu"]
+DOUBLES = [c for c in BOX.values() if c.kind == "market" and len(c.letters) == 2]
+QS = [c for c in BOX.values() if c.letters in ("q", "qu")]
+WILDS = [c for c in BOX.values() if c.wild]
+COMMONS = list(content().commons)
+
+
+def random_hand(rng: Rng, wilds: int, mode: str, size: int = 5) -> list:
+    hand = list(WILDS[:wilds])
+    if mode == "q" and len(hand) < size:
+        hand.append(rng.choice(QS))
+    if mode == "doubles":
+        while len(hand) < min(size, wilds + 2):
+            c = rng.choice(DOUBLES)
+            if c not in hand:
+                hand.append(c)
+    pool = SINGLES + (DOUBLES if mode == "doubles" else [])
+    while len(hand) < size:
+        c = rng.choice(pool)
+        if c not in hand:
+            hand.append(c)
+    rng.shuffle(hand)
+    return hand
+
+
+def cases(n: int, seed: int):
+    rng = Rng(seed)
+    for i in range(n):
+        wilds = i % 6
+        mode = ("plain", "doubles", "q")[(i // 6) % 3]
+        size = 5 + (1 if rng.below(5) == 0 else 0)
+        common = rng.choice(COMMONS) if rng.below(3) else None
+        minus = 2 if rng.below(8) == 0 else 0
+        yield random_hand(rng, wilds, mode, size), common, minus
+
+
+def keys(found):
+    return [(f.word, f.score.cents, f.score.draws, f.score.letters) for f in found]
+
+
+def check_arrangement(f, hand, common, minus):
+    """The arrangement spells the word from the hand and earns what it claims."""
+    by_id = {c.id: c for c in hand}
+    assert len(set(f.cards)) == len(f.cards)
+    pieces = []
+    for cid, text in zip(f.cards, f.texts):
+        if cid == COMMON:
+            assert common is not None and text == common.letters
+            pieces.append((common, text, True))
+        else:
+            card = by_id[cid]
+            assert (len(text) == 1) if card.wild else (text in card.texts())
+            pieces.append((card, text, False))
+    assert "".join(f.texts) == f.word
+    assert score(pieces, minus=minus) == f.score
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_finder_matches_brute_force(chunk):
+    """Whole lists for up to 3 wilds, the best 10 for every hand (each compared with the
+    brute force over every word of the list)."""
+    checked = 0
+    for k, (hand, common, minus) in enumerate(cases(200, 1000 + chunk)):
+        if k % 4 != chunk:
+            continue
+        oracle = brute_force(hand, common, minus=minus)
+        top = find_words(hand, common, minus=minus, limit=10)
+        assert keys(top) == keys(oracle[:10]), [c.id for c in hand]
+        for f in top:
+            check_arrangement(f, hand, common, minus)
+        if sum(c.wild for c in hand) <= 3:
+            full = find_words(hand, common, minus=minus)
+            assert keys(full) == keys(oracle)
+        checked += 1
+    assert checked == 50
+
+
+def test_extra_words_and_exclusions():
+    hand = [c for c in SINGLES if c.letters in "zqx"][:3] + WILDS[:2]
+    plain = {f.word for f in find_words(hand)}
+    found = find_words(hand, extra_words=["zqx"])
+    assert "zqx" not in plain and "zqx" in {f.word for f in found}
+    some = sorted(plain)[0]
+    assert some not in {f.word for f in find_words(hand, exclude=frozenset({some}))}
+
+
+def test_index_is_a_dawg_of_the_words():
+    words = ["cat", "cats", "bat", "bats", "at", "ats"]
+    ix = Index(words)
+    # shared suffixes: far fewer nodes than a trie
+    assert len(ix) < sum(map(len, words))
+    found = []
+
+    def walk(n, prefix):
+        if ix.term[n]:
+            found.append(prefix)
+        for ch, c in ix.kids[n].items():
+            walk(c, prefix + ch)
+    walk(0, "")
+    assert sorted(found) == sorted(words)
+    assert ix.height[0] == 4
+
+
+def test_two_letter_cards_keep_their_order_unless_they_flip():
+    er = next(c for c in DOUBLES if c.letters == "er")
+    en = next(c for c in DOUBLES if c.letters == "en" and c.ability.kind == "flip")
+    t = next(c for c in SINGLES if c.letters == "t" and c.kind == "start")
+    words = {f.word for f in find_words([er, t])}
+    assert "ret" not in words                         # R-E would need ER reversed
+    assert words == {f.word for f in brute_force([er, t])}
+    flipped = {f.word for f in find_words([en, t])}
+    assert "net" in flipped and "ten" in flipped      # N-E reversed, and E-N as printed
+
+
+def test_q_may_be_qu():
+    q = next(c for c in QS if c.ability.kind == "qu")
+    a, i, t = (next(c for c in SINGLES if c.letters == x) for x in "ait")
+    found = {f.word: f for f in find_words([q, a, i, t])}
+    assert "quit" in found and found["quit"].texts[0] == "qu"
+    assert "qat" in found and found["qat"].texts[0] == "q"
+    assert "quai" in found and found["quai"].score.letters == 4
