@@ -105,7 +105,7 @@ def act_through_scene(app: App, scene: HookyScene) -> None:
     if kind in ("clue", "ask"):
         if kind == "ask":
             scene.choose_target(cmd["target"])
-        scene.word = ""
+        scene.ui.word = ""
         type_word(app, cmd["word"])
         key(app, pygame.K_RETURN)
     elif kind == "reveal":
@@ -114,7 +114,7 @@ def act_through_scene(app: App, scene: HookyScene) -> None:
         scene.choose_target(cmd["target"])
         scene.primary()
     elif kind == "guess":
-        scene.picks = []
+        scene.ui.picks = []
         type_word(app, "".join(cmd["letters"]))
         key(app, pygame.K_RETURN)
     elif kind == "name_hands":
@@ -150,25 +150,25 @@ def test_every_screen_renders_and_fits(lang, size):
         shots.append(name)
         return blits
 
-    scene.word = "cra"
+    scene.ui.word = "cra"
     shot("clue")
     play_bots_until(session, lambda: session.view(0)["round"] == 2 and 0 in session.to_act())
     scene.choose_target(1)
-    scene.word = "zzzzq"
+    scene.ui.word = "zzzzq"
     blits = shot("ask_unknown_word")
     assert any(b.text == "ZZZZQ" or "ZZZZQ" in b.text for b in blits)
-    scene.word = ""
+    scene.ui.word = ""
     scene.start_reveal()
     scene.type_letter(session.view(0)["hand"][0])
     shot("reveal")
     scene.primary()
     assert scene.message is not None and scene.message[1] == "good"      # what the peek showed
     shot("after_peek")
-    scene.focus = "grid"
+    scene.ui.focus = "grid"
     scene.move_cursor(1, 3)
     shot("grid_cursor")
     play_bots_until(session, lambda: session.view(0)["phase"] == "guess" and 0 in session.to_act())
-    scene.picks = ["a", "q"]
+    scene.ui.picks = ["a", "q"]
     shot("guess")
     play_bots_until(session, lambda: session.view(0)["phase"] == "hands" and 0 in session.to_act())
     scene.likeliest()
@@ -219,10 +219,10 @@ def test_hot_seat_curtain_draws_no_secret():
     app.stack.top.armed_in = 0
     key(app, pygame.K_SPACE)
     assert app.stack.top is scene and scene.viewer == 0
-    scene.focus = "grid"
+    scene.ui.focus = "grid"
     key(app, pygame.K_h)                                     # a mark of seat 0's own
     assert scene.marks.of(0)
-    scene.focus = "entry"
+    scene.ui.focus = "entry"
     type_word(app, "bread")
     key(app, pygame.K_RETURN)                                # seat 0's clue; seat 1 is next
     assert session.view(None)["clues"][-1]["seat"] == 0
@@ -281,7 +281,7 @@ def test_marks_by_keyboard_and_mouse():
     scene = push(app, session)
     rows = scene.grid.rows
     key(app, pygame.K_TAB)
-    assert scene.focus == "grid"
+    assert scene.ui.focus == "grid"
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_RIGHT)
     key(app, pygame.K_DOWN)
@@ -303,14 +303,14 @@ def test_marks_by_keyboard_and_mouse():
         assert scene.marks.get(0, (rows[2], "z")) == want
     click(app, pos, button=3)
     assert scene.marks.get(0, (rows[2], "z")) is None
-    assert scene.cursor == (2, 25)
+    assert scene.ui.cursor == (2, 25)
     # the player's mark is drawn in the seat's colour at the cell's centre
     click(app, pos)
     from scenes.ui.style import seat_colour
     assert tuple(app.surface.get_at(scene.grid.cell_rect(2, 25).center))[:3] == seat_colour(0)
     # a click on a row's name picks that player to ask
     click(app, scene.grid.label_rect(1).center)
-    assert scene.target == rows[1]
+    assert scene.ui.target == rows[1]
 
 
 # ---- the assistant levels on the rules' AWARD example ------------------------------------------------------
@@ -385,7 +385,7 @@ def test_typed_question_is_answered_on_screen():
     step_until(app, lambda: 0 in session.to_act())          # the bots give their clues
     assert session.view(0)["phase"] == "turn" and 0 in session.to_act()
     click(app, button(scene, "seat_1").rect.center)
-    assert scene.target == 1
+    assert scene.ui.target == 1
     type_word(app, "crane")
     assert button(scene, "ask").enabled
     key(app, pygame.K_RETURN)
@@ -587,6 +587,7 @@ def test_how_to_play_offers_every_game():
     app.step()
     assert scene.game == "hooky" and scene.page == 0
     assert [p.title for p in scene.pages] != sumoku_pages
+    scene.request_redraw()                                   # the how-to redraws only when asked
     with record_text() as blits:
         app.step()
     assert_fits(blits, app.size)
@@ -604,7 +605,7 @@ def test_undo_takes_back_a_guess_but_never_a_heard_answer():
     assert not session.can_undo(0) and not button(scene, "undo").enabled     # seat 0's last play heard an answer
     before, n = session.hash(), len(session.events)
     letters = bot_move(session, 0)["letters"]
-    scene.picks = []
+    scene.ui.picks = []
     type_word(app, "".join(letters))
     key(app, pygame.K_RETURN)
     assert len(session.events) > n and session.hash() != before and 0 not in session.to_act()
@@ -626,7 +627,7 @@ def test_undo_takes_back_a_guess_but_never_a_heard_answer():
     app.step()
     cmd = next(c for c in RULES.legal_commands(session.view(0), 0) if c["type"] == "ask")
     scene.choose_target(cmd["target"])
-    scene.word = ""
+    scene.ui.word = ""
     type_word(app, cmd["word"])
     key(app, pygame.K_RETURN)
     assert session.view(0)["asks"][-1]["asker"] == 0
@@ -644,7 +645,7 @@ def test_u_types_a_letter_while_spelling_a_word_and_hot_seat_has_no_undo():
     session = make_session(4, 1, seed=2, start=0)
     scene = push(app, session)
     type_word(app, "qu")                                     # U is a letter of the word being typed
-    assert scene.word == "qu"
+    assert scene.ui.word == "qu"
     hot = make_session(3, 3, seed=1, start=0)
     app.stack.pop()
     scene = push(app, hot)
@@ -671,7 +672,7 @@ def test_marks_come_back_with_a_resumed_game_for_their_seat_only(tmp_path):
     assert scene.marks.of(0) == {("playground", "c"): "has"}
     saved = json.loads(marks_path(path).read_text(encoding="utf-8"))     # written at once, as plain JSON
     assert saved["seats"] == {"0": [["playground", "c", "has"]]}
-    scene.focus = "entry"
+    scene.ui.focus = "entry"
     act_through_scene(app, scene)                            # Mei's clue; Ada is next
     assert session.view(None)["clues"][-1]["seat"] == 0
     app.stack.top.armed_in = 0

@@ -70,15 +70,19 @@ class HotSeat(Generic[P]):
             return acting[0]
         return self.viewer
 
-    def sync(self, show: Callable[[int | None], None], handoff: Callable[[int, Callable[[], None]], bool]) -> None:
+    def sync(self, show: Callable[[int | None], None], handoff: Callable[[int, Callable[[], None]], bool],
+             may_curtain: bool = True) -> None:
         """Bring the screen to the wanted seat: `show(seat)` at once, or, when the person
         changes at a table that hides things, `show(None)` and `handoff(seat, lift)`
         (which raises the curtain and calls `lift` once the person is there; False when
-        there is no curtain to raise, and the seat is shown at once)."""
+        there is no curtain to raise, and the seat is shown at once). With `may_curtain`
+        False a change that needs the curtain waits for a later call."""
         want = self.wanted()
         if want == self.viewer or (want is not None and want == self.curtain_for):
             return
         if want is not None and self.hidden and len(self.humans) > 1:
+            if not may_curtain:
+                return
             self.viewer = None
             show(None)
             self.curtain_for = want

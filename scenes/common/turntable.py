@@ -94,6 +94,7 @@ class TurnTable(Scene):
 
     # ---- the session ---------------------------------------------------------------------------
     def enter(self) -> None:
+        self.sync_seat(may_curtain=False)    # one person: their view from the first frame
         self._listen()
         self.refresh()
         self._relayout()
@@ -197,14 +198,15 @@ class TurnTable(Scene):
                 return
         self._relayout()
 
-    def sync_seat(self) -> None:
-        self.hot.sync(self._show, self._handoff)
+    def sync_seat(self, may_curtain: bool = True) -> None:
+        self.hot.sync(self._show, self._handoff, may_curtain)
 
     def drive_bots(self, dt: float) -> None:
         """Bots think in a thread; their moves wait while the table is not still. A bot's
         refused or failed move must not stop the game: the first legal command instead."""
         self.bots.delay = self.bot_pause * self.anim_factor
-        self.bots.paused = not self.still()
+        if not self.still():
+            return
         try:
             self.bots.update(dt)
         except Exception as e:
