@@ -3,7 +3,8 @@
 
 `scramble(state, seat, rng)` permutes every letter `seat` cannot place (other seats'
 face-down cards, the unflipped playground, the hooky cards) and replaces other seats'
-guesses and named hands; `scramble_event(ev, seat, rng)` changes what an event holds that
+guesses and named hands (nothing once the game is over: then everything is shown);
+`scramble_event(ev, seat, rng)` changes what an event holds that
 `seat` may not learn from it (other hands in the deal, other seats' peeks, guesses and
 named hands).
 """
@@ -30,6 +31,8 @@ def scramble(state: HookyState, seat: int | None, rng: Rng) -> HookyState:
     among themselves (the letters `seat` knows stay put), other seats' peeks follow the
     permutation, and other seats' guesses and named hands are replaced at random."""
     st = copy.deepcopy(state)
+    if st.ended:                     # once the game is over, every view shows everything
+        return st
     n = st.seats
     known = {c for r in st.revealed for c in r} | set(st.playground[:st.flipped])
     if seat is not None:

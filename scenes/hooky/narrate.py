@@ -1,6 +1,8 @@
 """Hooky events in words (the replay list and the table's log panel) and the score
 over the game (the results chart). Nothing secret is ever worded: each event passes
-through `engine.hooky.views.redact_event` for the seat that reads it (None = the table)."""
+through the rules' event_view (`engine.hooky.views.redact_event`) for the seat that
+reads it (None = the table), unless it comes from `session.events_for(seat)` already
+(`redacted=True`)."""
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -19,8 +21,6 @@ def log_line(ev: dict[str, Any], players: Sequence[dict] | None, seat: int | Non
     """One event as `seat` may read it (None: the table), in the current language; ""
     for an event that seat may not see."""
     e = ev if redacted else redact_event(ev, seat)
-    if e is None:
-        return ""
     kind = e.get("type")
     who = e.get("seat")
     name = seat_name(players, who) if isinstance(who, int) else ""
@@ -58,16 +58,16 @@ def log_line(ev: dict[str, Any], players: Sequence[dict] | None, seat: int | Non
         if "hands" in e and seat is not None and who == seat:
             return t("hooky.log.hands_named_mine")
         return t("hooky.log.hands_named", player=name)
+    if kind == "game_ended":
+        winners = [int(w) for w in e.get("winners") or []]
+        names = t("ui.list_sep").join(seat_name(players, w) for w in winners)
+        return t("hooky.ev.game_ended", names=names)
     return ""
 
 
 def describe_event(ev: dict[str, Any], players: Sequence[dict] | None = None,
                    variant: str | None = None) -> str:
     """One line for the replay list, as the table sees it (never a secret)."""
-    if ev.get("type") == "game_ended":
-        winners = [int(w) for w in ev.get("winners") or []]
-        names = t("ui.list_sep").join(seat_name(players, w) for w in winners)
-        return t("hooky.ev.game_ended", names=names)
     return log_line(ev, players, None)
 
 

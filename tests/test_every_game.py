@@ -1,0 +1,386 @@
+"""The conformance suite: every registered game and variant (read from the registry, so a
+game is tested the moment it is registered) keeps the engine contract.
+
+- bots play whole games over several seeds at every level (real-time variants through
+  race_on on a simulated clock); while they play, every view carries the common header
+  and agrees with to_act / next_deadline / outcome, and a dry run (`check`) neither
+  refuses the bot's own command nor changes the state;
+- the refolded log equals the live state and every checkpoint of the written log verifies;
+- scrambles: changing what a seat may not know (engine/<game>/scramble.py) changes
+  neither that seat's view nor what it receives of any event (event_view);
+- describe_event words every event type the game emits in both languages (no raw type
+  names, no missing actor, no unfilled placeholder);
+- the replay renderer draws a table at the end of every variant; how-to pages and the
+  results chart render with no text overflowing its box.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+import pygame
+import pytest
+
+from engine.commands.verify import EXIT_OK, check
+from engine.core.bots import play_on
+from engine.core.errors import RuleError
+from engine.core.logstore import read_log
+from engine.core.race import SimClock, race_on
+from engine.core.rng import Rng
+from engine.core.session import LocalSession, fold
+from engine.core.turns import view_with_status
+from engine.registry import bot_for, games, package, rules_for, spec_for
+from scenes import registry as scene_registry
+
+NAMES = ["Ann", "Bo", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal"]
+STATUS_KEYS = {"phase", "acting", "round", "deadline", "ended"}
+SEEDS = (1, 2)
+SLOW = {("sumoku", "classic", "hard"), ("sumoku", "solitaire", "hard"), ("sumoku", "solitaire", "easy")}
+
+
+def variants() -> list[tuple[str, str]]:
+    return [(g, v.id) for g in games() for v in spec_for(g).variants]
+
+
+def seats_of(game: str, variant: str) -> int:
+    """A small seat count the variant takes (2 where it can, fewer only for solitaire)."""
+    v = spec_for(game).variant(variant)
+    return max(v.seats.start, min(2, v.seats.stop - 1)) if game != "hooky" else v.seats.start
+
+
+def scrambler(game: str) -> Any:
+    return importlib.import_module(f"{package(game).__name__}.scramble")
+
+
+# ---- the play-outs, with the checks made while they run -------------------------------
+@dataclass
+class Played:
+    session: LocalSession
+    path: Path
+    checks: int = 0                     # header + dry-run checks made while playing
+    scrambles: int = 0                  # scramble comparisons made
+    changed: int = 0                    # scrambles that really changed the state
+    types: set[str] = field(default_factory=set)
+
+
+def check_header(session: LocalSession, seat: int | None) -> None:
+    v = session.view(seat)
+    st = v["status"]
+    assert set(st) == STATUS_KEYS, st
+    assert isinstance(st["phase"], str) and st["phase"]
+    assert st["acting"] == sorted(session.to_act())
+    assert st["round"] is None or (isinstance(st["round"], int) and not isinstance(st["round"], bool))
+    assert st["deadline"] == session.next_deadline()
+    assert st["ended"] is (session.outcome() is not None)
+    if st["ended"]:
+        assert st["acting"] == [] and st["deadline"] is None
+    assert msgpack.unpackb(msgpack.packb(v), strict_map_key=False) == v   # plain data
+
+
+def check_dry_run(session: LocalSession, cmd: dict, *, accepted: bool | None) -> None:
+    """`check(cmd)` changes nothing; it agrees with what submit would do when known."""
+    before = (session.hash(), len(session.events))
+    verdict = session.check(cmd)
+    assert (session.hash(), len(session.events)) == before, f"check({cmd['type']}) changed the state"
+    assert verdict is None or isinstance(verdict, RuleError)
+    if accepted is not None:
+        assert (verdict is None) == accepted, (cmd, verdict and verdict.code)
+
+
+class Watch:
+    """Listens to a session: after every command, the header of every seat and the
+    scramble checks (when `scramble`), on a mirror folded event by event."""
+
+    def __init__(self, played: Played, rules: Any, seats: int, scramble: bool, seed: int) -> None:
+        self.p, self.rules, self.seats, self.scramble = played, rules, seats, scramble
+        self.rng = Rng(seed)
+        self.mirror: Any = None
+        self.mod = scrambler(rules.game) if scramble else None
+
+    def __call__(self, session: LocalSession, events: list[dict]) -> None:
+        if self.mirror is None:
+            self.mirror = self.rules.initial(session.seats, session.options)
+            events = session.events
+        for seat in [None, *range(self.seats)]:
+            check_header(session, seat)
+            self.p.checks += 1
+        for ev in events:
+            self.p.types.add(ev["type"])
+            self.mirror = self.rules.apply(self.mirror, ev)
+            if self.scramble:
+                self.scramble_checks(ev)
+
+    def scramble_checks(self, ev: dict) -> None:
+        rules, st, mod = self.rules, self.mirror, self.mod
+        for seat in [None, *range(self.seats)]:
+            other = mod.scramble(st, seat, self.rng)
+            if rules.to_data(other) != rules.to_data(st):
+                self.p.changed += 1
+            assert view_with_status(rules, other, seat) == view_with_status(rules, st, seat), \
+                f"{rules.game}: seat {seat}'s view depends on a secret (after {ev['type']})"
+            seen = rules.event_view(ev, seat)
+            assert rules.event_view(mod.scramble_event(ev, seat, self.rng), seat) == seen, \
+                f"{rules.game}: what seat {seat} learns of {ev['type']} depends on a secret"
+            self.p.scrambles += 1
+
+
+class CheckingBot:
+    """A turn bot whose every command is first dry-run (accepted) and, from a seat that
+    may not act now, refused, without changing anything."""
+
+    def __init__(self, bot: Any, session_ref: list) -> None:
+        self.bot, self.ref = bot, session_ref
+        self.level = getattr(bot, "level", "normal")
+
+    def choose(self, view: dict, seat: int) -> dict:
+        cmd = self.bot.choose(view, seat)
+        session = self.ref[0]
+        check_dry_run(session, cmd, accepted=True)
+        idle = [s for s in range(session.seats) if s not in session.to_act()]
+        if idle:
+            check_dry_run(session, dict(cmd, seat=idle[0]), accepted=False)
+        return cmd
+
+
+class CheckingRacer:
+    """A race bot whose every plan is dry-run at once (whatever the verdict: a plan is for
+    later) without changing anything."""
+
+    def __init__(self, bot: Any, session_ref: list) -> None:
+        self.bot, self.ref = bot, session_ref
+        self.level = getattr(bot, "level", "normal")
+
+    def plan(self, view: dict, seat: int, now_ms: int) -> Any:
+        plan = self.bot.plan(view, seat, now_ms)
+        if plan is not None:
+            check_dry_run(self.ref[0], dict(plan[1], seat=seat), accepted=None)
+        return plan
+
+
+_PLAYED: dict[tuple[str, str, str, int], Played] = {}
+
+
+def play(game: str, variant: str, level: str, seed: int, log_dir: Path) -> Played:
+    key = (game, variant, level, seed)
+    if key in _PLAYED:
+        return _PLAYED[key]
+    rules = rules_for(game)
+    realtime = spec_for(game).variant(variant).realtime
+    seats = seats_of(game, variant)
+    players = [{"name": NAMES[s], "kind": "bot", "level": level} for s in range(seats)]
+    clock = SimClock()
+    ref: list = []
+    wrap = CheckingRacer if realtime else CheckingBot
+    bots = {s: wrap(bot_for(game, variant, level, s, seed), ref) for s in range(seats)}
+    session = LocalSession(rules, seats, {"variant": variant}, seed, players,
+                           log_dir=log_dir / f"{game}-{variant}-{level}-{seed}", clock=clock)
+    ref.append(session)
+    played = Played(session, Path(session.log_path))
+    watch = Watch(played, rules, seats, scramble=level == "normal", seed=seed)
+    watch(session, [])                              # the set-up, already folded
+    session.listeners.append(watch)
+    if realtime:
+        race_on(session, clock, bots)
+    else:
+        play_on(session, bots)
+    session.close()
+    _PLAYED[key] = played
+    return played
+
+
+@pytest.fixture(scope="module")
+def log_dir(tmp_path_factory) -> Path:
+    return tmp_path_factory.mktemp("every_game")
+
+
+def levels_seeds(game: str, variant: str) -> list[tuple[str, int]]:
+    return [(lv, seed) for lv in spec_for(game).levels
+            for seed in (SEEDS[:1] if (game, variant, lv) in SLOW else SEEDS)]
+
+
+@pytest.mark.parametrize("game,variant", variants())
+def test_bots_play_every_level_to_the_end_with_header_and_dry_runs(game, variant, log_dir):
+    for level, seed in levels_seeds(game, variant):
+        p = play(game, variant, level, seed, log_dir)
+        out = p.session.outcome()
+        assert out is not None, (level, seed)
+        assert len(out.scores) == p.session.seats and set(out.winners) <= set(range(p.session.seats))
+        assert p.checks > len({e["cmd"] for e in p.session.events})
+        assert p.session.view(None)["status"]["ended"] is True
+
+
+@pytest.mark.parametrize("game,variant", variants())
+def test_refold_equals_the_live_state_and_every_checkpoint_verifies(game, variant, log_dir):
+    for level, seed in levels_seeds(game, variant):
+        p = play(game, variant, level, seed, log_dir)
+        s = p.session
+        assert s.rules.to_data(s.refold()) == s.rules.to_data(s.state)
+        loaded = read_log(p.path)
+        assert loaded.complete and len(loaded.events) == len(s.events)
+        assert loaded.checkpoints and loaded.checkpoints[-1]["seq"] == len(s.events) - 1
+        code, message = check(loaded)
+        assert code == EXIT_OK, message
+
+
+@pytest.mark.parametrize("game,variant", variants())
+def test_no_view_or_event_view_depends_on_a_secret(game, variant, log_dir):
+    total = changed = 0
+    for seed in SEEDS:
+        p = play(game, variant, "normal", seed, log_dir)
+        assert p.scrambles >= len(p.session.events)
+        total, changed = total + p.scrambles, changed + p.changed
+    assert changed > 0, "the scramble never changed anything: the check would be vacuous"
+
+
+def test_the_scramble_check_catches_a_leaky_event_view(monkeypatch):
+    """Not vacuous for events either: an event_view that passes the deal through shows
+    another seat's hand, and the scramble of the deal changes it."""
+    game = next(g for g in games() if spec_for(g).hidden_information)
+    rules = rules_for(game)
+    mod = scrambler(game)
+    s = LocalSession(rules, spec_for(game).default_variant.seats.start, {}, 3, log=False)
+    first = s.events[0]
+    leaky = lambda ev, seat: ev  # noqa: E731
+    assert any(leaky(mod.scramble_event(first, 0, Rng(i)), 0) != leaky(first, 0) for i in range(5))
+    assert all(rules.event_view(mod.scramble_event(first, 0, Rng(i)), 0) == rules.event_view(first, 0)
+               for i in range(5))
+
+
+# ---- words, pictures ---------------------------------------------------------------------
+@pytest.fixture(scope="module")
+def screen():
+    pygame.init()
+    surface = pygame.display.set_mode((1280, 720))
+    yield surface
+    from scenes.ui import i18n
+    i18n.set_lang("en")
+
+
+def examples(game: str, variant: str, log_dir: Path) -> list[dict]:
+    """One event of every (type, seat-kind, flag) the game emitted in the play-outs."""
+    seen: dict[tuple, dict] = {}
+    for level, seed in levels_seeds(game, variant):
+        for ev in play(game, variant, level, seed, log_dir).session.events:
+            flags = tuple(sorted(k for k, v in ev.items() if isinstance(v, bool) and v))
+            seen.setdefault((ev["type"], ev.get("seat") is None, flags), ev)
+    return list(seen.values())
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("game,variant", variants())
+def test_describe_event_words_every_event_type(game, variant, lang, log_dir, screen):
+    from scenes.ui import i18n
+    plugin = scene_registry.plugin(game)
+    assert plugin is not None, f"{game} has no scene package"
+    i18n.set_lang(lang)
+    players = [{"name": n, "kind": "bot"} for n in NAMES]
+    evs = examples(game, variant, log_dir)
+    assert {e["type"] for e in evs} == set().union(*(play(game, variant, lv, sd, log_dir).types
+                                                      for lv, sd in levels_seeds(game, variant)))
+    rules = rules_for(game)
+    for ev in evs:
+        for shown in (ev, rules.event_view(ev, None)):     # a finished log, and as the table sees it
+            line = plugin.describe_event(shown, players, variant)
+            where = f"{game}/{variant} {ev['type']} ({lang})"
+            assert line and line == line.strip(), f"{where}: {line!r}"
+            raw = ev["type"]            # a bare type name ("put"), or a snake_case one anywhere
+            assert line.lower() != raw and ("_" not in raw or raw not in line), f"{where}: raw type in {line!r}"
+            assert lang != "en" or " " in line, f"{where}: not a sentence: {line!r}"
+            assert "{" not in line and "  " not in line and line[0] not in ",.:;·，。：", f"{where}: {line!r}"
+            if isinstance(ev.get("seat"), int):
+                assert NAMES[ev["seat"]] in line, f"{where}: no actor in {line!r}"
+            if lang == "zh-TW":
+                assert any("\u4e00" <= ch <= "\u9fff" for ch in line), f"{where}: untranslated {line!r}"
+
+
+def draw_end(game: str, renderer: Any, view: dict, surface: pygame.Surface) -> pygame.Surface:
+    rect = pygame.Rect(20, 60, 860, 570)
+    surface.fill((0, 0, 0))
+    renderer.draw(surface, rect, view)
+    return surface.subsurface(rect).copy()
+
+
+def differing(a: pygame.Surface, b: pygame.Surface) -> float:
+    import numpy as np
+    pa, pb = pygame.surfarray.array3d(a), pygame.surfarray.array3d(b)
+    return float(np.any(pa != pb, axis=2).mean())
+
+
+@pytest.mark.parametrize("game,variant", variants())
+def test_the_replay_renderer_draws_the_table_at_the_end(game, variant, log_dir, screen):
+    from engine.core.replay import ReplayCursor
+    p = play(game, variant, "normal", SEEDS[0], log_dir)
+    renderer = scene_registry.plugin(game).replay_renderer(None)
+    renderer.players = [{"name": n} for n in NAMES[:p.session.seats]]
+    cursor = ReplayCursor.from_log(read_log(p.path))
+    cursor.seek(len(cursor))
+    end = draw_end(game, renderer, cursor.view(None), screen)
+    cursor.seek(0)
+    start = draw_end(game, renderer, cursor.view(None), screen)
+    assert differing(end, start) > 0.01, f"{game}/{variant}: the end looks like an empty table"
+
+
+def test_a_finished_race_shows_its_grids_in_the_replay(log_dir, screen):
+    """The defect of issue 8: a finished speed race opened with an empty board (the
+    renderer read `board`; race views carry `grids`)."""
+    for game, variant in variants():
+        p = play(game, variant, "normal", SEEDS[0], log_dir)
+        view = p.session.view(None)
+        if "grids" not in view or not any(view["grids"]):
+            continue
+        renderer = scene_registry.plugin(game).replay_renderer(None)
+        shown = draw_end(game, renderer, view, screen)
+        bare = draw_end(game, renderer, dict(view, grids=[[] for _ in view["grids"]]), screen)
+        assert differing(shown, bare) > 0.005, f"{game}/{variant}: the grids are not drawn"
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("game", list(games()))
+def test_howto_pages_and_the_results_chart_fit(game, lang, log_dir, screen):
+    from scenes.ui import i18n, style
+    from scenes.ui.chart import line_chart
+    from scenes.ui.draw import record_text
+    i18n.set_lang(lang)
+    plugin = scene_registry.plugin(game)
+    for size in [(1280, 720), (960, 540)]:
+        surface = pygame.Surface(size)
+        sx, sy = size[0] / 1280, size[1] / 720
+        rect = pygame.Rect(round(40 * sx), round(110 * sy), round(1200 * sx), round(520 * sy))
+        pages = plugin.howto_pages()
+        assert pages
+        for page in pages:
+            with record_text() as blits:
+                page.draw(surface, rect)
+            assert page.title and blits, f"{game} how-to page {page.title!r} draws no text"
+            bad = [(b.text, tuple(b.rect), tuple(b.box)) for b in blits if not b.fits]
+            assert not bad, f"{game} how-to {page.title!r} ({lang}, {size}) overflows: {bad[:3]}"
+        for g, variant in variants():
+            if g != game:
+                continue
+            s = play(game, variant, "normal", SEEDS[0], log_dir).session
+            series = plugin.score_series(s.events, s.seats)
+            assert len(series) == s.seats and len({len(x) for x in series}) == 1
+            with record_text() as blits:
+                line_chart(surface, pygame.Rect(round(530 * sx), round(172 * sy), round(710 * sx),
+                                                round(438 * sy)), series,
+                           [style.seat_colour(i) for i in range(s.seats)], label_size=max(12, round(18 * sy)))
+            bad = [(b.text, tuple(b.rect), tuple(b.box)) for b in blits if not b.fits]
+            assert not bad, f"{game}/{variant} chart ({lang}, {size}) overflows: {bad[:3]}"
+
+
+def test_every_registered_game_declares_a_usable_spec():
+    for game in games():
+        spec, rules = spec_for(game), rules_for(game)
+        assert spec.name == rules.game == game and rules.seats == spec.seats
+        pkg = package(game)
+        assert pkg.Bot is not None
+        assert (pkg.RaceBot is not None) == any(v.realtime for v in spec.variants)
+        for v in spec.variants:
+            s = LocalSession(rules, v.default_seats, {"variant": v.id}, 1, log=False)
+            assert s.view(None)["status"]["ended"] is False
+        assert hasattr(scrambler(game), "scramble") and hasattr(scrambler(game), "scramble_event")
+        st = fold(rules, spec.default_variant.default_seats, {}, [])
+        assert rules.progress(st)[0]
