@@ -118,3 +118,141 @@ def test_simulate_cli_prints_the_summary(tmp_path):
     res = out["results"][0]
     assert set(res) >= {"seed", "events", "hash", "scores", "winners", "tiebreak"}
     assert Path(out["logs"][0]).is_file()
+
+
+# ---- levels that mean something to a person (issue 9) ---------------------------------------
+from engine.hooky.arena import PencilPlayer, arena  # noqa: E402
+from engine.hooky.bot import STYLES, table_facts  # noqa: E402
+from engine.hooky.worksheet import NO, YES, Sheet  # noqa: E402
+
+
+def test_worksheet_cases_rule_is_the_rules_worked_example():
+    # holding B-D-H-R-Y, player 2 answers AWARD 2: D and R are ours, so A is held twice
+    k = Knowledge.new(4, 0, "bdhry", clues=[(1, "award", 2)])
+    careful = Sheet(k)
+    assert careful.state("a", 1) == YES and careful.state("w", 1) == NO
+    assert careful.state("a", 2) == NO and careful.state("a", careful.pool) == NO   # not hooky
+    plain = Sheet(k, ("count",))              # the plain count rule cannot see it
+    assert plain.state("a", 1) == 0 and plain.state("w", 1) == 0
+    zero = Sheet(Knowledge.new(4, 0, "bdhry", clues=[(2, "quack", 0)]), ("count",))
+    assert all(zero.state(c, 2) == NO for c in "quack")
+    full = Sheet(Knowledge.new(4, 0, "bdhry", clues=[(3, "mixes", 5)]), ("count",))
+    assert full.held(3) == ["e", "i", "m", "s", "x"]          # every open letter needed
+    assert full.state("a", 3) == NO and full.state("m", 1) == NO    # the hand is full; M placed
+
+
+class Recorder:
+    """Plays as `inner` and keeps every knowledge it was shown."""
+    def __init__(self, inner):
+        self.inner, self.seen = inner, []
+
+    def choose(self, view, seat):
+        if view.get("knowledge"):
+            self.seen.append(Knowledge.from_view(view["knowledge"]))
+        return self.inner.choose(view, seat)
+
+
+def test_worksheet_marks_only_what_is_true_and_what_the_exact_engine_knows():
+    bots = [Recorder(HookyBot(lv, i)) for i, lv in enumerate(["normal", "easy", "hard"])]
+    s = play_out(RULES, 3, bots, seed=12)
+    st = s.state
+    where = {c: s_ for s_, h in enumerate(st.hands) for c in h}
+    marks = 0
+    for b in bots:
+        for k in b.seen:
+            sheet, d = Sheet(k), deduce(k)
+            for c in k.alphabet:
+                for col in range(k.players + 1):
+                    m = sheet.state(c, col)
+                    true = where.get(c, sheet.pool) == col
+                    if m == YES:
+                        assert true and (d.must(c, col) if col < k.players else
+                                         d.p(c, "playground") + d.p(c, "hooky") > 1 - 1e-9)
+                        marks += col != k.seat
+                    elif m == NO:
+                        assert not true and (d.cannot(c, col) if col < k.players else
+                                             d.p(c, "playground") + d.p(c, "hooky") < 1e-9)
+            b_ = sheet.belief()
+            assert np.allclose(b_.prob.sum(axis=1), 1.0)
+            assert np.allclose(b_.prob.sum(axis=0), list(k.hand_sizes) + [k.playground_size, k.hooky_size],
+                               atol=1e-3)   # fitted: close, not exact
+    assert marks > 300                    # the sheets learnt other seats' and the pool's cards
+
+
+def test_easy_forgets_and_normal_remembers():
+    s = play_out(RULES, 4, [HookyBot("random", i) for i in range(4)], seed=5)
+    k = Knowledge.from_view(RULES.view(s.state, 0)["knowledge"])
+    easy, normal = HookyBot("easy", 3), HookyBot("normal", 3)
+    kept = easy.sheet(k).clues
+    assert set(kept) < set(k.clues) and kept[-2:] == k.clues[-2:]       # the latest two kept
+    assert len(kept) < 0.75 * len(k.clues)
+    assert easy.sheet(k).clues == kept                                    # forgets the same ones
+    assert normal.sheet(k).clues == k.clues
+    known = lambda sh: int((sh.mark != 0).sum())                          # noqa: E731
+    assert known(easy.sheet(k)) < known(normal.sheet(k))
+    assert STYLES["easy"].sheet == ("count",) and not STYLES["hard"].sheet
+
+
+class Sparse:
+    """Hands the bot a view without the log and the derived lists (the events may come
+    separately): it must still play a legal game from the knowledge alone."""
+    def __init__(self, inner):
+        self.inner = inner
+
+    def choose(self, view, seat):
+        drop = ("log", "asked_of", "hidden_counts", "reveals", "asks", "clues", "history")
+        return self.inner.choose({k: v for k, v in view.items() if k not in drop}, seat)
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_levels_play_from_a_view_without_the_event_list(level):
+    bots = [Sparse(HookyBot(level, i)) for i in range(3)]
+    s = play_out(RULES, 3, bots, seed=8)            # LocalSession.submit refuses an illegal command
+    assert s.outcome() is not None and len(s.state.asks) == 18
+    k = Knowledge.new(3, 0, "abcdefg", clues=[(1, "mirth", 0)])
+    facts = table_facts({"seats": 3}, k)
+    assert facts["asked_of"][1] == ["mirth"] and facts["hidden_counts"] == [7, 7, 7]
+
+
+def test_pencil_player_names_and_guesses_its_certainties():
+    pencil = Recorder(PencilPlayer(1))
+    cmds = []
+    real = pencil.choose
+
+    def keep(view, seat):
+        cmd = real(view, seat)
+        cmds.append((Knowledge.from_view(view["knowledge"]) if view.get("knowledge") else None, cmd))
+        return cmd
+    pencil.choose = keep
+    s = play_out(RULES, 3, [pencil, HookyBot("easy", 2), HookyBot("easy", 3)], seed=9)
+    assert s.outcome() is not None
+    named = [(k, c) for k, c in cmds if c["type"] == "name_hands"]
+    guesses = [(k, c) for k, c in cmds if c["type"] == "guess"]
+    assert named and len(guesses) == 3
+    for k, c in named:
+        sheet = Sheet(k, ("count",))
+        for t in (1, 2):
+            assert set(sheet.held(t)) <= set(c["hands"][t])
+    for k, c in guesses:
+        sheet = Sheet(k, ("count",))
+        sure = [x for x in sheet.hooky_candidates() if sheet.state(x, sheet.pool) == YES]
+        assert len(set(sure) & set(c["letters"])) == min(3, len(sure))
+        assert set(c["letters"]) <= set(sheet.hooky_candidates())
+    assert all(c["type"] != "reveal" for _, c in cmds)
+
+
+def test_the_pencil_player_beats_easy_matches_normal_and_loses_to_hard():
+    # seeded 4-player games, levels in rotation; beats = share of seat pairs outscored
+    vs = {lv: arena(["pencil", lv], 6, 4, seed=0)["beats"]["pencil"][lv] for lv in ("easy", "normal", "hard")}
+    assert vs["easy"] >= 0.7                      # measured 0.875 (0.71-0.96 over other seeds)
+    assert 0.25 <= vs["normal"] <= 0.6            # competitive: 0.42 (0.38-0.48)
+    assert vs["hard"] <= 0.2                      # 0.04 (0.04-0.19)
+    assert vs["easy"] > vs["normal"] > vs["hard"]
+
+
+def test_hard_beats_normal_beats_easy_head_to_head():
+    hn = arena(["hard", "normal"], 12, 4, seed=0)
+    assert hn["beats"]["hard"]["normal"] > 0.55   # measured 0.635 (0.54-0.64 over other seeds)
+    assert hn["mean_score"]["hard"] > hn["mean_score"]["normal"]
+    ne = arena(["normal", "easy"], 6, 4, seed=0)
+    assert ne["beats"]["normal"]["easy"] >= 0.8   # 0.90 (0.90-0.96)
