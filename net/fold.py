@@ -177,9 +177,9 @@ class Follower:
             out.append(ls.fold(rec))
             self.gap = None
             if ls.seq % self.checkpoint_every == 0:
-                last = self._checkpoint(send=not catching_up)
+                last = self._checkpoint(send=not catching_up) or last
         if out and ls.outcome() is not None:
-            last = self._checkpoint(send=not catching_up)
+            last = self._checkpoint(send=not catching_up) or last
         if catching_up and last is not None and self.send_hash is not None:
             self.send_hash(last, self.hashes[last])
         self._write_new()

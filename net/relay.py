@@ -23,11 +23,12 @@ from net.limits import Limits
 from net.openfiles import Opener, OpenFiles
 from net.protocol import PROTOCOL_VERSION, encode, frame
 from net.roomlog import RoomFile, room_files
-from net.rooms import Room, Seat, new_code
+from net.rooms import META_BUDGET, LogFull, Room, Seat, new_code
 
 log = logging.getLogger("couchtop.relay")
 RELAY_NAME = "couchtop-relay/1"
-FILE_SLACK = 1 << 20       # a room file may exceed its log budget by this (seat records...)
+STAMP_OVERHEAD = 64        # bytes a stamped record (and its file tag) adds to a command frame
+FILE_SLACK = 2 * META_BUDGET   # seat records and the like, beyond the commands' budget
 
 
 class Relay:
@@ -97,7 +98,7 @@ class Relay:
         if self.data_dir is None:
             return
         self.data_dir.mkdir(parents=True, exist_ok=True)
-        cap = self.limits.max_log_bytes + FILE_SLACK
+        cap = 2 * self.limits.max_log_bytes + FILE_SLACK   # room for per-record overhead
         for path in room_files(self.data_dir):
             try:
                 size = path.stat().st_size
@@ -230,7 +231,7 @@ class Relay:
         """Run a room change outside any client's request; a failed write is logged."""
         try:
             return fn(*args)
-        except OSError as exc:
+        except (OSError, LogFull) as exc:
             log.error("room %s: could not write its file: %s", room.code, exc)
             return None
 
@@ -284,6 +285,12 @@ class Relay:
             return
         try:
             self._handlers[kind](conn, msg, size)
+        except LogFull as exc:       # the room's seat records are spent
+            log.info("conn %d %s refused: %s", conn.id, kind, exc)
+            if kind in ("create", "join", "resume"):
+                conn.fail("room_full", str(exc))
+            else:
+                self._refuse(conn, "log_full", msg.get("cid"))
         except OSError as exc:       # the room's file could not be written (a full disk)
             log.error("conn %d %s: could not write the room file: %s", conn.id, kind, exc)
             if kind == "cmd":
@@ -455,7 +462,7 @@ class Relay:
         if seat != by.index and not (by.index == room.host and seat < len(room.seats)
                                      and room.seats[seat].status == "bot"):
             return self._refuse(conn, "seat", cid)
-        if len(room.log) >= lim.max_log or not room.has_room_for(seat, size, lim.max_log_bytes):
+        if len(room.log) >= lim.max_log or not room.has_room_for(seat, size + STAMP_OVERHEAD, lim.max_log_bytes):
             return self._refuse(conn, "log_full", cid)
         self._broadcast(room, frame(room.stamp(by.index, seat, cid, cmd)), conn)
 

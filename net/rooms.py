@@ -27,7 +27,27 @@ from net.roomlog import SUFFIX, read_records
 
 _pack = msgpack.Packer(use_bin_type=True).pack
 _STAMPED_HEAD = b"\x88" + _pack("k") + _pack("stamped")   # 8-entry map: "k" + the 7 record fields
-_CMD_TAG = b"\x92" + _pack("cmd")                          # [ "cmd", record ] in the room file
+_TAGS: dict[str, bytes] = {}
+
+
+def file_record(tag: str, raw: bytes) -> bytes:
+    """One room-file record around an already packed body: the one place here that knows
+    the record format (net/roomlog.py reads it back)."""
+    head = _TAGS.get(tag)
+    if head is None:
+        head = _TAGS[tag] = b"\x92" + _pack(tag)
+    return head + raw
+
+
+_CMD_OVERHEAD = len(file_record("cmd", b""))
+# Records a client can make the room repeat (join/leave, drop/resume, bot on/off) share
+# this many bytes per room; a command fills the seat's share of `max_log_bytes` instead.
+META_BUDGET = 64 * 1024
+REPEATABLE = frozenset({"seat", "back", "bot"})
+
+
+class LogFull(Exception):
+    """The room's file has no budget left for this record (nothing was written)."""
 
 
 def new_code(taken: Callable[[str], bool]) -> str:
@@ -86,7 +106,8 @@ class Room:
     empty_since: float | None = None
     created_at: float = 0.0                            # the relay's clock when it was made or loaded
     closed: bool = False
-    log_bytes: int = 0
+    log_bytes: int = 0                                 # stamped bytes stored (file records)
+    meta_bytes: int = 0                                # repeatable seat records stored
     seat_bytes: list[int] = field(default_factory=list)  # stamped bytes acted for each seat
     told: dict[int, set[int]] = field(default_factory=dict)  # seq -> seats sent a desync
     addr: str | None = None                            # the address that created it (not stored)
@@ -105,9 +126,13 @@ class Room:
             room.path = Path(data_dir) / f"{code}{SUFFIX}"
             room.files = files if files is not None else OpenFiles()
             room.files.create(room.path)
-            room._write("room", {"code": code, "game": game, "rules_version": rules_version,
-                                 "variant": variant, "seats": seats, "options": options,
-                                 "allow_bots": allow_bots, "created": int(time.time())})
+            try:
+                room._write("room", {"code": code, "game": game, "rules_version": rules_version,
+                                     "variant": variant, "seats": seats, "options": options,
+                                     "allow_bots": allow_bots, "created": int(time.time())})
+            except OSError:
+                room.files.remove(room.path)     # no half-made room file is left behind
+                raise
         return room
 
     @classmethod
@@ -129,6 +154,8 @@ class Room:
                 if tag == "end":
                     return None
                 room._replay(tag, body)
+                if tag in REPEATABLE:
+                    room.meta_bytes += len(file_record(tag, _pack(body)))
         except (KeyError, TypeError, ValueError, IndexError):
             return None
         now = clock()
@@ -149,8 +176,8 @@ class Room:
                 raise ValueError("sequence gap in room file")
             rec = _pack(body)
             self.log.append(rec)
-            self.log_bytes += len(rec)
-            self.seat_bytes[body["seat"]] += len(rec)
+            self.log_bytes += _CMD_OVERHEAD + len(rec)
+            self.seat_bytes[body["seat"]] += _CMD_OVERHEAD + len(rec)
             self.last_t = int(body["t"])
             by = self.seats[body["by"]]
             by.last_cid = max(by.last_cid, int(body["cid"]))
@@ -176,8 +203,17 @@ class Room:
         else:
             raise ValueError(f"unknown record {tag!r}")
 
-    def _write(self, tag: str, body: Any) -> None:
-        self._append(_pack([tag, body]))
+    def _write(self, tag: str, body: Any, *, spare: bool = False) -> None:
+        """Append one record. A repeatable one counts against META_BUDGET (LogFull when
+        spent) unless `spare` (the relay's own changes, such as the end of a grace period)."""
+        data = file_record(tag, _pack(body))
+        if tag in REPEATABLE:
+            if not spare and self.meta_bytes + len(data) > META_BUDGET:
+                raise LogFull(f"room {self.code} has written {self.meta_bytes} bytes of seat changes")
+            self._append(data)
+            self.meta_bytes += len(data)
+        else:
+            self._append(data)
 
     def _append(self, data: bytes) -> None:
         """One packed record to the file, flushed (raises OSError, e.g. a full disk)."""
@@ -242,7 +278,7 @@ class Room:
     def give_up(self, seat: Seat) -> None:
         """A started game's seat whose player left or did not come back in time."""
         if self.allow_bots and seat.index != self.host:
-            self.set_bot(seat, True)
+            self.set_bot(seat, True, spare=True)
         else:
             self._write("gone", {"seat": seat.index})
             seat.status = "gone"
@@ -258,8 +294,8 @@ class Room:
             seat.token = None
         self.away(seat)
 
-    def set_bot(self, seat: Seat, on: bool) -> None:
-        self._write("bot", {"seat": seat.index, "on": on})
+    def set_bot(self, seat: Seat, on: bool, *, spare: bool = False) -> None:
+        self._write("bot", {"seat": seat.index, "on": on}, spare=spare)
         self._set_bot(seat, on)
 
     def _set_bot(self, seat: Seat, on: bool) -> None:
@@ -299,10 +335,10 @@ class Room:
         t = max(int((self.clock() - self.t0) * 1000), self.last_t)
         rec = _pack({"seq": len(self.log) + 1, "seat": seat, "by": by, "t": t,
                      "salt": secrets.randbits(64), "cid": cid, "cmd": cmd})
-        self._append(_CMD_TAG + rec)          # on disk before it exists anywhere else
+        self._append(file_record("cmd", rec))    # on disk before it exists anywhere else
         self.log.append(rec)
-        self.log_bytes += len(rec)
-        self.seat_bytes[seat] += len(rec)
+        self.log_bytes += _CMD_OVERHEAD + len(rec)
+        self.seat_bytes[seat] += _CMD_OVERHEAD + len(rec)
         self.last_t = t
         self.seats[by].last_cid = cid
         return _STAMPED_HEAD + rec[1:]
