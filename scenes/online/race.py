@@ -30,7 +30,6 @@ from scenes.online import store
 from scenes.online.link import error_problem, refusal_text
 from scenes.race.botdriver import BotDriver
 from scenes.race.scene import RaceScene
-from scenes.sumoku import appglue
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.i18n import t
@@ -92,7 +91,7 @@ class OnlineRaceScene(RaceScene):
         else:
             text = refusal_text(str(info["code"]))
         player.say(text, self.now)
-        appglue.play_sound(self.app, "error")
+        self.app.sound.play("error")
 
     @property
     def status(self) -> str:

@@ -22,7 +22,8 @@ from scenes.race.layout import RaceLayout, race_layout
 from scenes.race.panes import TEAM_COLOURS, CentrePane, GridPane, Pane, StripPane, fpx
 from scenes.race.topbar import BotsPane, TopBar
 from scenes.stack import Scene
-from scenes.sumoku import appglue, style
+from scenes.common.names import player_name
+from scenes.sumoku import style
 from scenes.ui.buttons import Button
 from scenes.ui.geometry import Frame
 from scenes.ui import style as ui_style
@@ -98,7 +99,7 @@ class RaceScene(Scene):
         return [s for s, p in enumerate(self.session.players) if p.get("kind") == "bot" and s not in mine]
 
     def name(self, seat: int) -> str:
-        return appglue.player_name(self.session.players, seat)
+        return player_name(self.session.players, seat)
 
     def player_of(self, device: str) -> LocalPlayer | None:
         for p in self.locals:
@@ -142,7 +143,7 @@ class RaceScene(Scene):
         except RuleError as err:
             if player is not None:
                 player.say(self.refusal_text(err), self.now)
-                appglue.play_sound(self.app, "error")
+                self.app.sound.play("error")
             return False
         return True
 
@@ -176,10 +177,10 @@ class RaceScene(Scene):
             if not self.submit(player, cmd):
                 break
             if cmd["type"] in ("put", "lift", "return", "exchange"):
-                appglue.play_sound(self.app, "place")
+                self.app.sound.play("place")
             self.refresh()
         if not cmds and action in ("prev", "next", "flip", "put") and self.variant == "grab":
-            appglue.play_sound(self.app, "click")
+            self.app.sound.play("click")
         pane = self.pane_of.get(player.seat)
         if isinstance(pane, GridPane) and action in devices.MOVES:
             pane.follow()
@@ -212,7 +213,7 @@ class RaceScene(Scene):
     def update(self, dt: float) -> None:
         dt = min(dt, 0.25)
         self.now += dt
-        self.effects.factor = appglue.anim_factor(self.app)
+        self.effects.factor = self.app.settings.anim_factor
         self.effects.update(dt)
         for p in self.locals:
             p.shake = max(0.0, p.shake - dt)
@@ -231,7 +232,7 @@ class RaceScene(Scene):
         self._countdown_sounds()
         if self.end_at is not None and not self.results_shown and self.now >= self.end_at:
             self.results_shown = True
-            appglue.show_results(self.app, self.session)
+            self.app.show_results(self.session)
 
     def _countdown_sounds(self) -> None:
         start = self.start_at()
@@ -241,7 +242,7 @@ class RaceScene(Scene):
         left = start - self.now_ms
         n = max(0, -(-left // 1000))
         if n != self.last_count and n > 0:
-            appglue.play_sound(self.app, "race_count")
+            self.app.sound.play("race_count")
         self.last_count = n
 
     # ---- what happened ------------------------------------------------------------------------
@@ -279,19 +280,19 @@ class RaceScene(Scene):
             self.go_at = self.now
             for p in self.locals:
                 p.message = None
-            appglue.play_sound(self.app, "race_go")
+            self.app.sound.play("race_go")
         elif kind in ("called", "claimed"):
             at = self.anchor(seat)
             if ev.get("right"):
                 fx.burst(at, [style.seat_colour(seat), style.ACCENT, (255, 255, 255)])
                 fx.pop(t("race.sumoku"), at, style.seat_colour(seat), round(84 * k), life=1.6, rise=90)
-                appglue.play_sound(self.app, "race_sumoku")
+                self.app.sound.play("race_sumoku")
                 if kind == "claimed":
                     fx.banner(t("race.banner.claimed", name=self.name(seat)), style.seat_colour(seat), 1.8)
             else:
                 fx.pop(t("race.wrong_call" if kind == "called" else "race.wrong_claim"), at, style.BAD,
                        round(60 * k), life=1.4)
-                appglue.play_sound(self.app, "race_wrong")
+                self.app.sound.play("race_wrong")
                 reason = ev.get("reason")
                 text = t(reason, **dict(ev.get("params") or {})) if reason else t("race.wrong_call")
                 for p in self.locals:
@@ -326,14 +327,15 @@ class RaceScene(Scene):
         w, h = self.size
         self.effects.banner(text, colour, RESULTS_AFTER)
         self.effects.burst((w // 2, h // 3), [colour, style.ACCENT, (255, 255, 255)], count=140, power=700)
-        appglue.play_sound(self.app, "end")
+        self.app.sound.play("end")
         self.end_at = self.now + RESULTS_AFTER * max(0.3, min(1.0, self.effects.factor or 0.3))
 
     # ---- input -----------------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> bool:
         et = ev.type
         if et == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
-            return appglue.open_pause(self.app)
+            self.app.pause()
+            return True
         if et == pygame.JOYDEVICEADDED:
             self.pad_added(ev)
             return True
@@ -366,7 +368,7 @@ class RaceScene(Scene):
             if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
                 if self.start_button.hit(ev.pos):
                     self._begin()
-                    appglue.play_sound(self.app, "click")
+                    self.app.sound.play("click")
                     return True
                 p = self.player_of("mouse")
                 row = self.slot_rects.get(p.seat) if p is not None else None
@@ -445,7 +447,7 @@ class RaceScene(Scene):
         fresh.players[player.seat]["name"] = self._fresh_name(player.seat)
         self.locals.append(player)
         self._use_session(fresh)
-        appglue.play_sound(self.app, "score")
+        self.app.sound.play("score")
         return True
 
     def _fresh_name(self, seat: int) -> str:
@@ -482,7 +484,7 @@ class RaceScene(Scene):
             return
         if action == "put":
             p.ready = not p.ready
-            appglue.play_sound(self.app, "click")
+            self.app.sound.play("click")
             if self.locals and all(q.ready for q in self.locals):
                 self._begin()
 

@@ -30,7 +30,6 @@ from scenes.ui.worker import Latest
 log = logging.getLogger(__name__)
 
 Cell = tuple[int, int]
-TICK_EVERY = 1.0          # solitaire countdown: a tick command each second
 DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
 DIGIT_KEYS.update({getattr(pygame, f"K_KP{i}"): i for i in range(1, 10)})
 PAN_KEYS = {pygame.K_w: (0, 1), pygame.K_s: (0, -1), pygame.K_a: (1, 0), pygame.K_d: (-1, 0),
@@ -61,7 +60,6 @@ class TableScene(TurnTable):
         self.anim = Animator()
         self.hints: Latest[Any] = Latest()
         self.held: set[int] = set()
-        self._tick_acc = 0.0
         self.shown_scores = [float(x) for x in self.view["scores"]]
         self.layout: TableLayout | None = None
         self.hand_rects: list[pygame.Rect] = []
@@ -321,24 +319,13 @@ class TableScene(TurnTable):
             if dx or dy:
                 self.board_view.pan_px(dx, dy)
         self._finish_hint()
-        self._countdown(dt)
-
-    def _countdown(self, dt: float) -> None:
-        """Solitaire against the clock: a tick each second on the session's clock (which
-        stops while paused), until the rules end the game."""
-        if not self.solitaire or not self.view["options"].get("time_limit_s") or self.view["ended"]:
-            return
-        self._tick_acc += dt
-        left = self.time_left()
-        if self._tick_acc >= TICK_EVERY or (left is not None and left <= 0):
-            self._tick_acc = 0.0
-            self.session.submit({"type": "tick", "seat": None, "elapsed_ms": self.session.now_ms()})
 
     def time_left(self) -> int | None:
-        limit = self.view["options"].get("time_limit_s")
-        if not limit:
+        """Whole seconds to the deadline on the session's clock (which stops while paused)."""
+        due = self.view["status"]["deadline"]
+        if due is None:
             return None
-        return max(0, int(limit - self.session.now_ms() / 1000 + 0.999))
+        return max(0, int((due - self.session.now_ms()) / 1000 + 0.999))
 
     # ---- input -------------------------------------------------------------------------
     def cancel(self) -> bool:
