@@ -233,3 +233,71 @@ def test_paused_time_does_not_count():
     assert s.now_ms() == 3000
     evs = s.submit({"type": "add", "seat": 0, "n": 1})
     assert evs[0]["t"] == 3000
+
+
+# ---- the contract's core services: dry run, seat listeners, header, turn presets -------
+class SecretToy(ToyRules):
+    """The toy with a secret for event_view: a seat learns the set-up's value only mod 10."""
+
+    def event_view(self, ev: dict, seat: int | None) -> dict:
+        if ev["type"] == "secret_set":
+            return {k: (v % 10 if k == "value" else v) for k, v in ev.items()}
+        return ev
+
+
+def test_check_is_a_dry_run_that_changes_nothing(tmp_path):
+    s = humans_vs_bot(tmp_path)
+    size, before = s.log_path.stat().st_size, (s.hash(), len(s.events))
+    assert s.check({"type": "add", "seat": 0, "n": 2}) is None
+    err = s.check({"type": "add", "seat": 1, "n": 2})
+    assert isinstance(err, RuleError) and err.code == "err.not_your_turn"
+    assert s.check({"type": "add", "seat": 0, "n": 9}).code == "err.bad_command"
+    assert (s.hash(), len(s.events)) == before and s.log_path.stat().st_size == size
+    s.submit({"type": "add", "seat": 0, "n": 2})           # what check accepted, submit accepts
+    assert len(s.events) == before[1] + 1
+
+
+def test_seat_listeners_hear_events_through_event_view_and_raw_listeners_do_not():
+    s = LocalSession(SecretToy(), 2, {}, 7, log=False)
+    raw, mine, table = [], [], []
+    s.listeners.append(lambda sess, evs: raw.extend(evs))
+    s.add_listener(lambda sess, evs: mine.extend(evs), seat=0)
+    s.add_listener(table_fn := (lambda sess, evs: table.extend(evs)))
+    secret = s.events[0]["value"]
+    assert s.events_for(0)[0]["value"] == secret % 10 == s.events_for(None)[0]["value"]
+    assert s.events[0]["value"] == secret                  # the log itself keeps the truth
+    s.submit({"type": "add", "seat": 0, "n": 1})
+    assert len(raw) == len(mine) == len(table) == 1
+    mine[0]["n"] = 99                                      # a listener's copy is its own
+    assert s.events[-1]["n"] == 1
+    s.remove_listener(table_fn)
+    s.submit({"type": "add", "seat": 1, "n": 1})
+    assert len(table) == 1 and len(mine) == 2
+    cursor = ReplayCursor(SecretToy(), s.header, s.events)
+    cursor.seek(2)
+    assert [e["seq"] for e in cursor.events_for(1)] == [0, 1] and cursor.events_for(1)[0]["value"] == secret % 10
+
+
+def test_every_view_carries_the_status_header_consistent_with_the_rules():
+    s = LocalSession(ToyRules(), 2, {}, 7, log=False)
+    assert s.view(0)["status"] == {"phase": "play", "acting": [0], "round": None, "deadline": None,
+                                   "ended": False}
+    while s.outcome() is None:
+        s.submit({"type": "add", "seat": min(s.to_act()), "n": 3})
+    assert s.view(None)["status"] == {"phase": "over", "acting": [], "round": None, "deadline": None,
+                                      "ended": True}
+
+
+def test_turn_presets():
+    from engine.core.turns import closes, each_once, in_turn, next_seat, responders
+    assert in_turn(2) == {2} and in_turn(None) == frozenset() and next_seat(2, 3) == 0
+    assert each_once(range(4), [1, 3]) == {0, 2}
+    assert closes(range(4), [0, 1, 3], 2) and not closes(range(4), [1, 3], 2)
+    assert responders(4, 1, {0: True}) == {2, 3} and responders(3, 0, [1, 2]) == frozenset()
+
+
+def test_undo_is_read_from_the_spec():
+    spec = ToyRules.spec
+    assert spec.undoable([{"type": "added"}, {"type": "added"}])
+    assert not spec.undoable([{"type": "added"}, {"type": "peeked"}])    # a secret was seen since
+    assert not spec.undoable([{"type": "secret_set"}])                   # no command makes it

@@ -5,6 +5,7 @@ from typing import Any, Mapping, Protocol
 
 from engine.core.events import Command
 from engine.core.session import LocalSession
+from engine.core.rules import Rules
 
 
 class Bot(Protocol):
@@ -12,7 +13,7 @@ class Bot(Protocol):
     def choose(self, view: dict, seat: int) -> Command: ...
 
 
-def play_out(rules: Any, seats: int, bots: Mapping[int, Bot] | list[Bot], *,
+def play_out(rules: Rules, seats: int, bots: Mapping[int, Bot] | list[Bot], *,
              options: Mapping[str, Any] | None = None, seed: int = 0,
              max_commands: int = 100_000, **session_kw: Any) -> LocalSession:
     """Play a whole game with bots in every seat and return the finished session.

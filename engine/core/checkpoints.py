@@ -13,11 +13,12 @@ from typing import Any, Sequence
 
 from engine.core.events import Event
 from engine.core.hashing import state_hash
+from engine.core.rules import Rules
 
 CHECKPOINT_EVERY = 64   # a checkpoint after every 64th event (and after the last one)
 
 
-def checkpoint_hash(rules: Any, state: Any, events: Sequence[Event],
+def checkpoint_hash(rules: Rules, state: Any, events: Sequence[Event],
                     rules_version: int | None = None) -> str:
     """The hash of `state` (after `events`) as a log made by `rules_version` (None: the
     current version) records it."""

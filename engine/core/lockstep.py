@@ -23,6 +23,7 @@ from engine.core.events import Event, stamp
 from engine.core.rng import Rng
 from engine.core.reading import StateReader
 from engine.core.session import fold_event
+from engine.core.rules import Rules
 
 SNAPSHOT_EVERY = 64   # folded records between saved states (for a rewind)
 TABLE_COMMANDS = frozenset({"tick"})   # commands that act for the table (seat None)
@@ -55,7 +56,7 @@ class Lockstep(StateReader):
     """`Lockstep(rules, seats, options, seed)`; `fold(record)` each stamped record in
     seq order (1, 2, ...). `seq` is the last folded seq."""
 
-    def __init__(self, rules: Any, seats: int, options: Mapping[str, Any] | None, seed: int) -> None:
+    def __init__(self, rules: Rules, seats: int, options: Mapping[str, Any] | None, seed: int) -> None:
         self.rules = rules
         self.seats = seats
         self.options: dict[str, Any] = dict(options or {})

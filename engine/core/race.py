@@ -15,6 +15,7 @@ from typing import Any, Mapping, Protocol
 from engine.core.errors import RuleError
 from engine.core.events import Command
 from engine.core.session import LocalSession
+from engine.core.rules import Rules
 
 TICK: Command = {"type": "tick", "seat": None}
 
@@ -34,7 +35,7 @@ class SimClock:
         return 0.0 if self.ms == 0 else (self.ms + 0.5) / 1000.0
 
 
-def race_out(rules: Any, seats: int, bots: Mapping[int, RacingBot] | list[RacingBot], *,
+def race_out(rules: Rules, seats: int, bots: Mapping[int, RacingBot] | list[RacingBot], *,
              options: Mapping[str, Any] | None = None, seed: int = 0,
              max_commands: int = 100_000, max_ms: int = 6 * 3_600_000,
              refused: list[tuple[int, int, Command, RuleError]] | None = None,

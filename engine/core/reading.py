@@ -9,7 +9,7 @@ from engine.core.errors import RuleError
 from engine.core.events import Command, Event
 from engine.core.hashing import state_hash
 from engine.core.rng import Rng
-from engine.core.rules import Outcome
+from engine.core.rules import Outcome, Rules
 from engine.core.turns import view_with_status
 
 Listener = Callable[[Any, list[Event]], None]
@@ -19,7 +19,7 @@ class StateReader:
     """Mixin for objects with `rules`, `state` and `events` (the log folded so far): the
     reading half of a session. Every view carries the header `view["status"]`."""
 
-    rules: Any
+    rules: Rules
     state: Any
     events: list[Event]
 
@@ -75,7 +75,7 @@ class Listening:
     (the rules' event_view; seat None = the table). `[]` means "redraw everything"
     (after an undo, a resync or a link change)."""
 
-    rules: Any
+    rules: Rules
     listeners: list[Listener]
 
     def _seat_listeners(self) -> list[tuple[Listener, int | None]]:

@@ -8,6 +8,7 @@ from engine.core.checkpoints import checkpoint_hash
 from engine.core.events import Event, upcast
 from engine.core.logstore import LoadedLog
 from engine.core.reading import StateReader
+from engine.core.rules import Rules
 
 SNAPSHOT_EVERY = 32
 
@@ -15,7 +16,7 @@ SNAPSHOT_EVERY = 32
 class ReplayCursor(StateReader):
     """`position` is how many events have been folded (0 = before the first)."""
 
-    def __init__(self, rules: Any, header: dict[str, Any], events: list[Event]) -> None:
+    def __init__(self, rules: Rules, header: dict[str, Any], events: list[Event]) -> None:
         self.rules = rules
         self.header = header
         self.seats = int(header["seats"])

@@ -13,9 +13,10 @@ from engine.core.events import Command, Event, stamp, upcast
 from engine.core.logstore import LoadedLog, LogWriter, make_header, new_log_path, read_log
 from engine.core.rng import Rng
 from engine.core.reading import Listener, Listening, StateReader
+from engine.core.rules import Rules
 
 
-def fold(rules: Any, seats: int, options: Mapping[str, Any], events: Iterable[Event],
+def fold(rules: Rules, seats: int, options: Mapping[str, Any], events: Iterable[Event],
          state: Any = None) -> Any:
     """The state after `events` (from the initial state unless `state` is given)."""
     if state is None:
@@ -26,7 +27,7 @@ def fold(rules: Any, seats: int, options: Mapping[str, Any], events: Iterable[Ev
     return state
 
 
-def fold_event(rules: Any, state: Any, events: list[Event], ev: Event) -> Any:
+def fold_event(rules: Rules, state: Any, events: list[Event], ev: Event) -> Any:
     """Bring `ev` up to its type's current schema, append it to `events` and return the
     state after it."""
     ev = upcast(rules.game, ev)
@@ -39,7 +40,7 @@ class LocalSession(StateReader, Listening):
     {"name": str, "kind": "human" | "bot", "level": str}. `log_dir=None` writes to the
     user data folder, `log=False` writes no file."""
 
-    def __init__(self, rules: Any, seats: int, options: Mapping[str, Any] | None = None,
+    def __init__(self, rules: Rules, seats: int, options: Mapping[str, Any] | None = None,
                  seed: int | None = None, players: list[dict[str, Any]] | None = None, *,
                  log: bool = True, log_dir: Path | None = None,
                  clock: Callable[[], float] | None = None, salt: int = 0,

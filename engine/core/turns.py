@@ -23,6 +23,8 @@ from __future__ import annotations
 
 from typing import Any, Collection, Iterable
 
+from engine.core.rules import Rules
+
 
 def in_turn(seat: int | None) -> frozenset[int]:
     """One seat after another: the seat to play, or nobody (None)."""
@@ -49,7 +51,7 @@ def responders(seats: int, by: int, answered: Collection[int]) -> frozenset[int]
     return each_once((s for s in range(seats) if s != by), answered)
 
 
-def status(rules: Any, state: Any) -> dict[str, Any]:
+def status(rules: Rules, state: Any) -> dict[str, Any]:
     """The common view header (see the module docstring)."""
     phase, rnd = rules.progress(state)
     return {"phase": str(phase), "acting": sorted(rules.to_act(state)),
@@ -58,7 +60,7 @@ def status(rules: Any, state: Any) -> dict[str, Any]:
             "ended": rules.outcome(state) is not None}
 
 
-def view_with_status(rules: Any, state: Any, seat: int | None) -> dict[str, Any]:
+def view_with_status(rules: Rules, state: Any, seat: int | None) -> dict[str, Any]:
     """`rules.view(state, seat)` with the header in "status": what every seat and bot gets."""
     v = rules.view(state, seat)
     v["status"] = status(rules, state)
