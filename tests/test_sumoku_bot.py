@@ -5,8 +5,9 @@ import pytest
 
 from engine.core.bots import play_out
 from engine.core.session import LocalSession
-from engine.sumoku.bot import SumokuBot, hint
-from engine.sumoku.movegen import best_play
+from engine.sumoku.arena import BeginnerPlayer, arena
+from engine.sumoku.bot import EASY_SHARE, EASY_TILES, SumokuBot, hint
+from engine.sumoku.movegen import best_play, legal_plays
 from engine.sumoku.rules import SumokuRules
 from engine.sumoku.views import view_board
 
@@ -117,3 +118,49 @@ def test_solitaire_bot_places_all_96_tiles(seed):
 def test_bad_level_is_refused():
     with pytest.raises(ValueError):
         SumokuBot("expert")
+
+
+# ---- levels that mean something to a person (issue 9) ---------------------------------------
+def _second_turn_view() -> tuple[dict, int]:
+    session = LocalSession(SumokuRules(), 2, {"key": 3}, 8, log=False)
+    first = min(session.to_act())
+    session.submit(SumokuBot("normal").choose(session.view(first), first))
+    seat = min(session.to_act())
+    return session.view(seat), seat
+
+
+def test_easy_bot_never_hunts_for_points():
+    view, seat = _second_turn_view()
+    board, hand = view_board(view), view["hands"][seat]
+    short = sorted(p.score for p in legal_plays(board, hand, 3, first_play=False, max_tiles=EASY_TILES))
+    cut = short[max(1, -(-len(short) * 7 // 10)) - 1]       # the 70 % lowest-scoring short plays
+    assert EASY_SHARE == 0.7
+    picks = [SumokuBot("easy", seed=s).choose(view, seat) for s in range(30)]
+    placed = {tuple(sorted(map(tuple, p["tiles"]))) for p in picks}
+    plays = {tuple(sorted(map(tuple, pl.to_command(seat)["tiles"]))): pl.score
+             for pl in legal_plays(board, hand, 3, first_play=False, max_tiles=EASY_TILES)}
+    assert all(plays[k] <= cut for k in placed)
+    assert max(plays[k] for k in placed) < best_play(board, hand, 3, first_play=False).score
+    assert len(placed) > 5                                   # and it varies with its seed
+
+
+def test_beginner_plays_the_first_short_line_it_finds():
+    view, seat = _second_turn_view()
+    board, hand = view_board(view), view["hands"][seat]
+    first = next(iter(legal_plays(board, hand, 3, first_play=False, max_tiles=3)))
+    assert BeginnerPlayer().choose(view, seat) == first.to_command(seat)
+    assert BeginnerPlayer().choose(_stuck_view(), 0) == {"type": "pass", "seat": 0}
+
+
+def test_a_beginner_beats_easy_and_normal_beats_both():
+    # seeded 2-player classic games, seats in rotation; beats = share of games outscored
+    be = arena(["beginner", "easy"], 10, 2, seed=0)
+    assert be["beats"]["beginner"]["easy"] >= 0.7        # measured 0.7-0.9 over other seeds
+    ne = arena(["normal", "easy"], 4, 2, seed=0)
+    assert ne["beats"]["normal"]["easy"] == 1.0
+    assert arena(["beginner", "normal"], 4, 2, seed=0)["beats"]["beginner"]["normal"] == 0.0
+
+
+def test_hard_beats_normal():
+    hn = arena(["hard", "normal"], 2, 2, seed=0)           # hard games are the slow ones
+    assert hn["beats"]["hard"]["normal"] == 1.0 and hn["mean_score"]["hard"] > 1.15 * hn["mean_score"]["normal"]

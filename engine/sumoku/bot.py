@@ -1,8 +1,10 @@
 """Sumoku bots: they see only a view and answer with a command.
 
 Classic levels:
-- easy: a random legal play, biased to short ones (seeded: the same seed and view give
-  the same play);
+- easy: a casual player: a random short play (at most three tiles, one-tile plays
+  likeliest) among the lower-scoring 70 % of them, never hunting for points (seeded:
+  the same seed and view give the same play); a scripted beginner beats it in most
+  games (docs/bots.md);
 - normal: the best-scoring play (`hint` gives its move);
 - hard: among the best-scoring plays, weighs the score, the tiles it keeps and the
   reply it leaves to the next seat (hands are public, so that reply is exact for the
