@@ -1,7 +1,9 @@
 """`python main.py replay FILE --verify | --json`: check or print a log, no window.
 
-Exit codes: 0 valid; 1 a checkpoint does not match; 3 the file ends early or is
-corrupt (or is not a Couchtop log); 2 usage errors (such as a missing file).
+Exit codes: 0 valid; 1 a checkpoint does not match; 3 the file ends early, is corrupt
+or malformed (a header, checkpoint or event that breaks the format, an event the rules
+cannot fold, or not a Couchtop log at all); 2 usage errors (such as a missing file).
+Every failure is one line on stderr, never a traceback.
 """
 from __future__ import annotations
 
@@ -18,37 +20,56 @@ from engine.core.logstore import LogError, LoadedLog, read_log
 EXIT_OK, EXIT_MISMATCH, EXIT_USAGE, EXIT_CORRUPT = 0, 1, 2, 3
 
 
+def _one_line(text: str) -> str:
+    """`text` with every control character escaped: one line, whatever a log holds."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _why(e: BaseException) -> str:
+    text = f"{type(e).__name__}: {e}"
+    return text if len(text) <= 120 else text[:117] + "..."
+
+
+def _stopped(loaded: LoadedLog) -> str:
+    """Why reading stopped early: "truncated", "corrupt" or "malformed (what was wrong)"."""
+    return f"{loaded.error} ({loaded.reason})" if loaded.reason else str(loaded.error)
+
+
 def check(loaded: LoadedLog) -> tuple[int, str]:
-    """Refold the log and compare every checkpoint; (exit code, message)."""
+    """Refold the log and compare every checkpoint; (exit code, one-line message)."""
     from engine.registry import rules_for
     h = loaded.header
     try:
         rules = rules_for(str(h.get("game")))
-    except KeyError as e:
-        return EXIT_CORRUPT, f"unknown game in header: {e}"
-    if int(h.get("rules_version", 0)) > rules.rules_version:
+    except Exception as e:   # an unknown game, or one this build cannot load
+        return EXIT_CORRUPT, f"unknown game in header: {_why(e)}"
+    if h["rules_version"] > rules.rules_version:
         return EXIT_CORRUPT, (f"made with {h['game']} rules version {h['rules_version']}; "
                               f"this build knows {rules.rules_version}")
-    wanted = {int(c["seq"]): str(c["hash"]) for c in loaded.checkpoints if "seq" in c and "hash" in c}
-    n = len(loaded.events)
+    if h["seats"] not in rules.seats:
+        return EXIT_CORRUPT, f"malformed header: {h['game']} is not played by {h['seats']} seats"
+    wanted = {c["seq"]: c["hash"] for c in loaded.checkpoints}
+    n, checked = len(loaded.events), 0
     try:
-        state = rules.initial(int(h["seats"]), h.get("options") or {})
-        checked = 0
-        folded: list = []
-        for i, ev in enumerate(loaded.events):
+        state = rules.initial(h["seats"], h["options"])
+    except Exception as e:
+        return EXIT_CORRUPT, f"malformed header: its options cannot set up a game ({_why(e)})"
+    folded: list = []
+    for i, ev in enumerate(loaded.events):
+        try:
             folded.append(upcast(rules.game, ev))
             state = rules.apply(state, folded[-1])
-            want = wanted.get(int(ev.get("seq", i)))
-            if want is not None:   # hashed in the form of the log's own rules version
-                got = checkpoint_hash(rules, state, folded, int(h.get("rules_version", rules.rules_version)))
-                if got != want:
-                    return EXIT_MISMATCH, (f"checkpoint after event {ev.get('seq', i)} does not match: "
-                                           f"log says {want}, refold gives {got}")
-                checked += 1
-    except Exception as e:  # an event this build cannot fold: the log is damaged
-        return EXIT_CORRUPT, f"event {i} cannot be folded ({type(e).__name__}: {e}); {i} events were valid"
+            want = wanted.get(i)   # hashed in the form of the log's own rules version
+            got = checkpoint_hash(rules, state, folded, h["rules_version"]) if want is not None else None
+        except Exception as e:   # an event the rules refuse to fold: the log is malformed
+            return EXIT_CORRUPT, f"malformed: event {i} cannot be folded ({_why(e)}); {i} events were valid"
+        if want is not None:
+            if got != want:
+                return EXIT_MISMATCH, (f"checkpoint after event {i} does not match: "
+                                       f"log says {want}, refold gives {got}")
+            checked += 1
     if not loaded.complete:
-        return EXIT_CORRUPT, (f"the file is {loaded.error} at byte {loaded.error_offset}: "
+        return EXIT_CORRUPT, (f"the file is {_stopped(loaded)} at byte {loaded.error_offset}: "
                               f"{n} events were valid, {checked} checkpoints matched")
     return EXIT_OK, f"valid: {n} events, {checked} checkpoints matched"
 
@@ -60,10 +81,16 @@ def _json_default(obj: Any) -> Any:
 
 
 def _print_json(loaded: LoadedLog) -> None:
+    """The header and each event as JSON lines; ValueError for a record JSON cannot hold
+    (a map key that is not a string, say)."""
     out = sys.stdout
-    out.write(json.dumps({"header": loaded.header}, default=_json_default, ensure_ascii=False) + "\n")
-    for ev in loaded.events:
-        out.write(json.dumps(ev, default=_json_default, ensure_ascii=False) + "\n")
+    records = [("header", {"header": loaded.header})] + [(f"event {i}", ev) for i, ev in enumerate(loaded.events)]
+    for what, rec in records:
+        try:
+            line = json.dumps(rec, default=_json_default, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError) as e:
+            raise ValueError(f"malformed: {what} cannot be written as JSON ({_why(e)})") from None
+        out.write(line + "\n")
     out.flush()
 
 
@@ -75,7 +102,7 @@ def run(args: Any) -> int:
     try:
         loaded = read_log(path)
     except LogError as e:
-        print(f"error: {path}: {e}", file=sys.stderr)
+        print(_one_line(f"error: {path}: {e}"), file=sys.stderr)
         return EXIT_CORRUPT
     except OSError as e:
         print(f"error: cannot read {path}: {e}", file=sys.stderr)
@@ -86,12 +113,15 @@ def run(args: Any) -> int:
         except BrokenPipeError:  # the reader went away (`| head`): not an error of ours
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             return EXIT_OK
+        except ValueError as e:
+            print(_one_line(f"error: {path}: {e}"), file=sys.stderr)
+            return EXIT_CORRUPT
         if not loaded.complete and not args.verify:
-            print(f"warning: the file is {loaded.error} at byte {loaded.error_offset}; "
-                  f"{len(loaded.events)} events were valid", file=sys.stderr)
+            print(_one_line(f"warning: the file is {_stopped(loaded)} at byte {loaded.error_offset}; "
+                            f"{len(loaded.events)} events were valid"), file=sys.stderr)
             return EXIT_CORRUPT
     if args.verify:
         code, message = check(loaded)
-        print(message, file=sys.stdout if code == EXIT_OK else sys.stderr)
+        print(_one_line(message), file=sys.stdout if code == EXIT_OK else sys.stderr)
         return code
     return EXIT_OK

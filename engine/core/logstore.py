@@ -3,6 +3,10 @@
 `body` is the msgpack encoding of a header, an event or a checkpoint, and `crc32` guards
 it, so a flipped byte or a cut tail is found at the record where it happens. Tags:
 "H" header (first record), "E" event, "C" checkpoint {"seq", "hash"}. See docs/log-format.md.
+A record whose CRC holds but whose content breaks the format (a header without its keys,
+an event without a seat, a checkpoint whose seq is not an integer) is "malformed": reading
+stops there, as at a corrupt record. The record format and its reader are shared with the
+relay's room files (net/roomlog.py).
 """
 from __future__ import annotations
 
@@ -11,7 +15,7 @@ import os
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO
+from typing import Any, BinaryIO, Iterator
 
 import msgpack
 
@@ -24,9 +28,50 @@ class LogError(Exception):
     """A file that is not a Couchtop log at all (no valid header)."""
 
 
-def _record(tag: str, body: Any) -> bytes:
-    raw = msgpack.packb(body, use_bin_type=True)
+def pack_record(tag: str, raw: bytes) -> bytes:
+    """One `[tag, crc32, body]` record around an already packed body."""
     return msgpack.packb([tag, zlib.crc32(raw), raw], use_bin_type=True)
+
+
+def _record(tag: str, body: Any) -> bytes:
+    return pack_record(tag, msgpack.packb(body, use_bin_type=True))
+
+
+class RecordScan:
+    """The records of a file's bytes, in order, each CRC-checked: iterating yields
+    `(tag, body, start, end)` (byte offsets of the record) and stops at the first record
+    that is cut short (`error = "truncated"`) or fails to decode or check
+    (`error = "corrupt"`); `end` is then just past the last good record. `strict` refuses
+    map keys other than strings in a body."""
+
+    def __init__(self, data: bytes, *, strict: bool = False) -> None:
+        self.data = data
+        self.strict = strict
+        self.error: str | None = None
+        self.end = 0
+
+    def __iter__(self) -> Iterator[tuple[str, Any, int, int]]:
+        data, strict = self.data, self.strict
+        unpacker = msgpack.Unpacker(raw=False, strict_map_key=True, max_buffer_size=max(len(data), 1))
+        unpacker.feed(data)
+        crc32, unpackb, tell = zlib.crc32, msgpack.unpackb, unpacker.tell
+        try:
+            for rec in unpacker:
+                if type(rec) is not list or len(rec) != 3:
+                    break
+                tag, crc, raw = rec
+                if type(tag) is not str or type(raw) is not bytes or crc32(raw) != crc:
+                    break
+                body = unpackb(raw, raw=False, strict_map_key=strict)
+                start, self.end = self.end, tell()
+                yield tag, body, start, self.end
+            else:
+                if self.end < len(data):
+                    self.error = "truncated"
+                return
+        except Exception:  # malformed bytes: corrupt from here on
+            pass
+        self.error = "corrupt"
 
 
 def make_header(game: str, variant: str, seats: int, seed: int, rules_version: int,
@@ -114,6 +159,87 @@ class LogWriter(AppendFile):
         self._f.flush()
 
 
+_INT64_MIN, _UINT64_MAX = -(1 << 63), (1 << 64) - 1
+
+
+def _int_in(lo: int, hi: int) -> Any:
+    return lambda v: type(v) is int and lo <= v <= hi
+
+
+def _name(v: Any) -> bool:
+    return type(v) is str and 1 <= len(v) <= 64
+
+
+def _str_keys(v: Any) -> bool:
+    return type(v) is dict and all(type(k) is str for k in v)
+
+
+# The header's keys, each required, with its check (other keys may follow: "online", ...).
+HEADER_KEYS: dict[str, Any] = {
+    "format": lambda v: type(v) is str and v == FORMAT,
+    "format_version": _int_in(1, FORMAT_VERSION),
+    "game": _name, "variant": _name,
+    "seats": _int_in(1, 64),
+    "seed": _int_in(_INT64_MIN, _UINT64_MAX),
+    "rules_version": _int_in(0, 1 << 31),
+    "options": _str_keys,
+    "players": lambda v: type(v) is list and len(v) <= 64 and all(_str_keys(p) for p in v),
+    "created_at": lambda v: type(v) is str,
+}
+
+
+def header_problem(h: Any) -> str | None:
+    """What is wrong with a log header, or None when it is well-formed."""
+    if type(h) is not dict or h.get("format") != FORMAT:
+        return "not a Couchtop log (no valid header)"
+    for key, ok in HEADER_KEYS.items():
+        if key not in h:
+            return f"malformed header: no {key!r}"
+        if not ok(h[key]):
+            return f"malformed header: bad {key!r} ({_brief(h[key])})"
+    return None
+
+
+def event_problem(ev: dict[str, Any], seq: int, seats: int) -> str | None:
+    """What is wrong with the stamped fields of event `seq` of a `seats`-seat game, or
+    None (its own fields are the rules' business: a fold that refuses them is caught
+    where the log is folded)."""
+    etype = ev.get("type")
+    if type(etype) is not str or not 1 <= len(etype) <= 64:
+        return f"event {seq}: bad type ({_brief(etype)})"
+    got = ev.get("seq")
+    if type(got) is not int or got != seq:
+        return f"event {seq}: seq is {_brief(got)}"
+    if "seat" not in ev:
+        return f"event {seq}: no seat"
+    seat = ev["seat"]
+    if seat is not None and not (type(seat) is int and 0 <= seat < seats):
+        return f"event {seq}: seat {_brief(seat)} is not a seat of this {seats}-seat game"
+    for key, lo in (("t", 0), ("v", 1), ("cmd", 0)):
+        val = ev.get(key)
+        if type(val) is not int or not lo <= val <= _UINT64_MAX:
+            return f"event {seq}: bad {key!r} ({_brief(val)})"
+    return None
+
+
+def checkpoint_problem(c: dict[str, Any], last_seq: int, prev_seq: int) -> str | None:
+    """What is wrong with a checkpoint read after event `last_seq` (-1: none yet) and
+    after a checkpoint of event `prev_seq`, or None."""
+    if c.keys() != {"seq", "hash"}:
+        return f"checkpoint with keys {sorted(map(str, c))[:4]}"
+    seq, digest = c["seq"], c["hash"]
+    if type(seq) is not int or not max(prev_seq, 0) <= seq <= last_seq:
+        return f"checkpoint after event {last_seq}: seq is {_brief(seq)}"
+    if type(digest) is not str or not 1 <= len(digest) <= 128 or digest.strip("0123456789abcdef"):
+        return f"checkpoint after event {last_seq}: bad hash ({_brief(digest)})"
+    return None
+
+
+def _brief(v: Any) -> str:
+    text = repr(v)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 @dataclass
 class LoadedLog:
     header: dict[str, Any]
@@ -124,6 +250,7 @@ class LoadedLog:
     error_offset: int | None = None
     event_offsets: list[int] = field(default_factory=list)
     end_offset: int = 0  # just past the last valid record
+    reason: str | None = None  # for a "malformed" stop, what was wrong
 
     @property
     def complete(self) -> bool:
@@ -137,41 +264,51 @@ def read_log(path: Path | str) -> LoadedLog:
 
 
 def parse_log(data: bytes) -> LoadedLog:
-    """Decode a log's bytes as far as they are valid (see read_log)."""
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=max(len(data), 1))
-    unpacker.feed(data)
+    """Decode a log's bytes as far as they are valid (see read_log): error "truncated",
+    "corrupt" or "malformed" (with a `reason`) says why reading stopped."""
+    scan = RecordScan(data)
     header: dict[str, Any] | None = None
     events: list[dict[str, Any]] = []
     checkpoints: list[dict[str, Any]] = []
     offsets: list[int] = []
     pos = 0
     error: str | None = None
-    crc32, unpackb, tell = zlib.crc32, msgpack.unpackb, unpacker.tell
+    reason: str | None = None
     add_event, add_offset = events.append, offsets.append
-    try:
-        for tag, crc, raw in unpacker:  # malformed bytes or a wrong shape raise: corrupt
-            if crc32(raw) != crc:
+    seats, cp_seq = 0, -1
+    for tag, body, start, end in scan:
+        if type(body) is not dict:
+            error = "corrupt"
+            break
+        if header is None:
+            if tag != "H":
                 error = "corrupt"
                 break
-            body = unpackb(raw, raw=False, strict_map_key=False)
-            if type(body) is not dict:
-                error = "corrupt"
+            reason = header_problem(body)
+            if reason is not None:
+                raise LogError(reason)
+            header, seats = body, body["seats"]
+        elif tag == "E":
+            reason = event_problem(body, len(events), seats)
+            if reason is not None:
+                error = "malformed"
                 break
-            if tag == "E" and header is not None:
-                add_offset(pos)
-                add_event(body)
-            elif tag == "C" and header is not None:
-                checkpoints.append(body)
-            elif tag == "H" and header is None and body.get("format") == FORMAT:
-                header = body
-            else:
-                error = "corrupt"
+            add_offset(start)
+            add_event(body)
+        elif tag == "C":
+            reason = checkpoint_problem(body, len(events) - 1, cp_seq)
+            if reason is not None:
+                error = "malformed"
                 break
-            pos = tell()
-    except Exception:
-        error = "corrupt"
+            cp_seq = body["seq"]
+            checkpoints.append(body)
+        else:
+            error, reason = "corrupt", None
+            break
+        pos = end
+    else:
+        error = scan.error
     if header is None:
         raise LogError("not a Couchtop log (no valid header)")
-    if error is None and pos < len(data):
-        error = "truncated"
-    return LoadedLog(header, events, checkpoints, error, pos if error else None, offsets, pos)
+    return LoadedLog(header, events, checkpoints, error, pos if error else None, offsets, pos,
+                     reason if error == "malformed" else None)

@@ -1,8 +1,11 @@
 """The replay viewer: the table drawn by the game's renderer, the event list beside it,
 and play / pause / step back / step forward / seek slider / speed. A log with a cut
-tail opens up to its last valid event, with a notice."""
+tail opens up to its last valid event, with a notice; so does one with an event the rules
+cannot fold or describe (shown up to the event before it). A log that cannot even set up
+its game shows the "not a Couchtop log" notice instead of the viewer."""
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 from typing import Any
 
@@ -11,22 +14,48 @@ import pygame
 from engine.core.logstore import LoadedLog
 from engine.core.replay import ReplayCursor
 from scenes import registry
+from scenes.common.logpanel import draw_around
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
-from scenes.ui.text import band, line_step, paragraph
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 STEPS_PER_SECOND = 2.0
 
 
+def watchable(loaded: LoadedLog, plugin: Any) -> LoadedLog | None:
+    """`loaded` cut back to the events this build can fold, describe and view (an event
+    the rules refuse ends it, as a cut tail does), or None when its game cannot even be
+    set up."""
+    try:
+        cursor = ReplayCursor.from_log(loaded)
+        cursor.view(None)
+    except Exception:
+        return None
+    h, i = loaded.header, 0
+    try:
+        for i, ev in enumerate(cursor.events):
+            plugin.describe_event(ev, h.get("players"), h.get("variant"))
+            cursor.step()
+            cursor.view(None)
+        cursor.outcome()
+        return loaded
+    except Exception:   # event i is nonsense to the rules: show the log up to the one before
+        return dataclasses.replace(loaded, events=loaded.events[:i], checkpoints=[], error="malformed",
+                                   error_offset=loaded.event_offsets[i] if i < len(loaded.event_offsets) else None)
+
+
 class ReplayScene(GuiScene):
     def __init__(self, app: Any, loaded: LoadedLog, path: Path | None = None) -> None:
         super().__init__(app)
-        self.loaded = loaded
         self.path = path
         self.game = str(loaded.header["game"])
         self.plugin = registry.plugin(self.game)
+        usable = watchable(loaded, self.plugin)
+        self.unreadable = usable is None
+        self.loaded = loaded = usable or loaded
+        if self.unreadable:
+            return
         self.cursor = ReplayCursor.from_log(loaded)
         self.renderer = self.plugin.replay_renderer(app)
         if hasattr(self.renderer, "players"):   # a renderer may show the seats' names
@@ -44,6 +73,14 @@ class ReplayScene(GuiScene):
         seats = int(loaded.header.get("seats", 0))
         self.viewpoints: list[int | None] = [None] + (list(range(seats)) if end.outcome() is not None else [])
         self.view_i = 0
+
+    def enter(self) -> None:
+        if self.unreadable:   # the error screen in the viewer's place
+            from scenes.common.notice import Notice
+            name = self.path.name if self.path else self.game
+            self.stack.replace(Notice(self.app, "ui.replay.unreadable", name=name))
+            return
+        super().enter()
 
     # ---- controls --------------------------------------------------------------
     def build(self) -> None:
@@ -178,12 +215,14 @@ class ReplayScene(GuiScene):
 
     # ---- drawing ------------------------------------------------------------------
     def lines(self) -> list[str]:
-        lang = self.app.settings.lang
-        if self._lines_lang != lang:
+        """Every event in words, as the chosen viewpoint may see it (the rules' event_view)."""
+        key = f"{self.app.settings.lang}/{self.view_i}"
+        if self._lines_lang != key:
             h = self.loaded.header
-            self._lines = [self.plugin.describe_event(ev, h.get("players"), h.get("variant"))
+            seat, ev_view = self.viewpoints[self.view_i], self.cursor.rules.event_view
+            self._lines = [self.plugin.describe_event(ev_view(ev, seat), h.get("players"), h.get("variant"))
                            for ev in self.cursor.events]
-            self._lines_lang = lang
+            self._lines_lang = key
         return self._lines
 
     def draw_back(self, surface: pygame.Surface) -> None:
@@ -209,46 +248,5 @@ class ReplayScene(GuiScene):
             text_in(surface, t("ui.replay.cut", n=len(self.cursor)), bar.inflate(-20, -4), self.fs(20), style.INK)
 
     def draw_events(self, surface: pygame.Surface, box: pygame.Rect) -> None:
-        """The event list, the current event centred: a long line wraps to a second line
-        (cut with "…" only past that), so every line stays at a readable size."""
-        panel(surface, box, style.BG_2)
-        lines = self.lines()
-        if not lines:
-            return
-        inner = box.inflate(-16, -16)
-        size, pad = self.fs(20), max(2, round(4 * self.k))
-        width = inner.width - 4 * pad
-
-        def text(i: int) -> str:
-            return f"{i + 1}. {lines[i]}" if lines[i] else f"{i + 1}."
-
-        def height(i: int) -> int:
-            n = len(paragraph(text(i), size, width, 1 << 16, False, size, 2, True)[1])
-            return (n - 1) * line_step(size) + band(size)[1] + 2 * pad + 2
-
-        cur = self.cursor.position - 1          # the last folded event
-        lo = hi = max(0, min(cur, len(lines) - 1))
-        used = height(lo)
-        blocked = {-1: False, 1: False}
-        side = -1
-        while not (blocked[-1] and blocked[1]):
-            if blocked[side]:
-                side = -side
-            j = lo - 1 if side < 0 else hi + 1
-            h = height(j) if 0 <= j < len(lines) else 1 << 16
-            if used + h > inner.height:
-                blocked[side] = True
-            else:
-                used += h
-                lo, hi = min(lo, j), max(hi, j)
-            side = -side
-        y = inner.y
-        for i in range(lo, hi + 1):
-            h = height(i)
-            r = pygame.Rect(inner.x, y, inner.width, h - 2)
-            if i == cur:
-                pygame.draw.rect(surface, style.ACCENT, r, border_radius=6)
-            colour = style.INK_DARK if i == cur else (style.INK if i < cur else style.INK_DIM)
-            text_in(surface, text(i), r.inflate(-4 * pad, -2 * pad), size, colour, align="left", min_size=size,
-                    wrap_lines=True, max_lines=2, ellipsis=True)
-            y += h
+        """The event list, the current event centred (scenes/common/logpanel.py)."""
+        draw_around(surface, box, self.lines(), self.cursor.position - 1, self.fs(20), max(2, round(4 * self.k)))
