@@ -244,8 +244,8 @@ class TurnTable(Scene):
         if self.hot.curtain_up:
             return True
         if ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_ESCAPE:
-                return self.cancel() or self.open_pause()
+            if ev.key == pygame.K_ESCAPE:      # a half-made choice first, then the menu button
+                return self.cancel() or self.bar.key(ev) or self.open_pause()
             return self.on_key(ev) or self.bar.key(ev)
         if ev.type == pygame.MOUSEMOTION:
             self.bar.hover(ev.pos)
