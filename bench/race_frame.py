@@ -30,7 +30,7 @@ from engine.core.session import LocalSession  # noqa: E402
 from engine.sumoku.racebot import RaceBot  # noqa: E402
 from engine.sumoku.rules import SumokuRules  # noqa: E402
 from scenes.app import App  # noqa: E402
-from scenes.race import race_options, race_scene  # noqa: E402
+from scenes.sumoku.race import race_options, race_scene  # noqa: E402
 
 MOVES = ("right", "down", "left", "up")
 

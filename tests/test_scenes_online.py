@@ -18,11 +18,11 @@ import pytest
 from engine.core.logstore import read_log
 from net.session import Lobby
 from scenes.app import App
-from scenes.online import store
-from scenes.online.connect import ConnectScene
-from scenes.online.link import clean_code, clean_name
-from scenes.online.lobby import LobbyScene
-from scenes.online.race import OnlineRaceScene
+from scenes.sumoku.online import store
+from scenes.sumoku.online.connect import ConnectScene
+from scenes.sumoku.online.link import clean_code, clean_name
+from scenes.sumoku.online.lobby import LobbyScene
+from scenes.sumoku.online.race import OnlineRaceScene
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from test_net_session import RelayThread
@@ -43,13 +43,13 @@ def relay(tmp_path):
 def _clean(monkeypatch):
     store.store_path().unlink(missing_ok=True)
     # A short countdown: the race goes live 0.3 s after the start.
-    import scenes.online.connect as connect
+    import scenes.sumoku.online.connect as connect
     real = connect.room_options
     monkeypatch.setattr(connect, "room_options", lambda v, n: {**real(v, n), "countdown_ms": 300})
     # The host's bots think fast, so the race moves on within a test's patience.
     from engine.sumoku import racebot
     monkeypatch.setitem(racebot.PACES, "blitz", racebot.Pace(300, 60, 150, 0.0, 150, 50))
-    monkeypatch.setattr("scenes.online.race.BOT_LEVEL", "blitz")
+    monkeypatch.setattr("scenes.sumoku.online.race.BOT_LEVEL", "blitz")
     yield
     i18n.set_lang("en")
 

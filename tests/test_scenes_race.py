@@ -14,11 +14,11 @@ from engine.core.session import LocalSession
 from engine.sumoku.grab import find_set
 from engine.sumoku.rules import SumokuRules
 from scenes.app import App
-from scenes.race import RACE_SETUP, race_options, race_scene
-from scenes.race.controls import LocalPlayer
-from scenes.race.devices import PadRepeat, action_of
-from scenes.race.panes import GridPane
-from scenes.race.scene import RaceScene, default_locals
+from scenes.sumoku.race import RACE_SETUP, race_options, race_scene
+from scenes.sumoku.race.controls import LocalPlayer
+from scenes.sumoku.race.devices import PadRepeat, action_of
+from scenes.sumoku.race.panes import GridPane
+from scenes.sumoku.race.scene import RaceScene, default_locals
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from support.scenes import english_after, key  # noqa: F401 (english_after: autouse)

@@ -127,7 +127,7 @@ class MenuScene(RedrawOnDemand, GuiScene):
         self.stack.push(SetupScene(self.app, game))
 
     def open_online(self) -> None:
-        from scenes.online import open_online
+        from scenes.sumoku.online import open_online
         open_online(self.app)
 
     def do_continue(self) -> None:

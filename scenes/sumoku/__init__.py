@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.race import RACE_SETUP, VARIANTS as RACE_VARIANTS, race_options, race_scene
+from scenes.sumoku.race import RACE_SETUP, VARIANTS as RACE_VARIANTS, race_options, race_scene
 from scenes.sumoku.howto import Page, howto_pages
 from scenes.sumoku.narrate import describe_event, score_series
 from scenes.sumoku.replayview import ReplayRenderer

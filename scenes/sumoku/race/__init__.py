@@ -53,12 +53,12 @@ def race_scene(app: Any, session: Any, locals: list[dict] | None = None, *, lobb
     """The couch race scene for a race session (speed, grab or team). With `lobby` the
     players first see who plays with what, pads may join, and the countdown starts when
     everyone is ready."""
-    from scenes.race.scene import RaceScene
+    from scenes.sumoku.race.scene import RaceScene
     return RaceScene(app, session, locals, lobby_first=lobby)
 
 
 def default_locals(players: list[dict]) -> list[dict]:
-    from scenes.race.scene import default_locals as make
+    from scenes.sumoku.race.scene import default_locals as make
     return make(players)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core.session import LocalSession
-from scenes.race.controls import LocalPlayer
+from scenes.sumoku.race.controls import LocalPlayer
 
 MAX_LOCAL = 4
 

@@ -1,7 +1,7 @@
 """The room before the race: its code, big, to read aloud; every seat with its name,
 status (open / here / away / bot / gone) and ready mark; Ready for the players who
 joined, Start for the host (the relay's refusals shown), Leave. When the relay says
-"started", the race scene takes over (scenes.online.race.begin_race)."""
+"started", the race scene takes over (scenes.sumoku.online.race.begin_race)."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,7 +9,7 @@ from typing import Any
 import pygame
 
 from net.session import Lobby
-from scenes.online.link import Problem, error_problem, refusal_text
+from scenes.sumoku.online.link import Problem, error_problem, refusal_text
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
@@ -178,7 +178,7 @@ class LobbyScene(GuiScene):
                 return
         if self.lobby.started:
             self.gone = True
-            from scenes.online.race import begin_race
+            from scenes.sumoku.online.race import begin_race
             begin_race(self.app, self.lobby, self.relay)
             return
         if self.manager is not None and self.shape() != self._shape:

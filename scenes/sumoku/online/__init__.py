@@ -2,11 +2,11 @@
 -> the lobby -> the race over the relay (python main.py relay) -> results.
 
   open_online(app)              push the connect screen (the menu's "Play online")
-  scenes.online.connect         ConnectScene: relay address, name, host / join / rejoin
-  scenes.online.lobby           LobbyScene: the room code, seats, ready, start, leave
-  scenes.online.race            OnlineRaceScene and begin_race(app, lobby, relay)
-  scenes.online.link            Connector (non-blocking connect + host/join/resume), texts
-  scenes.online.store           online.json in the config folder: relay address, rejoin seat
+  scenes.sumoku.online.connect         ConnectScene: relay address, name, host / join / rejoin
+  scenes.sumoku.online.lobby           LobbyScene: the room code, seats, ready, start, leave
+  scenes.sumoku.online.race            OnlineRaceScene and begin_race(app, lobby, relay)
+  scenes.sumoku.online.link            Connector (non-blocking connect + host/join/resume), texts
+  scenes.sumoku.online.store           online.json in the config folder: relay address, rejoin seat
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ MENU_KEY = "net.menu.online"
 
 def open_online(app: Any) -> Any:
     """Show the connect screen; returns it."""
-    from scenes.online.connect import ConnectScene
+    from scenes.sumoku.online.connect import ConnectScene
     scene = ConnectScene(app)
     app.stack.push(scene)
     return scene

@@ -14,13 +14,13 @@ import pygame
 
 from engine.core.errors import RuleError
 from engine.sumoku.grab import goal
-from scenes.race import devices, lobby
-from scenes.race.botdriver import BotDriver
-from scenes.race.controls import LocalPlayer
-from scenes.race.effects import Effects, draw_countdown, install_sounds
-from scenes.race.layout import RaceLayout, race_layout
-from scenes.race.panes import TEAM_COLOURS, CentrePane, GridPane, Pane, StripPane, fpx
-from scenes.race.topbar import BotsPane, TopBar
+from scenes.sumoku.race import devices, lobby
+from scenes.sumoku.race.botdriver import BotDriver
+from scenes.sumoku.race.controls import LocalPlayer
+from scenes.sumoku.race.effects import Effects, draw_countdown, install_sounds
+from scenes.sumoku.race.layout import RaceLayout, race_layout
+from scenes.sumoku.race.panes import TEAM_COLOURS, CentrePane, GridPane, Pane, StripPane, fpx
+from scenes.sumoku.race.topbar import BotsPane, TopBar
 from scenes.stack import Scene
 from scenes.common.names import player_name
 from scenes.sumoku import style

@@ -8,8 +8,8 @@ from typing import Any
 import pygame
 
 from engine.sumoku.rules import SumokuRules
-from scenes.online import store
-from scenes.online.link import Connector, Problem, clean_code, clean_name
+from scenes.sumoku.online import store
+from scenes.sumoku.online.link import Connector, Problem, clean_code, clean_name
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
@@ -26,7 +26,7 @@ def seat_range(variant: str) -> range:
 
 def room_options(variant: str, seats: int) -> dict[str, Any]:
     """The rules' options a hosted room carries (without "variant": the room has it)."""
-    from scenes.race import race_options
+    from scenes.sumoku.race import race_options
     opts = race_options(variant, seats, {"countdown_ms": 3000})
     opts.pop("variant", None)
     return opts
@@ -209,7 +209,7 @@ class ConnectScene(GuiScene):
                 self.forget()           # that seat cannot be taken back any more
         elif stage == "ok":
             self.connector = None
-            from scenes.online.lobby import LobbyScene
+            from scenes.sumoku.online.lobby import LobbyScene
             self.stack.push(LobbyScene(self.app, c.lobby, c.relay))
 
     def failed(self, problem: Problem) -> None:

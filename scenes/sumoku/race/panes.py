@@ -13,8 +13,8 @@ import pygame
 
 from engine.sumoku.board import all_lines
 from engine.sumoku.tiles import MAX_LINE, colour
-from scenes.race.controls import LocalPlayer, grab_columns, grid_dict
-from scenes.race.devices import legend_key
+from scenes.sumoku.race.controls import LocalPlayer, grab_columns, grid_dict
+from scenes.sumoku.race.devices import legend_key
 from scenes.sumoku import style
 from scenes.sumoku.boardview import BoardView
 from scenes.sumoku.tileart import tile_surface

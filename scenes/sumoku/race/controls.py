@@ -8,7 +8,7 @@ from math import ceil
 from typing import Any
 
 from engine.sumoku.tiles import number
-from scenes.race.devices import MOVES
+from scenes.sumoku.race.devices import MOVES
 
 Cell = tuple[int, int]
 Command = dict[str, Any]

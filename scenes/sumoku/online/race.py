@@ -26,10 +26,10 @@ from engine.core.logstore import make_header
 from net.botclient import make_bot
 from net.session import Lobby, NetworkSession
 from scenes.common.pause import PauseOverlay
-from scenes.online import store
-from scenes.online.link import error_problem, refusal_text
-from scenes.race.botdriver import BotDriver
-from scenes.race.scene import RaceScene
+from scenes.sumoku.online import store
+from scenes.sumoku.online.link import error_problem, refusal_text
+from scenes.sumoku.race.botdriver import BotDriver
+from scenes.sumoku.race.scene import RaceScene
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.i18n import t

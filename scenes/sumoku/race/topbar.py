@@ -9,7 +9,7 @@ from typing import Any, Callable
 import pygame
 
 from engine.sumoku.grab import goal
-from scenes.race.panes import TEAM_COLOURS, Pane, fpx
+from scenes.sumoku.race.panes import TEAM_COLOURS, Pane, fpx
 from scenes.sumoku import style
 from scenes.sumoku.tileart import FILLS
 from scenes.ui.draw import text_in
