@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -13,7 +14,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from scenes import config, registry  # noqa: E402
-from scenes.stack import Scene, SceneStack  # noqa: E402
+from scenes.stack import WOKEN, Scene, SceneStack  # noqa: E402
 from scenes.ui import i18n  # noqa: E402
 from scenes.ui.sound import SoundPlayer  # noqa: E402
 
@@ -21,6 +22,7 @@ DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (640, 360)
 FPS = 60
 MAX_DT_MS = 100     # a stalled frame advances the scenes by at most this much
+IDLE_SLICE_S = 0.008    # idle() looks at the event queue this often (input waits at most this)
 
 _current: dict[str, "App"] = {}
 
@@ -70,7 +72,7 @@ class App:
         self.running = True
         self.frames = 0         # loop steps
         self.redraws = 0        # frames actually drawn (redraw on demand: scenes/stack.py)
-        self._held: list[pygame.event.Event] = []   # the event that ended a sleep in idle()
+        self.nap: Callable[[float], bool] = WOKEN.wait     # idle()'s sleep: True when woken
         self._slept_ms = 0
         _current["app"] = self
 
@@ -124,8 +126,7 @@ class App:
         ms = self.clock.tick(self.fps) if self.fps else self.clock.tick()
         dt = min(ms, MAX_DT_MS + self._slept_ms) / 1000.0
         self._slept_ms = 0
-        held, self._held = self._held, []
-        for ev in held + pygame.event.get():
+        for ev in pygame.event.get():
             self.dispatch(ev)
         self.stack.update(dt)
         if self.stack.frame_due():
@@ -137,24 +138,30 @@ class App:
         return dt
 
     def idle(self, limit: float | None = None) -> None:
-        """Sleep until something is due: an event, or the soonest timer a scene asked for
-        (`wake_after`), at most `limit` seconds. Returns at once while a frame is due (a
-        scene animating, a redraw requested): the clock then paces the loop at `fps`."""
+        """Sleep until something is due: an event, a worker's `wake()`, or the soonest
+        timer a scene asked for (`wake_after`), at most `limit` seconds. Returns at once
+        while a frame is due (a scene animating, a redraw requested): the clock then
+        paces the loop at `fps`.
+
+        It naps on the wake flag in slices of IDLE_SLICE_S and looks at the event queue
+        between naps: pygame's own `event.wait` polls the queue every millisecond, which
+        alone costs a few percent of a core."""
         if not self.running or self.stack.frame_due():
             return
         timer = self.stack.next_wake()
         wait = timer if limit is None else min(limit, timer if timer is not None else limit)
-        if wait is not None and wait <= 0:
-            self.stack.request_redraw()
-            return
-        start = pygame.time.get_ticks()
-        ev = pygame.event.wait() if wait is None else pygame.event.wait(max(1, round(wait * 1000)))
-        self._slept_ms += pygame.time.get_ticks() - start
-        if ev.type == pygame.NOEVENT:
-            if timer is not None and timer <= wait:
-                self.stack.request_redraw()     # a scene's timer is due
-        else:
-            self._held.append(ev)
+        start = time.monotonic()
+        WOKEN.clear()           # an older wake-up's event, if any, is in the queue: peek sees it
+        while not pygame.event.peek():
+            left = None if wait is None else wait - (time.monotonic() - start)
+            if left is not None and left <= 0:
+                if timer is not None and timer <= wait:
+                    self.stack.request_redraw()     # a scene's timer is due
+                break
+            if self.nap(IDLE_SLICE_S if left is None else min(IDLE_SLICE_S, left)):
+                WOKEN.clear()                       # a worker woke us: its WAKE event is queued
+                break
+        self._slept_ms += round((time.monotonic() - start) * 1000)
 
     def dispatch(self, ev: pygame.event.Event) -> None:
         self.stack.request_redraw()     # input, window and wake-up events all show

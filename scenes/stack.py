@@ -6,29 +6,32 @@ event (input, window, a worker's wake-up), after a push/pop/resize, when a scene
 with `request_redraw()`, and every frame while a visible scene says it is `animating()`.
 A scene that changes without input (a clock showing seconds, a bot move due) says when it
 next wants a frame with `wake_after()`; the app's loop then sleeps on
-`pygame.event.wait(timeout)` until the first of those or the next event. A worker thread
+the first of those or the next event (App.idle). A worker thread
 wakes the loop with `wake()`. Scenes that do not opt in keep `animating()` True: they are
 drawn every frame, as before."""
 from __future__ import annotations
 
+import threading
 from typing import Any, Callable
 
 import pygame
 
 # A user event worker threads post to wake a sleeping loop (it carries no data: the scene
-# that started the work polls its result in `update`, as it always did).
+# that started the work polls its result in `update`, as it always did), and the flag the
+# sleeping loop naps on, so the wake-up is seen at once rather than at the next look.
 WAKE = pygame.event.custom_type()
+WOKEN = threading.Event()
 
 
 def wake() -> None:
     """Wake the main loop from any thread (a job finished, a message arrived). Harmless
     when no window is open (engine tests, headless tools)."""
-    if not (pygame.get_init() and pygame.display.get_init()):
-        return
-    try:
-        pygame.event.post(pygame.event.Event(WAKE))
-    except pygame.error:
-        pass
+    if pygame.get_init() and pygame.display.get_init():
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:
+            pass
+    WOKEN.set()
 
 
 class Scene:

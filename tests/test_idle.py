@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 
+from scenes.app import IDLE_SLICE_S
 from scenes.stack import WAKE, Scene, wake
 from scenes.ui.ondemand import BLINK_S
 from test_scenes_framework import fake, frames, key, make_app, wait_scan  # noqa: F401
@@ -44,6 +45,10 @@ class Still(Scene):
 class Always(Still):
     """Not opted in: the default `animating()`."""
     animating = Scene.animating
+
+
+def refuse_to_nap(seconds: float) -> bool:
+    raise AssertionError("idle() slept although something was due")
 
 
 def idle_menu(app: Any) -> None:
@@ -108,8 +113,9 @@ def test_a_scene_that_does_not_opt_in_is_drawn_every_frame(fake: Path) -> None:
     app.stack.push(scene)
     frames(app, 10)
     assert scene.draws == 10
+    app.nap = refuse_to_nap
     app.idle()                           # never sleeps under an animating scene
-    assert app._held == [] and app.stack.frame_due()
+    assert app.stack.frame_due()
 
 
 def test_an_overlay_over_an_animating_scene_keeps_it_drawn(fake: Path) -> None:
@@ -128,8 +134,8 @@ def test_idle_returns_with_the_event_that_woke_it(fake: Path) -> None:
     app.stack.push(scene)
     frames(app, 2)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
+    app.nap = refuse_to_nap              # an event is waiting: idle must not sleep at all
     app.idle(limit=30)
-    assert [e.type for e in app._held] == [pygame.KEYDOWN]
     draws = scene.draws
     frames(app, 1)
     assert pygame.KEYDOWN in scene.events and scene.draws == draws + 1
@@ -140,14 +146,20 @@ def test_a_worker_thread_wakes_the_loop(fake: Path) -> None:
     scene = Still(app)
     app.stack.push(scene)
     frames(app, 2)
-    worker = threading.Thread(target=wake)
-    worker.start()
-    app.idle(limit=30)                   # blocks until the thread's event arrives
-    worker.join()
-    assert [e.type for e in app._held] == [WAKE]
+    naps: list[float] = []
+    real_nap = app.nap
+
+    def nap(seconds: float) -> bool:
+        naps.append(seconds)
+        if len(naps) == 1:               # the worker finishes while the loop sleeps
+            threading.Thread(target=wake).start()
+        return real_nap(seconds)
+    app.nap = nap
+    app.idle(limit=30)
+    assert naps and pygame.event.peek(WAKE)
     draws = scene.draws
     frames(app, 1)
-    assert scene.draws == draws + 1
+    assert scene.draws == draws + 1 and WAKE in scene.events
 
 
 def test_a_scene_timer_wakes_it_for_an_update_and_a_frame(fake: Path) -> None:
@@ -156,8 +168,11 @@ def test_a_scene_timer_wakes_it_for_an_update_and_a_frame(fake: Path) -> None:
     app.stack.push(scene)
     frames(app, 2)
     draws, updates = scene.draws, len(scene.dts)
+    naps: list[float] = []
+    app.nap = lambda s: naps.append(s) or False
     app.idle()                           # no limit: only the scene's timer can end the sleep
-    assert app._held == [] and app.stack.frame_due()
+    assert app.stack.frame_due() and not pygame.event.peek()
+    assert naps and max(naps) <= 0.005
     frames(app, 1)
     assert scene.draws == draws + 1 and len(scene.dts) == updates + 1
 
@@ -168,6 +183,10 @@ def test_no_timer_means_idle_sleeps_until_an_event(fake: Path) -> None:
     app.stack.push(scene)
     frames(app, 2)
     assert app.stack.next_wake() is None and not app.stack.frame_due()
+    naps: list[float] = []
+    app.nap = lambda s: naps.append(s) or False
+    app.idle(limit=0.02)                 # nothing comes: it naps in slices, then no frame is due
+    assert naps and max(naps) <= IDLE_SLICE_S and not app.stack.frame_due()
 
 
 def test_a_focused_text_entry_wakes_for_its_cursor_blink(fake: Path) -> None:

@@ -1,0 +1,117 @@
+"""Idle cost: process CPU time per second of wall time (percent of one core) while the app
+shows the main menu, a Sumoku classic table waiting for a person to play, and a table of
+bots playing (a bot turn all along), beside a bare pygame loop that clears and flips at
+60 FPS, all measured in this run (dummy video and audio drivers, 1280x720).
+
+Each screen runs the app's own loop (`App.step` then `App.idle`, as `App.run` does) for
+a fixed wall-clock window after a warm-up; CPU is `time.process_time()` over that window,
+so bot threads count too.
+
+    python bench/idle.py [--seconds 5]
+
+Prints {"menu_cpu_pct", "table_wait_cpu_pct", "bot_turn_cpu_pct", "baseline_cpu_pct"}
+(frames drawn per second go to stderr). Goal: the menu and the waiting table under 3 %.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+_scratch = tempfile.mkdtemp(prefix="couchtop-bench-")
+os.environ["COUCHTOP_DATA"] = str(Path(_scratch) / "data")      # never the player's own games
+os.environ["COUCHTOP_CONFIG"] = str(Path(_scratch) / "config")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from scenes.app import FPS, App  # noqa: E402
+
+SIZE = (1280, 720)
+WARMUP_S = 3.0
+
+
+def cpu_pct(loop, seconds: float) -> float:
+    """Percent of one core the process used while `loop(deadline)` ran for `seconds`."""
+    wall0, cpu0 = time.monotonic(), time.process_time()
+    loop(wall0 + seconds)
+    wall, cpu = time.monotonic() - wall0, time.process_time() - cpu0
+    return round(100.0 * cpu / wall, 2)
+
+
+def bare_loop(deadline: float) -> None:
+    surface = pygame.display.get_surface()
+    clock = pygame.time.Clock()
+    while time.monotonic() < deadline:
+        clock.tick(FPS)
+        pygame.event.get()
+        surface.fill((18, 22, 40))
+        pygame.display.flip()
+
+
+def drive(app: App):
+    def loop(deadline: float) -> None:
+        while app.running and time.monotonic() < deadline:
+            app.step()
+            app.idle(limit=max(0.0, deadline - time.monotonic()))
+    return loop
+
+
+def measure(app: App, seconds: float, label: str) -> float:
+    drive(app)(time.monotonic() + WARMUP_S)       # animations settle, first frames drawn
+    frames = app.redraws
+    pct = cpu_pct(drive(app), seconds)
+    print(f"{label}: {(app.redraws - frames) / seconds:.1f} frames drawn per second", file=sys.stderr)
+    return pct
+
+
+def table(app: App, kinds: list[str]) -> None:
+    players = [{"name": f"P{i + 1}", "kind": k, "level": "normal"} for i, k in enumerate(kinds)]
+    app.start_game("sumoku", {"seats": len(kinds), "players": players, "variant": "classic", "seed": 11,
+                              "options": {}})
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--seconds", type=float, default=5.0, help="wall-clock window per screen")
+    args = ap.parse_args()
+    sys.setswitchinterval(0.001)                  # as scenes.app.run does
+
+    app = App(SIZE, lang="en")
+    app.sound.stop_music()
+    pygame.display.get_surface().fill((0, 0, 0))
+    baseline = cpu_pct(bare_loop, args.seconds)
+
+    app.stack.push(app.menu())
+    menu = measure(app, args.seconds, "menu")
+
+    table(app, ["human", "bot"])                  # seat 1 is the person; the bot plays only after them
+    session = app.session
+    give_up = time.monotonic() + 30
+    while not _human_to_act(session) and time.monotonic() < give_up:   # should the bot start
+        app.step()
+        app.idle(limit=0.05)
+    wait = measure(app, args.seconds, "table waiting for a person")
+    assert _human_to_act(session), "the table was to wait for the person"
+
+    table(app, ["bot", "bot", "bot"])
+    bots = measure(app, args.seconds, "bot turns")
+    app.close_session()
+
+    print(json.dumps({"menu_cpu_pct": menu, "table_wait_cpu_pct": wait, "bot_turn_cpu_pct": bots,
+                      "baseline_cpu_pct": baseline}))
+
+
+def _human_to_act(session) -> bool:
+    return any(not session.is_bot(s) for s in session.to_act())
+
+
+if __name__ == "__main__":
+    main()
