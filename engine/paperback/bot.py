@@ -1,0 +1,230 @@
+"""Paperback bots: they see only their seat's view and answer with a command.
+
+- easy, a casual player: spells a short, common word (the exact finder's best words of at
+  most five letters, the most common among them) and buys the dearest card its ¢
+  affords.
+- normal: spells the word that earns the most ¢ and buys by a simple value rule: the
+  Offer card with the best printed ¢ plus ability per cost, Fame once it can pay 8¢.
+- hard: reasons about its deck. A card's worth is the ¢ it is expected to bring each
+  time it is drawn (how often its letters fit a word, times its printed ¢ and ability);
+  it buys what raises its deck's average worth the most (a weak card only dilutes the
+  deck), thins its deck with trash abilities (the weakest cards out), and switches to
+  Fame as the end nears (Fame piles emptying, commons claimed) or when its ¢ buys a big
+  Fame card. It plans the common: a word long enough to claim it is worth the claim's
+  5 Fame, weighed against the ¢ it gives up.
+"random" plays random legal commands (for tests). Blocked words never.
+
+A bot's choice depends only on its seed and the view.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.hashing import state_hash
+from engine.core.rng import Rng
+from engine.paperback.content import CardDef, content
+from engine.paperback.finder import COMMON, Found, find_words
+from engine.paperback.state import box_of
+from engine.words import commonness, is_word
+from engine.words.lists import blocklist
+
+LEVELS = ("easy", "normal", "hard", "random")
+# how often a letter fits where a word needs it (a rough share, vowels and easy consonants high)
+FIT = {ch: f for ch, f in zip("etaoinsrhldcumfpgwybvkxjqz",
+                              (1.0, .95, .95, .9, .9, .85, .9, .85, .7, .75, .7, .7, .65,
+                               .65, .55, .6, .6, .5, .5, .6, .4, .35, .25, .2, .15, .2))}
+ABILITY_WORTH = {"first": .4, "last": .5, "nowild": .5, "long": .3, "draw": 1.5,
+                 "draw_if_last": 1.0, "wild_bonus": 1.0, "double_adj": 1.2, "double_word": 3.0,
+                 "trash_offer": .3, "trash_hand": 1.0, "flip": .3, "qu": .5}
+CLAIM_WORTH = 5          # ¢ a hard bot would give up for a claim (5 Fame and a vowel)
+SUFFIXES = ("s", "es", "ed", "d", "er", "ing", "ly", "y")
+
+
+def cards_of(view: dict) -> dict[str, CardDef]:
+    return box_of(view["seats"], view["attacks"])
+
+
+def word_choices(view: dict, limit: int = 10, **kw: Any) -> list[Found]:
+    """The best words the seat's hand can spell, as the exact finder ranks them (no blocked
+    word; the table's accepted words included)."""
+    cards = cards_of(view)
+    hand = [cards[c] for c in view["hand"]]
+    eff = view["effects"] or {}
+    common = cards[view["common"]] if view["common"] is not None and not eff.get("no_common") else None
+    return find_words(hand, common, minus=eff.get("minus", 0), limit=limit,
+                      common_bonus=content().common_bonus, exclude=blocklist(),
+                      extra_words=view["accepted_words"], **kw)
+
+
+def spell_command(seat: int, found: Found, **extra: Any) -> dict:
+    return {"type": "spell", "seat": seat, "cards": list(found.cards),
+            "letters": found.letters_map(), **extra}
+
+
+def answer_command(view: dict, seat: int) -> dict:
+    """Give up what attacks demand: the weakest cards (wilds for a wild discard)."""
+    cards = cards_of(view)
+    eff = view["effects"]
+    hand = sorted(view["hand"], key=lambda c: (card_worth(cards[c]), c))
+    out: dict[str, Any] = {"type": "answer", "seat": seat}
+    for key in ("discard_wild", "discard", "topdeck"):
+        pool = [h for h in hand if cards[h].wild] if key == "discard_wild" else hand
+        take = pool[:min(eff[key], len(pool))]
+        for h in take:
+            hand.remove(h)
+        out[key] = take
+    return out
+
+
+def card_worth(card: CardDef) -> float:
+    """The ¢ a card is expected to bring each time it is drawn."""
+    if card.wild:
+        return 0.3                      # never money, but it always fits
+    fit = min(FIT.get(ch, .3) for ch in card.letters)
+    a = card.ability
+    bonus = ABILITY_WORTH.get(a.kind, 0.0) * max(1, a.n)
+    if a.kind == "one_shot":
+        return fit * card.cents * 0.5
+    return fit * (card.cents + bonus)
+
+
+def votes_yes(word: str) -> bool:
+    """A bot accepts a proposed word when the list knows a form of it (the word give or
+    take a common suffix)."""
+    if is_word(word):
+        return True
+    return any(is_word(word + s) or (word.endswith(s) and len(word) - len(s) >= 2
+                                     and is_word(word[:-len(s)])) for s in SUFFIXES)
+
+
+class PaperbackBot:
+    def __init__(self, level: str = "normal", seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
+        self.level = level
+        self.seed = seed
+
+    def _rng(self, view: dict) -> Rng:
+        key = [view["seat"], view["phase"], view["turns"], view["hand"], view["cents"], view["words"][-3:]]
+        return Rng(int(state_hash(key)[:15], 16) ^ (self.seed * 0x9E3779B1))
+
+    def choose(self, view: dict, seat: int) -> dict:
+        phase = view["phase"]
+        rng = self._rng(view)
+        if phase == "vote":
+            return {"type": "vote", "seat": seat, "accept": votes_yes(view["pending"]["word"])}
+        if view["owed"]:
+            return answer_command(view, seat)
+        if self.level == "random":
+            from engine.paperback.rules import _legal_commands
+            options = list(_legal_commands(view, seat))
+            return options[rng.below(len(options))]
+        if phase == "spell":
+            return self._spell(view, seat, rng)
+        if phase == "buy":
+            return {"type": "buy", "seat": seat, "cards": self._buy(view, rng)}
+        raise ValueError(f"nothing to do in phase {phase}")
+
+    # ---- spelling -------------------------------------------------------------------
+    def _spell(self, view: dict, seat: int, rng: Rng) -> dict:
+        if self.level == "easy":
+            found = word_choices(view, limit=40, max_letters=5)
+            if not found:
+                return {"type": "pass", "seat": seat}
+            found.sort(key=lambda f: (commonness(f.word) > 35, len(f.word) > 4, -f.cents))
+            pick = found[rng.below(min(3, len(found)))]
+            return spell_command(seat, pick, **self._trash(view, pick))
+        found = word_choices(view, limit=12)
+        if not found:
+            return {"type": "pass", "seat": seat}
+        pick = found[0]
+        if self.level == "hard" and view["need"] is not None and pick.score.letters < view["need"]:
+            claims = word_choices(view, limit=1, min_letters=view["need"])
+            if claims and claims[0].cents + CLAIM_WORTH >= pick.cents:
+                pick = claims[0]
+        return spell_command(seat, pick, **self._trash(view, pick))
+
+    def _trash(self, view: dict, found: Found) -> dict:
+        """Choices for the word's trash abilities: the hand's weakest cards not in the
+        word (only a hard bot thins; others never trash), the Offer's best card for the
+        others (hard) or nothing."""
+        cards = cards_of(view)
+        used = [cards[c] for c in found.cards if c != COMMON]
+        may_hand = sum(c.ability.n for c in used if c.ability.kind == "trash_hand" and not c.wild)
+        out: dict[str, Any] = {}
+        if self.level == "hard" and may_hand:
+            rest = [c for c in view["hand"] if c not in found.cards]
+            weak = sorted((c for c in rest if card_worth(cards[c]) < 0.6 and cards[c].fame == 0),
+                          key=lambda c: (card_worth(cards[c]), c))
+            if weak:
+                out["trash"] = weak[:may_hand]
+        return out
+
+    # ---- buying ---------------------------------------------------------------------
+    def _buy(self, view: dict, rng: Rng) -> list[str]:
+        cents = view["cents"]
+        cards = cards_of(view)
+        sale = [s for s in view["for_sale"] if s["cost"] <= cents]
+        if not sale:
+            return []
+        fame_ids = {f["id"]: f for f in view["fame_piles"]}
+        if self.level == "easy":
+            top = max(s["cost"] for s in sale)
+            dear = sorted(s["id"] for s in sale if s["cost"] == top)
+            return [dear[rng.below(len(dear))]]
+        if self.level == "normal":
+            fames = [s for s in sale if s["id"] in fame_ids and s["cost"] >= 8]
+            if fames:
+                return [max(fames, key=lambda s: (s["cost"], s["id"]))["id"]]
+            market = [s for s in sale if s["id"] not in fame_ids]
+            if not market:
+                return []
+            best = max(market, key=lambda s: ((cards[s["id"]].cents + ABILITY_WORTH.get(
+                cards[s["id"]].ability.kind, 0)) / s["cost"], s["cost"], s["id"]))
+            return [best["id"]]
+        return self._buy_hard(view, cents, cards, fame_ids)
+
+    def _buy_hard(self, view: dict, cents: int, cards: dict[str, CardDef],
+                  fame_ids: dict[str, dict]) -> list[str]:
+        seat = view["seat"]
+        mine = (view["hand"] or []) + (view["deck_cards"] or []) + view["discards"][seat] + view["play"]
+        worths = [card_worth(cards[c]) for c in mine]
+        size = len(worths)
+        avg = sum(worths) / size if size else 0.0
+        # how near the end: Fame piles emptying, commons claimed
+        piles = view["fame_piles"]
+        start_counts = content().fame_piles[view["seats"]]
+        taken = [1 - p["count"] / n if n else 1 for p, n in zip(piles, start_counts)]
+        progress = max(view["claimed"] / max(1, len(view["track"])),
+                       sorted(taken, reverse=True)[0] * 0.5 + sorted(taken, reverse=True)[1] * 0.5)
+        chosen: list[str] = []
+        left = cents
+        sale = list(view["for_sale"])
+        while True:
+            options = []
+            for s in sale:
+                if s["cost"] > left or s["id"] in chosen and s["id"] not in fame_ids:
+                    continue
+                if s["id"] in fame_ids:
+                    f = fame_ids[s["id"]]
+                    if chosen.count(s["id"]) >= f["count"]:
+                        continue
+                    # Fame is worth more the nearer the end; early it only dilutes the deck
+                    value = f["fame"] * (0.25 + 1.2 * progress) - (avg - 0.3) * (1 - progress) * 3
+                    if cents >= 11:
+                        value += f["fame"] * 0.3
+                else:
+                    w = card_worth(cards[s["id"]])
+                    value = (w - avg) * 3 * (1 - progress)
+                options.append((value, s["cost"], s["id"]))
+            if not options:
+                break
+            value, cost, cid = max(options)
+            if value <= 0:
+                break
+            chosen.append(cid)
+            left -= cost
+            if cid not in fame_ids:
+                avg = (avg * size + card_worth(cards[cid])) / (size + 1)
+                size += 1
+        return chosen

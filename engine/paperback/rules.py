@@ -1,0 +1,585 @@
+"""PaperbackRules: the Rules implementation of Paperback for the event-sourced engine.
+
+Commands (each with "type" and "seat"):
+  spell {cards, letters, trash, trash_offer}
+        `cards`: card ids from your hand in word order, "common" for the top common;
+        `letters`: {card id: what it is laid as} for each wild (one letter), a Q laid as
+        "qu", a flip card laid reversed; `trash`: hand cards to remove from the game
+        (trash_hand abilities); `trash_offer`: face-up Offer cards to trash (trash_offer)
+  pass                        spell nothing: 0¢, discard and draw
+  buy {cards}                 Offer card ids and Fame pile ids ("f5": its top card), within
+                              the ¢ of your word; [] buys nothing. Ends the turn.
+  propose {word} / vote {accept}
+                              a word the list lacks, put to the table (every other seat votes)
+  answer {discard, discard_wild, topdeck}
+                              before spelling, what attacks made you give up (attacks option)
+Events: set_up, spelled, offer_trashed, passed, bought, turn_ended, word_proposed,
+word_voted, word_accepted, word_refused, answered, game_ended.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
+
+from engine.core.errors import RuleError
+from engine.core.events import Command, Event, event
+from engine.core.rng import Rng
+from engine.core.rules import Outcome
+from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+from engine.core.turns import in_turn, next_seat, responders
+from engine.paperback.content import LETTERS, content, parse_ability
+from engine.paperback.finder import COMMON
+from engine.paperback.scoring import score
+from engine.paperback.state import Effects, PaperbackState, new_state
+from engine.paperback.views import redact_event, view
+from engine.words import is_word
+
+PHASE_OF: dict[str, tuple[str, ...]] = {
+    "spell": ("spell",), "pass": ("spell",), "propose": ("spell",), "answer": ("spell",),
+    "vote": ("vote",), "buy": ("buy",),
+}
+MAX_WORD = 40
+
+SPEC = GameSpec(
+    name="paperback",
+    variants=(VariantSpec("classic", range(2, 6), 3),),
+    hidden_information=True,
+    commands=(
+        CommandSpec("spell", ("spelled",), undoable=True),
+        CommandSpec("pass", ("passed",)),
+        CommandSpec("buy", ("bought",)),
+        CommandSpec("propose", ("word_proposed",), undoable=True),
+        CommandSpec("vote", ("word_voted",), undoable=True),
+        CommandSpec("answer", ("answered",)),
+    ),
+    # a take-back may not unlearn a card: draws, a refilled Offer, the deal, the end
+    revealing=frozenset({"set_up", "offer_trashed", "turn_ended", "game_ended"}),
+    minutes=(30, 60),
+)
+
+
+def _ids(raw: Any, code: str) -> list[str]:
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise RuleError(code)
+    return list(raw)
+
+
+class PaperbackRules:
+    spec: ClassVar[GameSpec] = SPEC
+    game: ClassVar[str] = "paperback"
+    rules_version: ClassVar[int] = 1
+    seats: ClassVar[range] = SPEC.seats
+    variants: ClassVar[tuple[str, ...]] = ("classic",)
+
+    def __init__(self) -> None:
+        self._apply: dict[str, Callable[[PaperbackState, Event], None]] = {
+            name[len("_on_"):]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
+
+    # ---- the contract ---------------------------------------------------------------
+    def initial(self, seats: int, options: Mapping[str, object]) -> PaperbackState:
+        return new_state(seats, options)
+
+    def setup(self, state: PaperbackState, rng: Rng) -> list[Event]:
+        c = content()
+        cards = state.cards
+        piles: dict[str, list[str]] = {}
+        for pid, _, _ in c.piles:
+            pile = [cid for cid, card in cards.items() if card.kind == "market" and card.pile == pid]
+            rng.shuffle(pile)
+            piles[pid] = pile
+        fame = {pid: [cid for cid, card in cards.items() if card.pile == pid]
+                for pid, _, _ in c.fame}
+        commons = [cd.id for cd in c.commons]
+        rng.shuffle(commons)
+        decks = []
+        for s in range(state.seats):
+            deck = [cid for cid in cards if cid.startswith(f"s{s}.")]
+            rng.shuffle(deck)
+            decks.append(deck)
+        start = state.options.get("start")
+        if start is None:
+            start = rng.below(state.seats)
+        return [event("set_up", None, piles=piles, fame=fame, commons=commons, decks=decks,
+                      start=int(start), hand_size=c.hand_size)]
+
+    def decide(self, state: PaperbackState, cmd: Command, rng: Rng) -> list[Event]:
+        if not isinstance(cmd, dict) or cmd.get("type") not in PHASE_OF:
+            raise RuleError("err.bad_command")
+        kind = cmd["type"]
+        seat = cmd.get("seat")
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
+            raise RuleError("err.seat", seat=str(seat))
+        if state.ended:
+            raise RuleError("err.game_over")
+        if seat not in self.to_act(state):
+            if state.phase == "vote" and kind == "vote":
+                raise RuleError("err.paperback.not_voting")
+            raise RuleError("err.not_your_turn")
+        if state.phase not in PHASE_OF[kind]:
+            raise RuleError("err.paperback.not_now", action=f"@paperback.action.{kind}",
+                            phase=f"@paperback.phase.{state.phase}")
+        if kind in ("spell", "pass", "propose") and state.effects[seat].owed():
+            raise RuleError("err.paperback.answer_first")
+        return getattr(self, f"_decide_{kind}")(state, seat, cmd, rng)
+
+    def apply(self, state: PaperbackState, ev: Event) -> PaperbackState:
+        self._apply[ev["type"]](state, ev)
+        return state
+
+    def to_act(self, state: PaperbackState) -> frozenset[int]:
+        if state.phase in ("spell", "buy"):
+            return in_turn(state.turn)
+        if state.phase == "vote" and state.pending is not None:
+            return responders(state.seats, state.pending["seat"], state.pending["votes"])
+        return frozenset()
+
+    def progress(self, state: PaperbackState) -> tuple[str, int | None]:
+        """(phase, round): the round is how many times the table has gone round, plus one."""
+        if state.phase == "deal":
+            return state.phase, None
+        return state.phase, min(state.turns) + 1
+
+    def next_deadline(self, state: PaperbackState) -> int | None:
+        return None
+
+    def view(self, state: PaperbackState, seat: int | None) -> dict:
+        return view(state, seat, self.to_act(state))
+
+    def event_view(self, event: Event, seat: int | None) -> Event:
+        return redact_event(event, seat)
+
+    def outcome(self, state: PaperbackState) -> Outcome | None:
+        if not state.ended or state.result is None:
+            return None
+        r = state.result
+        return Outcome(list(r["scores"]), list(r["winners"]), r["tiebreak"],
+                       {"commons": list(r["commons"]), "turns": list(r["turns"]),
+                        "best_words": list(r["best_words"])})
+
+    def to_data(self, state: PaperbackState) -> Any:
+        return state.to_data()
+
+    def legacy_data(self, state: PaperbackState, events: Sequence[Event], rules_version: int) -> Any:
+        raise ValueError(f"paperback has no rules version {rules_version}")
+
+    def legal_commands(self, view: dict, seat: int) -> Iterable[Command]:
+        return _legal_commands(view, seat)
+
+    # ---- decide ---------------------------------------------------------------------
+    def _decide_spell(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        cards = state.cards
+        ids = _ids(cmd.get("cards"), "err.paperback.spell_shape")
+        letters = cmd.get("letters") or {}
+        if not isinstance(letters, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                                    for k, v in letters.items()):
+            raise RuleError("err.paperback.spell_shape")
+        if len(set(ids)) != len(ids):
+            raise RuleError("err.paperback.card_twice")
+        eff = state.effects[seat]
+        hand = set(state.hands[seat])
+        pieces = []
+        texts = []
+        for cid in ids:
+            if cid == COMMON:
+                top = state.top_common
+                if top is None:
+                    raise RuleError("err.paperback.no_common")
+                if eff.no_common:
+                    raise RuleError("err.paperback.common_blocked")
+                text = cards[top].letters
+                pieces.append((cards[top], text, True))
+            else:
+                if cid not in hand:
+                    raise RuleError("err.paperback.not_in_hand", card=cid)
+                card = cards[cid]
+                text = letters.get(cid, "").lower() if card.wild else letters.get(cid, card.letters).lower()
+                if card.wild:
+                    if len(text) != 1 or text not in LETTERS:
+                        raise RuleError("err.paperback.wild_letter")
+                elif text not in card.texts():
+                    raise RuleError("err.paperback.laid_as", card=card.letters.upper(), text=text.upper())
+                pieces.append((card, text, False))
+            texts.append(text)
+        stray = set(letters) - set(ids)
+        if stray:
+            raise RuleError("err.paperback.spell_shape")
+        word = "".join(texts)
+        c = content()
+        if len(word) < c.min_word:
+            raise RuleError("err.paperback.too_short", least=c.min_word)
+        if len(word) > MAX_WORD:
+            raise RuleError("err.paperback.spell_shape")
+        if not (is_word(word) or word in state.accepted):
+            if word in state.refused:
+                raise RuleError("err.paperback.word_refused", word=word.upper())
+            raise RuleError("err.paperback.unknown_word", word=word.upper())
+        s = score(pieces, minus=eff.minus, common_bonus=c.common_bonus, itemise=True)
+        in_word = [cid for cid in ids if cid != COMMON]
+        abilities = [cards[cid].ability for cid in in_word if not cards[cid].wild]
+
+        trash = _ids(cmd.get("trash"), "err.paperback.spell_shape")
+        may_trash = sum(a.n for a in abilities if a.kind == "trash_hand")
+        if len(set(trash)) != len(trash) or any(t not in hand or t in in_word for t in trash):
+            raise RuleError("err.paperback.trash_hand")
+        if len(trash) > may_trash:
+            raise RuleError("err.paperback.trash_too_many", most=may_trash)
+        trash_offer = _ids(cmd.get("trash_offer"), "err.paperback.spell_shape")
+        may_offer = sum(a.n for a in abilities if a.kind == "trash_offer")
+        if len(trash_offer) > may_offer:
+            raise RuleError("err.paperback.trash_too_many", most=may_offer)
+        if len(set(trash_offer)) != len(trash_offer) or any(t not in state.offer() for t in trash_offer):
+            raise RuleError("err.paperback.trash_offer")
+
+        claimed = None
+        need = state.need
+        if need is not None and s.letters >= need and not eff.no_claim:
+            claimed = state.top_common
+        attacks = [a.code for a in abilities if a.attack]
+        out = [event("spelled", seat, cards=ids, texts=texts, word=word, cents=s.cents,
+                     draws=s.draws, letters=s.letters, claimed=claimed, trash=trash,
+                     attacks=attacks, items=[list(i) for i in s.items])]
+        if trash_offer:
+            out.append(event("offer_trashed", seat, cards=trash_offer))
+        return out
+
+    def _decide_pass(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        return self._end_turn(state, [event("passed", seat)], rng)
+
+    def _decide_buy(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        wanted = _ids(cmd.get("cards"), "err.paperback.buy_shape")
+        cards = state.cards
+        piles = {k: list(v) for k, v in state.piles.items()}
+        front = dict(state.front)
+        fame = {k: list(v) for k, v in state.fame.items()}
+        got, spent = [], 0
+        for cid in wanted:
+            if cid in fame:
+                if not fame[cid]:
+                    raise RuleError("err.paperback.pile_empty")
+                card = cards[fame[cid].pop(0)]
+            elif cid in _offer(piles, front):
+                card = cards[cid]
+                _take(piles, front, cid)
+            else:
+                raise RuleError("err.paperback.not_for_sale", card=cid)
+            got.append(card.id)
+            spent += card.cost
+        if spent > state.cents:
+            raise RuleError("err.paperback.too_dear", cost=spent, cents=state.cents)
+        return self._end_turn(state, [event("bought", seat, cards=got, spent=spent)], rng)
+
+    def _decide_propose(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        raw = cmd.get("word")
+        word = raw.strip().lower() if isinstance(raw, str) else ""
+        if not 2 <= len(word) <= MAX_WORD or any(ch not in LETTERS for ch in word):
+            raise RuleError("err.paperback.word_shape")
+        if is_word(word) or word in state.accepted:
+            raise RuleError("err.paperback.already_a_word", word=word.upper())
+        if word in state.refused:
+            raise RuleError("err.paperback.word_refused", word=word.upper())
+        return [event("word_proposed", seat, word=word)]
+
+    def _decide_vote(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        accept = cmd.get("accept")
+        if not isinstance(accept, bool):
+            raise RuleError("err.paperback.vote_shape")
+        pending = state.pending
+        assert pending is not None
+        out = [event("word_voted", seat, word=pending["word"], accept=accept)]
+        if not accept:
+            out.append(event("word_refused", None, word=pending["word"], by=seat))
+        elif len(self.to_act(state)) == 1:
+            out.append(event("word_accepted", None, word=pending["word"]))
+        return out
+
+    def _decide_answer(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        eff = state.effects[seat]
+        if not eff.owed():
+            raise RuleError("err.paperback.nothing_owed")
+        cards = state.cards
+        hand = list(state.hands[seat])
+        given: dict[str, list[str]] = {}
+        for key in ("discard_wild", "discard", "topdeck"):
+            chosen = _ids(cmd.get(key), "err.paperback.answer_shape")
+            pool = [h for h in hand if cards[h].wild] if key == "discard_wild" else hand
+            owed = min(getattr(eff, key), len(pool))
+            if len(chosen) != owed or len(set(chosen)) != owed or any(h not in pool for h in chosen):
+                raise RuleError("err.paperback.answer_owed", count=owed, what=f"@paperback.answer.{key}")
+            for h in chosen:
+                hand.remove(h)
+            given[key] = chosen
+        return [event("answered", seat, **given)]
+
+    def _end_turn(self, state: PaperbackState, head: list[Event], rng: Rng) -> list[Event]:
+        """The events that finish the seat's turn after `head` (its pass or its buy):
+        discard everything, draw 5 plus the extra draws (reshuffling the discard pile
+        into a new deck when the deck runs out), and end the game when it is over."""
+        seat = state.turn
+        cards = state.cards
+        bought = head[0].get("cards", [])
+        one_shot = [cid for cid in state.play if cards[cid].ability.kind == "one_shot"]
+        discard = (state.discards[seat] + list(bought)
+                   + [cid for cid in state.play if cid not in one_shot] + state.hands[seat])
+        need = content().hand_size + state.draws
+        deck = state.decks[seat]
+        drawn = deck[:need]
+        new_deck = None
+        if len(drawn) < need and discard:
+            new_deck = list(discard)
+            rng.shuffle(new_deck)
+            drawn = drawn + new_deck[:need - len(drawn)]
+        out = head + [event("turn_ended", seat, drawn=drawn, new_deck=new_deck, one_shot=one_shot)]
+        after = copy.deepcopy(state)
+        for ev in out:
+            self.apply(after, ev)
+        c = content()
+        empty = sum(1 for pile in after.fame.values() if not pile)
+        if empty >= c.end_empty_piles or not after.commons:
+            out.append(event("game_ended", None, **final_result(after),
+                             reason="fame" if after.commons else "commons"))
+        return out
+
+    # ---- apply, one per event -------------------------------------------------------
+    @staticmethod
+    def _on_set_up(state: PaperbackState, ev: Event) -> None:
+        state.piles = {}
+        state.front = {}
+        for pid, _, spread in content().piles:
+            pile = list(ev["piles"][pid])
+            state.front[pid] = None if spread or not pile else pile.pop(0)
+            state.piles[pid] = pile
+        state.fame = {k: list(v) for k, v in ev["fame"].items()}
+        state.commons = list(ev["commons"])
+        size = int(ev["hand_size"])
+        for s, deck in enumerate(ev["decks"]):
+            state.hands[s] = list(deck[:size])
+            state.decks[s] = list(deck[size:])
+        state.turn = int(ev["start"])
+        state.phase = "spell"
+
+    @staticmethod
+    def _on_spelled(state: PaperbackState, ev: Event) -> None:
+        seat = ev["seat"]
+        used = [cid for cid in ev["cards"] if cid != COMMON]
+        state.hands[seat] = [h for h in state.hands[seat] if h not in used and h not in ev["trash"]]
+        state.play = used
+        state.trash.extend(ev["trash"])
+        state.cents = int(ev["cents"])
+        state.draws = int(ev["draws"])
+        if ev["claimed"] is not None:
+            state.commons.pop(0)
+            state.claimed += 1
+            state.discards[seat].append(ev["claimed"])
+        for code in ev["attacks"]:
+            ab = parse_ability(code, "event")
+            for other in range(state.seats):
+                if other != seat:
+                    _add_attack(state.effects[other], ab.kind, ab.n)
+        state.words.append({"seat": seat, "word": ev["word"], "cents": int(ev["cents"]),
+                            "turn": state.turns[seat] + 1})
+        state.phase = "buy"
+
+    @staticmethod
+    def _on_offer_trashed(state: PaperbackState, ev: Event) -> None:
+        for cid in ev["cards"]:
+            _take(state.piles, state.front, cid)
+            state.trash.append(cid)
+
+    @staticmethod
+    def _on_passed(state: PaperbackState, ev: Event) -> None:
+        state.cents = 0
+        state.draws = 0
+        state.play = []
+
+    @staticmethod
+    def _on_bought(state: PaperbackState, ev: Event) -> None:
+        for cid in ev["cards"]:
+            pile = state.cards[cid].pile
+            if pile in state.fame:
+                state.fame[pile].remove(cid)
+            else:
+                _take(state.piles, state.front, cid)
+            state.discards[ev["seat"]].append(cid)       # gained cards go to the discard pile
+
+    @staticmethod
+    def _on_turn_ended(state: PaperbackState, ev: Event) -> None:
+        seat = ev["seat"]
+        one_shot = set(ev["one_shot"])
+        discard = state.discards[seat]
+        discard.extend(cid for cid in state.play if cid not in one_shot)
+        discard.extend(state.hands[seat])
+        state.trash.extend(cid for cid in state.play if cid in one_shot)
+        drawn = list(ev["drawn"])
+        deck = state.decks[seat]
+        if ev["new_deck"] is None:
+            state.decks[seat] = deck[len(drawn):]
+        else:                      # the old deck is drawn out, then the reshuffled discard
+            state.decks[seat] = list(ev["new_deck"])[len(drawn) - len(deck):]
+            state.discards[seat] = []
+        state.hands[seat] = drawn
+        state.play = []
+        state.cents = 0
+        state.draws = 0
+        eff = state.effects[seat]
+        eff.minus, eff.no_common, eff.no_claim = 0, False, False
+        state.turns[seat] += 1
+        state.turn = next_seat(seat, state.seats)
+        state.phase = "spell"
+
+    @staticmethod
+    def _on_word_proposed(state: PaperbackState, ev: Event) -> None:
+        state.pending = {"seat": ev["seat"], "word": ev["word"], "votes": {}}
+        state.phase = "vote"
+
+    @staticmethod
+    def _on_word_voted(state: PaperbackState, ev: Event) -> None:
+        assert state.pending is not None
+        state.pending["votes"][ev["seat"]] = bool(ev["accept"])
+
+    @staticmethod
+    def _on_word_accepted(state: PaperbackState, ev: Event) -> None:
+        state.accepted.append(ev["word"])
+        state.pending = None
+        state.phase = "spell"
+
+    @staticmethod
+    def _on_word_refused(state: PaperbackState, ev: Event) -> None:
+        state.refused.append(ev["word"])
+        state.pending = None
+        state.phase = "spell"
+
+    @staticmethod
+    def _on_answered(state: PaperbackState, ev: Event) -> None:
+        seat = ev["seat"]
+        hand = state.hands[seat]
+        eff = state.effects[seat]
+        for cid in ev["discard_wild"] + ev["discard"]:
+            hand.remove(cid)
+            state.discards[seat].append(cid)
+        for cid in reversed(ev["topdeck"]):
+            hand.remove(cid)
+            state.decks[seat].insert(0, cid)
+        eff.discard = eff.discard_wild = eff.topdeck = 0
+
+    @staticmethod
+    def _on_game_ended(state: PaperbackState, ev: Event) -> None:
+        state.result = {k: copy.deepcopy(ev[k]) for k in
+                        ("scores", "winners", "tiebreak", "commons", "turns", "best_words", "reason")}
+        state.phase = "over"
+
+
+# ---- helpers ----------------------------------------------------------------------------
+def _offer(piles: Mapping[str, list[str]], front: Mapping[str, str | None]) -> list[str]:
+    """The face-up market cards of these piles (see PaperbackState.offer)."""
+    out = []
+    for pid, _, spread in content().piles:
+        pile = piles.get(pid, [])
+        if spread:
+            out.extend(pile)
+            continue
+        f = front.get(pid)
+        if f is not None:
+            out.append(f)
+        if pile:
+            out.append(pile[0])
+    return out
+
+
+def _take(piles: dict[str, list[str]], front: dict[str, str | None], cid: str) -> None:
+    """Take a face-up card off the market and refill (§4.2): the front card is replaced
+    by the pile's top; a pile top by the next card of the pile; a spread just shrinks."""
+    for pid, _, spread in content().piles:
+        pile = piles[pid]
+        if spread:
+            if cid in pile:
+                pile.remove(cid)
+                return
+        elif front.get(pid) == cid:
+            front[pid] = pile.pop(0) if pile else None
+            return
+        elif pile and pile[0] == cid:
+            pile.pop(0)
+            return
+    raise KeyError(cid)
+
+
+def _add_attack(eff: Effects, kind: str, n: int) -> None:
+    """An attack lands on `eff` (several stack)."""
+    if kind == "atk_minus":
+        eff.minus += n
+    elif kind == "atk_no_common":
+        eff.no_common = True
+    elif kind == "atk_no_claim":
+        eff.no_claim = True
+    elif kind == "atk_discard":
+        eff.discard += n
+    elif kind == "atk_discard_wild":
+        eff.discard_wild += 1
+    elif kind == "atk_topdeck":
+        eff.topdeck += 1
+
+
+def fame_of(state: PaperbackState, seat: int) -> int:
+    cards = state.cards
+    return sum(cards[cid].fame for cid in state.owned(seat))
+
+
+def commons_of(state: PaperbackState, seat: int) -> int:
+    cards = state.cards
+    return sum(1 for cid in state.owned(seat) if cards[cid].kind == "common")
+
+
+def final_result(state: PaperbackState) -> dict[str, Any]:
+    """Fame over every card owned; ties to the most commons held, then to the fewer
+    turns taken; anyone still tied shares the win."""
+    n = state.seats
+    scores = [fame_of(state, s) for s in range(n)]
+    commons = [commons_of(state, s) for s in range(n)]
+    turns = list(state.turns)
+    best = max(scores)
+    tied = [s for s in range(n) if scores[s] == best]
+    tiebreak = None
+    if len(tied) > 1:
+        most = max(commons[s] for s in tied)
+        if any(commons[s] != most for s in tied):
+            tiebreak = "paperback.tiebreak.commons"
+        tied = [s for s in tied if commons[s] == most]
+    if len(tied) > 1:
+        fewest = min(turns[s] for s in tied)
+        if any(turns[s] != fewest for s in tied):
+            tiebreak = tiebreak or "paperback.tiebreak.turns"
+        tied = [s for s in tied if turns[s] == fewest]
+    best_words = []
+    for s in range(n):
+        mine = [w for w in state.words if w["seat"] == s]
+        top = max(mine, key=lambda w: (w["cents"], len(w["word"])), default=None)
+        best_words.append(None if top is None else {"word": top["word"], "cents": top["cents"]})
+    return {"scores": scores, "winners": tied, "tiebreak": tiebreak, "commons": commons,
+            "turns": turns, "best_words": best_words}
+
+
+def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
+    """A sample of legal commands for `seat` from its view: the best words the hand can
+    spell and a pass; each single card it can afford and buying nothing; both votes; an
+    answer to an attack."""
+    from engine.paperback.bot import answer_command, spell_command, word_choices
+    if seat not in v["to_act"]:
+        return
+    phase = v["phase"]
+    if phase == "spell":
+        if v["owed"]:
+            yield answer_command(v, seat)
+            return
+        for found in word_choices(v, limit=20):
+            yield spell_command(seat, found)
+        yield {"type": "pass", "seat": seat}
+    elif phase == "buy":
+        yield {"type": "buy", "seat": seat, "cards": []}
+        for item in v["for_sale"]:
+            if item["cost"] <= v["cents"]:
+                yield {"type": "buy", "seat": seat, "cards": [item["id"]]}
+    elif phase == "vote":
+        yield {"type": "vote", "seat": seat, "accept": True}
+        yield {"type": "vote", "seat": seat, "accept": False}

@@ -1,0 +1,154 @@
+"""The Paperback game state (mutated in place by `apply`).
+
+Every card is a string id from the game's box (`engine.paperback.content.Content.box`);
+the state holds only where each card is. Secrets live here (every hand, every deck's
+order, the order of the market piles below their face-up cards); only
+`engine.paperback.views` decides what a seat may see. Lists of cards that have an order
+keep their top first (decks, market piles, Fame piles, the commons on the track).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any, Mapping
+
+from engine.paperback.content import CardDef, Content, content
+
+# phases: "deal" (before set-up), "spell" (the seat to play spells, passes or proposes),
+# "vote" (the table votes on a proposed word), "buy" (the speller buys), "over"
+PHASES = ("deal", "spell", "vote", "buy", "over")
+OPTION_KEYS = ("attacks", "start")
+
+
+@lru_cache(maxsize=16)
+def box_of(seats: int, attacks: bool) -> dict[str, CardDef]:
+    """The cards of a game (id -> card): what views and bots look card ids up in."""
+    return content().box(seats, attacks)
+
+
+@dataclass
+class Effects:
+    """What attacks left on a seat for its next turn (rules §8.3)."""
+    minus: int = 0            # its next word scores this much less
+    no_common: bool = False   # may not use the common
+    no_claim: bool = False    # cannot claim the common
+    discard: int = 0          # cards to discard from hand before spelling
+    discard_wild: int = 0     # wilds to discard (if held)
+    topdeck: int = 0          # cards to put from hand on top of the deck
+
+    def owed(self) -> bool:
+        return bool(self.discard or self.discard_wild or self.topdeck)
+
+    def to_data(self) -> dict[str, Any]:
+        return {"minus": self.minus, "no_common": self.no_common, "no_claim": self.no_claim,
+                "discard": self.discard, "discard_wild": self.discard_wild, "topdeck": self.topdeck}
+
+
+@dataclass
+class PaperbackState:
+    seats: int
+    options: dict[str, Any]
+    attacks: bool
+    decks: list[list[str]] = field(default_factory=list)
+    hands: list[list[str]] = field(default_factory=list)
+    discards: list[list[str]] = field(default_factory=list)
+    piles: dict[str, list[str]] = field(default_factory=dict)    # market piles, top first
+    front: dict[str, str | None] = field(default_factory=dict)   # the card before each pile
+    fame: dict[str, list[str]] = field(default_factory=dict)     # Fame piles
+    commons: list[str] = field(default_factory=list)             # left on the track, top first
+    claimed: int = 0                                             # commons taken so far
+    trash: list[str] = field(default_factory=list)
+    play: list[str] = field(default_factory=list)                # the word on the table this turn
+    turn: int = 0
+    phase: str = "deal"
+    turns: list[int] = field(default_factory=list)               # turns finished per seat
+    cents: int = 0                                               # ¢ to spend this turn
+    draws: int = 0                                               # extra cards for the next hand
+    effects: list[Effects] = field(default_factory=list)
+    pending: dict[str, Any] | None = None                        # {"seat", "word", "votes"}
+    accepted: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+    words: list[dict[str, Any]] = field(default_factory=list)    # {"seat", "word", "cents", "turn"}
+    result: dict[str, Any] | None = None
+
+    @property
+    def cards(self) -> dict[str, CardDef]:
+        return box_of(self.seats, self.attacks)
+
+    @property
+    def rules_content(self) -> Content:
+        return content()
+
+    @property
+    def ended(self) -> bool:
+        return self.phase == "over"
+
+    @property
+    def top_common(self) -> str | None:
+        return self.commons[0] if self.commons else None
+
+    @property
+    def need(self) -> int | None:
+        """Letters a word needs to claim the top common (None once all are claimed)."""
+        track = content().length_track
+        return track[self.claimed] if self.claimed < len(track) and self.commons else None
+
+    def offer(self) -> list[str]:
+        """Every face-up market card that may be bought: the whole spread of a spread
+        pile, the top and the front card of every other pile."""
+        out = []
+        for pid, _, spread in content().piles:
+            pile = self.piles.get(pid, [])
+            if spread:
+                out.extend(pile)
+                continue
+            f = self.front.get(pid)
+            if f is not None:
+                out.append(f)
+            if pile:
+                out.append(pile[0])
+        return out
+
+    def owned(self, seat: int) -> list[str]:
+        """Every card `seat` owns: deck, hand, discard and (its turn) the word in play."""
+        cards = self.decks[seat] + self.hands[seat] + self.discards[seat]
+        if seat == self.turn and self.phase in ("buy", "vote", "spell"):
+            cards = cards + self.play
+        return cards
+
+    def to_data(self) -> dict[str, Any]:
+        return {
+            "seats": self.seats, "options": self.options, "attacks": self.attacks,
+            "decks": self.decks, "hands": self.hands, "discards": self.discards,
+            "piles": self.piles, "front": self.front, "fame": self.fame,
+            "commons": self.commons, "claimed": self.claimed, "trash": self.trash,
+            "play": self.play, "turn": self.turn, "phase": self.phase, "turns": self.turns,
+            "cents": self.cents, "draws": self.draws,
+            "effects": [e.to_data() for e in self.effects],
+            "pending": self.pending, "accepted": sorted(self.accepted),
+            "refused": sorted(self.refused), "words": self.words, "result": self.result,
+        }
+
+
+def new_state(seats: int, options: Mapping[str, Any]) -> PaperbackState:
+    """The state before set-up, with the options checked (ValueError when unusable).
+    Options: `attacks` (bool, default False: the basic game leaves the attack cards out),
+    `start` (the first seat; random when absent)."""
+    c = content()
+    if seats not in c.seat_counts:
+        raise ValueError(f"paperback takes {c.seat_counts.start}-{c.seat_counts.stop - 1} players, not {seats}")
+    opts = dict(options)
+    unknown = set(opts) - set(OPTION_KEYS) - {"variant"}
+    if unknown:
+        raise ValueError(f"unknown paperback option(s): {sorted(unknown)}")
+    attacks = opts.get("attacks", False)
+    if not isinstance(attacks, bool):
+        raise ValueError("attacks must be true or false")
+    start = opts.get("start")
+    if start is not None and (isinstance(start, bool) or not isinstance(start, int)
+                              or not 0 <= start < seats):
+        raise ValueError(f"start must be a seat 0..{seats - 1}")
+    return PaperbackState(seats=seats, options=opts, attacks=attacks,
+                          decks=[[] for _ in range(seats)], hands=[[] for _ in range(seats)],
+                          discards=[[] for _ in range(seats)], turns=[0] * seats,
+                          effects=[Effects() for _ in range(seats)])
