@@ -1,4 +1,5 @@
-"""The games the client can show: game name -> its package under scenes/.
+"""The games the client can show. The engine registry (engine/registry.py) is the only
+list of games; a game's scene package is found by convention at `scenes/<game>`.
 
 A game package (e.g. `scenes/sumoku/__init__.py`) is a plug-in; the framework (menu,
 set-up, pause, results, replay viewer, how-to-play) only ever uses these names from it:
@@ -49,14 +50,23 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-GAMES: dict[str, str] = {"sumoku": "scenes.sumoku", "hooky": "scenes.hooky"}
+# None: every game of the engine registry, its package at scenes/<game>. Tests pin a
+# table {game: module} here to show a fake game; nothing else sets it.
+GAMES: dict[str, str] | None = None
 
 REQUIRED = ("SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series")
 
 
+def _table() -> dict[str, str]:
+    if GAMES is not None:
+        return GAMES
+    from engine.registry import games
+    return {g: f"scenes.{g}" for g in games()}
+
+
 def plugin(game: str) -> ModuleType | None:
     """The game's package, or None when it is missing or incomplete."""
-    target = GAMES.get(game)
+    target = _table().get(game)
     if target is None:
         return None
     try:
@@ -70,4 +80,4 @@ def plugin(game: str) -> ModuleType | None:
 
 def playable() -> list[str]:
     """The games that can be played, in registry order."""
-    return [g for g in GAMES if plugin(g) is not None]
+    return [g for g in _table() if plugin(g) is not None]

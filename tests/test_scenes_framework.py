@@ -74,6 +74,18 @@ class FakeRules:
     def to_data(self, state: dict) -> dict:
         return state
 
+    def progress(self, state: dict) -> tuple[str, int | None]:
+        return ("over" if state["done"] >= state["limit"] else "play"), None
+
+    def next_deadline(self, state: dict) -> None:
+        return None
+
+    def event_view(self, ev: dict, seat: Any) -> dict:
+        return ev
+
+    def legacy_data(self, state: dict, events: Any, rules_version: int) -> Any:
+        raise ValueError("one rules version")
+
 
 class FakeBot:
     def __init__(self, gate: threading.Event | None = None, **_: Any) -> None:
@@ -86,7 +98,7 @@ class FakeBot:
 
 
 FakeRules.spec = GameSpec(GAME, (VariantSpec("classic", range(1, 5), 2), VariantSpec("short", range(2, 4), 2)),
-                          hidden_information=False, commands=(CommandSpec("add"),))
+                          hidden_information=False, commands=(CommandSpec("add", ("added",), undoable=True),))
 # the engine package names the registry reads (this module is the fake game's package)
 Rules = FakeRules
 Bot = FakeBot
