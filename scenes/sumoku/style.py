@@ -19,9 +19,5 @@ TABLE: Colour = (22, 52, 58)
 TABLE_GRID: Colour = (34, 70, 78)
 TABLE_CENTRE: Colour = (110, 160, 170)
 HIGHLIGHT: Colour = (255, 255, 255)
-BUTTON: Colour = (58, 70, 112)
-BUTTON_HOT: Colour = (84, 100, 150)
-BUTTON_PRIMARY: Colour = (24, 128, 84)
-BUTTON_OFF: Colour = (36, 42, 64)
 
 seat_colour = ui.seat_colour
