@@ -126,6 +126,32 @@ def test_quit_event_stops_the_loop(fake: Path) -> None:
     assert app.frames < 50
 
 
+def test_the_open_loop_sleeps_at_the_menu_until_something_happens(fake: Path) -> None:
+    """`run()` with no frame count: at a still menu each loop step is followed by a sleep
+    (counted naps, no clock), frames are drawn only for what happened, and a key pressed
+    while asleep is handled on waking."""
+    app = make_app()
+    menu = app.stack.top
+    if menu._scan is not None:
+        menu._scan.wait(5)
+    naps: list[float] = []
+
+    def nap(seconds: float) -> bool:          # stands in for the sleep; acts as the person
+        naps.append(seconds)
+        if len(naps) == 50:
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RIGHT, mod=0, unicode="",
+                                                 scancode=0))
+        if len(naps) == 100:
+            pygame.event.post(pygame.event.Event(pygame.QUIT))
+        return False
+    app.nap = nap
+    focus = menu.focused
+    assert app.run() == 0
+    assert len(naps) == 100 and menu.focused is not focus       # the key was handled
+    assert app.redraws <= 4                                     # first frames, the scan, the key
+    assert app.frames <= 5                                      # a step per wake-up, not per nap
+
+
 def test_every_scene_relayouts_when_the_window_is_resized(tmp_path: Path, monkeypatch) -> None:
     """With the real Sumoku: each screen is shown, then the window is resized under it (as
     the window manager or F11 would) and it is drawn again with nothing out of its box."""
