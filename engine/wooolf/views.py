@@ -55,6 +55,7 @@ def knowledge_dict(state: WooolfState, seat: int) -> dict[str, Any]:
         "seats": state.seats, "holders": state.holders, "neutral": state.neutral, "seat": seat,
         "deck": content().deck(state.seats, bool(state.options.get("advanced", False))),
         "cards": list(own),
+        "epochs": list(state.epoch),
         "peeks": [[p["target"], p["pos"], p["epoch"], p["card"]] for p in state.peeks if p["seat"] == seat],
         "markers": [[p["seat"], p["target"], p["pos"], p["epoch"], p["announced"], at_me.get(i)]
                     for i, p in enumerate(state.peeks)],
