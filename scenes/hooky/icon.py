@@ -1,5 +1,6 @@
-"""Hooky's picture on the game picker: three letter cards, the middle one lifted away on
-a fishing hook (a letter playing hooky), drawn with the table's own card faces."""
+"""Hooky's picture on the game picker: the letter cards of HOOKY on the table, one O lifted
+out of its place on a fishing hook (a letter playing hooky), drawn with the table's own
+card faces."""
 from __future__ import annotations
 
 import math
@@ -10,26 +11,37 @@ from scenes.hooky.widgets import Frame, draw_card
 from scenes.ui import style
 
 LINE = (200, 206, 226)     # the fishing line and hook (light steel on the navy ground)
+WORD = "HOOKY"
+AWAY = 2                   # the card on the hook
+TILT = 12                  # degrees
 
 
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
     fr = Frame(surface.get_size())
-    h = round(rect.h * 0.5)
-    w = round(h * 0.78)
-    gap = max(2, w // 8)
-    x0 = rect.centerx - (3 * w + 2 * gap) // 2
-    base = rect.bottom - h - rect.h // 20
-    lift = round(h * 0.4)
-    cards = [pygame.Rect(x0 + i * (w + gap), base - (lift if i == 1 else 0), w, h) for i in range(3)]
-    for i, letter in ((0, "H"), (2, "K"), (1, "O")):
-        draw_card(surface, cards[i], letter, fr, border=style.ACCENT if i == 1 else None)
-    mid = cards[1]
-    thick = max(2, rect.h // 24)
-    bend = max(5, w // 3)
-    cx, cy = mid.centerx, mid.top + bend // 3           # the hook's bend holds the card's top edge
-    pygame.draw.line(surface, LINE, (cx + bend, rect.top - rect.h // 20), (cx + bend, cy), thick)            # shank
-    pygame.draw.arc(surface, LINE, pygame.Rect(cx - bend, cy - bend, 2 * bend, 2 * bend),
-                    math.pi, 2 * math.pi, thick)                                             # bend
-    tip = (cx - bend, cy - round(bend * 0.7))
+    gap = max(2, rect.w // 40)
+    w = min(round(rect.h * 0.42 * 0.78), (rect.w - 4 * gap) // 5)
+    h = round(w / 0.78)
+    x0 = rect.centerx - (5 * w + 4 * gap) // 2
+    floor = rect.bottom - h
+    for i, letter in enumerate(WORD):
+        slot = pygame.Rect(x0 + i * (w + gap), floor, w, h)
+        if i == AWAY:
+            pygame.draw.rect(surface, style.BG_3, slot, max(1, w // 14), border_radius=max(3, w // 7))
+        else:
+            draw_card(surface, slot, letter, fr)
+    # the card on the hook, tilted, hanging over its empty place
+    card = pygame.Surface((w, h), pygame.SRCALPHA)
+    draw_card(card, card.get_rect(), WORD[AWAY], fr, border=style.ACCENT)
+    hung = pygame.transform.rotozoom(card, TILT, 1.0)
+    centre = (x0 + AWAY * (w + gap) + w // 2, floor - round(h * 0.5))
+    top = centre[1] - h // 2
+    thick = max(2, rect.h // 26)
+    bend = max(4, w // 3)
+    cx, cy = centre[0], top                                  # the bend dips behind the card's top edge
+    pygame.draw.line(surface, LINE, (cx + bend, rect.top), (cx + bend, cy), thick)              # line
+    pygame.draw.arc(surface, LINE, pygame.Rect(cx - bend, cy - bend, 2 * bend, 2 * bend), math.pi, 2 * math.pi,
+                    thick)
+    surface.blit(hung, hung.get_rect(center=centre))
+    tip = (cx - bend, cy - round(bend * 1.5))                 # the point and its barb, in front
     pygame.draw.line(surface, LINE, (cx - bend, cy), tip, thick)
-    pygame.draw.line(surface, LINE, tip, (tip[0] + bend // 2, tip[1] + bend // 2), thick)      # barb
+    pygame.draw.line(surface, LINE, tip, (tip[0] + bend * 2 // 3, tip[1] + bend * 2 // 3), thick)
