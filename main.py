@@ -15,7 +15,7 @@ def _window_args(p: argparse.ArgumentParser) -> None:
 def build_parser() -> argparse.ArgumentParser:
     from engine.registry import games, spec_for   # the registry is the only list of games
     names = list(games())
-    levels = sorted({lv for g in names for lv in spec_for(g).levels})
+    levels = list(dict.fromkeys(lv for g in names for lv in spec_for(g).levels))
     parser = argparse.ArgumentParser(
         prog="python main.py",
         description="Couchtop: tabletop word-and-number games. With no command, opens the menu.")
