@@ -20,6 +20,7 @@ from scenes.common.banner import BannerWords, banner_text
 from scenes.common.logpanel import draw_recent
 from scenes.common.turntable import TurnTable
 from scenes.hooky import assist, panels
+from scenes.hooky.entry import ENTER, Entry
 from scenes.hooky.marks import Marks, load_marks, marks_path, save_marks
 from scenes.hooky.narrate import log_line
 from scenes.hooky.tableview import draw_final, draw_table
@@ -33,14 +34,6 @@ from scenes.ui.i18n import lang, t
 log = logging.getLogger(__name__)
 
 WORD_LEN = 5
-LETTER_KEYS = {getattr(pygame, f"K_{c}"): c for c in ALPHABET}
-MARK_KEYS = {pygame.K_h: "has", pygame.K_n: "not", pygame.K_m: "maybe",
-             pygame.K_1: "has", pygame.K_2: "not", pygame.K_3: "maybe",
-             pygame.K_KP1: "has", pygame.K_KP2: "not", pygame.K_KP3: "maybe"}
-UNDO_KEYS = (pygame.K_u, pygame.K_z)    # U (when letters are not being typed), Ctrl+U, Ctrl+Z
-CLEAR_KEYS = (pygame.K_BACKSPACE, pygame.K_DELETE, pygame.K_0, pygame.K_KP0)
-ARROWS = {pygame.K_UP: (-1, 0), pygame.K_DOWN: (1, 0), pygame.K_LEFT: (0, -1), pygame.K_RIGHT: (0, 1)}
-ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 WORDS = BannerWords(over="hooky.ui.game_over", mine="hooky.ui.you.{phase}", bot="hooky.ui.bot_thinking",
                     person="hooky.ui.waiting_for", others="hooky.ui.waiting_others", phase="hooky.phase.{phase}")
 
@@ -57,7 +50,7 @@ class Inputs:
     cursor: tuple[int, int] = (0, 0)                     # the worksheet's cursor
 
 
-class HookyScene(panels.Panels, TurnTable):
+class HookyScene(Entry, panels.Panels, TurnTable):
     bot_pause = 0.9
     results_at_end = False       # the final table first; "Scores and chart" opens the results
 
@@ -436,112 +429,6 @@ class HookyScene(panels.Panels, TurnTable):
     def status(self) -> tuple[str, tuple[int, int, int]]:
         """The turn banner's words for the seat on screen."""
         return banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot)
-
-    # ---- input -----------------------------------------------------------------------
-    def handle(self, event: pygame.event.Event) -> bool:
-        used = super().handle(event)
-        self.flush_marks()                # a mark is on disk as soon as it is made
-        return used
-
-    def cancel(self) -> bool:
-        """Esc leaves the reveal first."""
-        if self.viewer is not None and self.ui.reveal_mode:
-            self.ui.reveal_mode = False
-            return True
-        return False
-
-    def _typing_letters(self) -> bool:
-        """Letter keys spell the word (or pick the hooky letters) just now."""
-        return (self.ui.focus == "entry" and self.acting
-                and (self.view.get("phase") in ("clue", "turn", "guess") or self.ui.reveal_mode))
-
-    def on_key(self, ev: pygame.event.Event) -> bool:
-        k = ev.key
-        if self.view.get("ended"):
-            if k in ENTER or k == pygame.K_SPACE:
-                self.results()
-            return True
-        ctrl = bool(ev.mod & pygame.KMOD_CTRL)
-        if k in UNDO_KEYS and (ctrl or (k == pygame.K_u and not self._typing_letters())):
-            if self.undo_seat is not None:
-                self.undo()
-                return True
-        if k == pygame.K_TAB:
-            self.ui.focus = "grid" if self.ui.focus == "entry" else "entry"
-            return True
-        if self.ui.focus == "grid" and self.viewer is not None:
-            return self._grid_key(k)
-        # typing
-        if self.view["phase"] == "vote" and k in (pygame.K_y, pygame.K_n):
-            self.vote(k == pygame.K_y)
-            return True
-        if k in LETTER_KEYS:
-            self.type_letter(LETTER_KEYS[k])
-            return True
-        if k == pygame.K_BACKSPACE:
-            self.backspace()
-            return True
-        if k in ENTER:
-            self.primary()
-            return True
-        if k in (pygame.K_UP, pygame.K_DOWN):
-            self.step_target(1 if k == pygame.K_DOWN else -1)
-            return True
-        if k in (pygame.K_LEFT, pygame.K_RIGHT):
-            self.ui.focus = "grid"
-            self.move_cursor(0, 1 if k == pygame.K_RIGHT else -1)
-            return True
-        return False
-
-    def _grid_key(self, k: int) -> bool:
-        if k in ARROWS:
-            self.move_cursor(*ARROWS[k])
-        elif k in MARK_KEYS:
-            self.set_mark(MARK_KEYS[k])
-        elif k in CLEAR_KEYS:
-            self.set_mark(None)
-        elif k in ENTER:
-            self.primary()
-        elif k == pygame.K_SPACE:
-            cell = self.cell_under_cursor()
-            if cell is not None:
-                self.marks.cycle(self.viewer, cell)
-        else:
-            return False
-        return True
-
-    def on_input(self, ev: pygame.event.Event) -> bool:
-        if ev.type != pygame.MOUSEBUTTONDOWN:
-            return False
-        pos = ev.pos
-        if ev.button == 1:
-            for letter, r in self.card_hits:
-                if r.collidepoint(pos):
-                    if self.ui.reveal_mode:
-                        self.type_letter(letter)
-                    return True
-        if self.viewer is None:
-            return False
-        cell = self.grid.cell_at(pos)
-        if cell is not None:
-            self.ui.focus = "grid"
-            self.ui.cursor = cell
-            loc = self.grid.rows[cell[0]]
-            if ev.button == 1:
-                self.marks.cycle(self.viewer, (loc, ALPHABET[cell[1]]))
-            elif ev.button == 3:
-                self.marks.set(self.viewer, (loc, ALPHABET[cell[1]]), None)
-            return True
-        letter = self.grid.header_at(pos)
-        if letter is not None and ev.button == 1:
-            if self.view["phase"] == "guess" and self.acting:
-                self.toggle_pick(letter)
-            return True
-        loc = self.grid.label_at(pos)
-        if isinstance(loc, int) and ev.button == 1:
-            self.choose_target(loc)
-            return True
-        return False
 
     def _clear(self) -> None:
         self.ui.picks = []
