@@ -1,0 +1,63 @@
+"""What a seat may not know of a Paperback game, changed at random: the conformance suite
+checks that no view or event_view depends on it.
+
+`scramble(state, seat, rng)`: every other seat's hand and deck are dealt again from the
+same cards (the seat knows what each player owns, not where it lies), the seat's own
+deck is reordered, and every market pile is reordered below its face-up cards. Once the
+game is over hands are shown, so only deck orders change. `scramble_event(ev, seat, rng)`
+changes the same secrets inside one event: other seats' decks and the piles' hidden
+cards in the set-up, other seats' draws, the order of a reshuffled deck, another seat's
+cards put back on its deck.
+"""
+from __future__ import annotations
+
+import copy
+
+from engine.core.events import Event
+from engine.core.rng import Rng
+from engine.paperback.content import content
+from engine.paperback.state import PaperbackState
+
+
+def _shuffled(rng: Rng, items: list[str]) -> list[str]:
+    out = list(items)
+    rng.shuffle(out)
+    return out
+
+
+def scramble(state: PaperbackState, seat: int | None, rng: Rng) -> PaperbackState:
+    st = copy.deepcopy(state)
+    for s in range(st.seats):
+        if s == seat or st.ended:
+            st.decks[s] = _shuffled(rng, st.decks[s])
+            continue
+        pool = _shuffled(rng, st.hands[s] + st.decks[s])
+        k = len(st.hands[s])
+        st.hands[s], st.decks[s] = pool[:k], pool[k:]
+    for pid, _, spread in content().piles:
+        pile = st.piles.get(pid, [])
+        if not spread and len(pile) > 1:
+            st.piles[pid] = pile[:1] + _shuffled(rng, pile[1:])
+    return st
+
+
+def scramble_event(ev: Event, seat: int | None, rng: Rng) -> Event:
+    out = copy.deepcopy(ev)
+    etype = ev.get("type")
+    if etype == "set_up":
+        size = int(ev["hand_size"])
+        out["decks"] = [d[:size] + _shuffled(rng, d[size:]) if s == seat else _shuffled(rng, d)
+                        for s, d in enumerate(ev["decks"])]
+        piles = {}
+        for pid, _, spread in content().piles:
+            pile = ev["piles"][pid]
+            piles[pid] = pile if spread else pile[:2] + _shuffled(rng, pile[2:])
+        out["piles"] = piles
+    elif etype == "turn_ended":
+        if out["new_deck"] is not None:
+            out["new_deck"] = _shuffled(rng, out["new_deck"])
+        if ev.get("seat") != seat:
+            out["drawn"] = _shuffled(rng, out["drawn"])[::-1]
+    elif etype == "answered" and ev.get("seat") != seat:
+        out["topdeck"] = ["x" + c for c in out["topdeck"]]
+    return out
