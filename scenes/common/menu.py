@@ -118,6 +118,8 @@ class MenuScene(RedrawOnDemand, GuiScene):
         text_in(surface, self.app.t("ui.menu.keys"), self.r(40, 640, 1200, 44), self.fs(22), style.INK_DIM)
 
     def draw_front(self, surface: pygame.Surface) -> None:
+        if self.manager is None:        # covered (by the Quit question): the widgets are gone
+            return
         for card, btn in zip(self.cards, self.card_widgets):
             draw_card(surface, card, btn.rect, self.k, self.fs)
 
