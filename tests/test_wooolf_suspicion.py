@@ -10,11 +10,12 @@ import pytest
 
 from engine.core.rng import Rng
 from engine.core.session import LocalSession
-from engine.wooolf.bruteforce import brute_ask, brute_force, brute_peek, brute_probabilities
+from engine.wooolf.bruteforce import brute_ask, brute_declaration, brute_force, brute_peek, brute_probabilities
 from engine.wooolf.content import content
 from engine.wooolf.knowledge import Knowledge
 from engine.wooolf.rules import WooolfRules
-from engine.wooolf.suspicion import suspect
+from engine.wooolf.state import NOBODY
+from engine.wooolf.suspicion import declaration_odds, suspect
 
 RULES = WooolfRules()
 DECK5 = content().deck(5)
@@ -70,6 +71,10 @@ def test_peek_and_ask_outcomes_match_brute_force(seats, seed0):
         p = rng.choice([x for x in range(k.seats) if x != k.seat])
         q = rng.choice([x.id for x in content().questions])
         assert {key: v for key, v in s.ask_outcomes(p, q).items() if v} == brute_ask(k, p, q)
+        targets = content().roles[content().identity(k.cards)].targets
+        choices = [x for x in range(k.holders) if x != k.seat] + [NOBODY]
+        arrows = [rng.choice(choices) for _ in targets]
+        assert declaration_odds(k, arrows) == brute_declaration(k, arrows)
         n += 1
     assert n > 12
 

@@ -150,3 +150,19 @@ def _order_fits(k: Knowledge, holder: int, e: int, order: tuple[str, str], deal:
         return False
     return all(announcement(c.cards[order[pos]].public, c.identity(deal[by])) == said
                for by, hh, pos, ee, said, _ in k.markers if hh == holder and ee == e and by != k.seat)
+
+
+def brute_declaration(k: Knowledge, arrows: list[int]) -> Fraction:
+    """The chance that this seat's dial with `arrows` is right, over every fitting deal."""
+    from engine.wooolf.scoring import arrow_right, holders_of
+    c = content()
+    targets = c.roles[c.identity(k.cards)].targets
+    z = hit = 0
+    for deal in deals(k):
+        w = weight(k, deal)
+        if w:
+            z += w
+            held = holders_of([deal[h] for h in range(k.holders)])
+            if all(arrow_right(t, a, held) for t, a in zip(targets, arrows)):
+                hit += w
+    return Fraction(hit, z) if z else Fraction(0)

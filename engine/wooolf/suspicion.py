@@ -26,7 +26,7 @@ from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
 from math import comb, factorial, prod
-from typing import Any, Iterable
+from typing import Any, Callable
 
 import numpy as np
 
@@ -189,15 +189,41 @@ def _kinds(k: Knowledge) -> list[Kind]:
     return sorted({c.cards[x].kind for x in k.deck})
 
 
-def suspect(k: Knowledge, *, absent: bool = True) -> Suspicion:
-    """Exact role probabilities for every holder from `k` (see the module docstring)."""
+@dataclass
+class Problem:
+    """One seat's knowledge set up for counting: the pool lattice, the other holders with
+    their draws (slot pairs: (kind, physical card or None)), and per shepherd-boy case the
+    holders' weights per draw (`cases`: (w0/w1 per holder, weights per holder, dtype))."""
+    k: Knowledge
+    lat: Lattice
+    holders: list[Holder]
+    slots: list[list[tuple[tuple[Kind, str | None], tuple[Kind, str | None]]]]
+    my_identity: str
+    value: dict[str, int]
+    cases: list[tuple[list[tuple[list[int], list[int]]], list[np.ndarray], Any]]
+
+    def ident(self, j: int, t: int) -> str:
+        a, b = self.slots[j][t]
+        return max((a[0][0], b[0][0]), key=self.value.__getitem__)
+
+    def count(self, keep: Callable[[int, str], bool]) -> int:
+        """The weight of the deals in which every other holder h's identity r has keep(h, r)."""
+        total = 0
+        for _, w, dtype in self.cases:
+            masked = [np.array([x if keep(hd.index, self.ident(j, t)) else 0 for t, x in enumerate(w[j])],
+                               dtype=dtype) for j, hd in enumerate(self.holders)]
+            f, _ = _forward(self.lat, self.holders, masked, dtype)
+            total += int(f[-1][self.lat.full])
+        return total
+
+
+def problem(k: Knowledge) -> Problem | None:
+    """Set `k` up for counting (None: no deal can fit it)."""
     c = content()
     kinds = _kinds(k)
     kind_ix = {kd: i for i, kd in enumerate(kinds)}
-    roles_of = [kd[0] for kd in kinds]
     value = {r: c.roles[r].value for r in c.roles}
     me = k.seat
-    my_identity = c.identity(k.cards)
     seen = k.seen()
     pool_cards = [x for x in k.deck if x not in k.cards and all(x not in v for v in seen.values())]
     pool = [0] * len(kinds)
@@ -218,9 +244,8 @@ def suspect(k: Knowledge, *, absent: bool = True) -> Suspicion:
             callers.setdefault(h, set()).add(by)
         elif said != UNKNOWN:
             allowed[by] &= {False}
-    empty = _empty(k, kinds)
     if any(not a for a in allowed.values()):
-        return empty
+        return None
     split = sorted(p for p, a in allowed.items() if len(a) == 2 and any(p in v for v in callers.values()))
     forced = {p: next(iter(a)) for p, a in allowed.items() if len(a) == 1}
     # at most one shepherd boy per shepherd-boy card this seat does not hold
@@ -231,6 +256,8 @@ def suspect(k: Knowledge, *, absent: bool = True) -> Suspicion:
         if h == me:
             continue
         kn = list(seen.get(h, []))
+        if len(kn) > 2:
+            return None
         hd = Holder(h, kn, 2 - len(kn), current=k.epochs[h] if h < len(k.epochs) else 0,
                     wolf_callers=tuple(sorted(callers.get(h, ()))))
         for hh, pos, e, card in k.peeks:
@@ -240,41 +267,44 @@ def suspect(k: Knowledge, *, absent: bool = True) -> Suspicion:
             if hh == h and by != me:
                 hd.epochs.setdefault(e, {"peeks": [], "marks": []})["marks"].append((pos, by, said))
         hd.asks = [(q, a) for t, q, a in k.asks if t == h]
-        if hd.need < 0:
-            return empty
         holders.append(hd)
 
-    # the draws each holder can make, as slot pairs: (kind, physical card or None)
     slots: list[list[tuple[tuple[Kind, str | None], tuple[Kind, str | None]]]] = []
     for hd in holders:
         known = [(c.cards[x].kind, x) for x in hd.known]
-        per = []
-        for draw in lat.draws[hd.need]:
-            drawn = [(kinds[i], None) for i in draw]
-            a, b = (known + drawn)
-            per.append((a, b))
-        slots.append(per)
+        slots.append([tuple(known + [(kinds[i], None) for i in draw])  # type: ignore[misc]
+                      for draw in lat.draws[hd.need]])
 
+    deals = factorial(len(pool_cards)) // prod(factorial(hd.need) for hd in holders) if holders else 1
     cases = []
     for bits in product((False, True), repeat=len(split)):
         status = dict(forced)
         status.update(zip(split, bits))
-        if sum(1 for s in status.values() if s) <= max_sb:
-            cases.append(status)
-
-    total = 0
-    roles_w = [{r: 0 for r in c.roles} for _ in range(k.holders)]
-    absent_w = {r: 0 for r in c.roles}
-    peeks: dict[tuple[int, int], dict[tuple[Kind, str], int]] = {}
-    ask_tally: dict[int, dict[tuple[tuple[str, ...], str], int]] = {}
-    deals = factorial(len(pool_cards)) // prod(factorial(hd.need) for hd in holders) if holders else 1
-    for status in cases:
+        if sum(1 for x in status.values() if x) > max_sb:
+            continue
         ws = [_factors(hd, slots[j], status, c, value) for j, hd in enumerate(holders)]
         bound = deals * prod(max(_total(hd, wv), default=0) for hd, wv in zip(holders, ws))
         if bound == 0:
             continue
         dtype: Any = np.int64 if bound < INT64_SAFE else object
         w = [np.array(_total(hd, wv), dtype=dtype) for hd, wv in zip(holders, ws)]
+        cases.append((ws, w, dtype))
+    return Problem(k, lat, holders, slots, c.identity(k.cards), value, cases)
+
+
+def suspect(k: Knowledge, *, absent: bool = True) -> Suspicion:
+    """Exact role probabilities for every holder from `k` (see the module docstring)."""
+    c = content()
+    pb = problem(k)
+    if pb is None:
+        return _empty(k)
+    lat, holders, slots, value, me = pb.lat, pb.holders, pb.slots, pb.value, k.seat
+    total = 0
+    roles_w = [{r: 0 for r in c.roles} for _ in range(k.holders)]
+    absent_w = {r: 0 for r in c.roles}
+    peeks: dict[tuple[int, int], dict[tuple[Kind, str], int]] = {}
+    ask_tally: dict[int, dict[tuple[tuple[str, ...], str], int]] = {}
+    for ws, w, dtype in pb.cases:
         fwd, level = _forward(lat, holders, w, dtype)
         z = int(fwd[-1][lat.full])
         if z == 0:
@@ -309,15 +339,11 @@ def suspect(k: Knowledge, *, absent: bool = True) -> Suspicion:
                     key = (tuple(sorted((a[0][0], b[0][0]))), ident)
                     tally = ask_tally.setdefault(hd.index, {})
                     tally[key] = tally.get(key, 0) + x
-        if absent:
-            for r in c.roles:
-                if my_identity == r:
-                    continue
-                keep = [np.array([int(x) if _ident(s, value) != r else 0 for x, s in zip(wj, slots[j])],
-                                 dtype=dtype) for j, wj in enumerate(w)]
-                f, _ = _forward(lat, holders, keep, dtype)
-                absent_w[r] += int(f[-1][lat.full])
-    roles_w[me][my_identity] = total
+    if absent and total:
+        for r in c.roles:
+            if pb.my_identity != r:
+                absent_w[r] = pb.count(lambda h, ident, r=r: ident != r)
+    roles_w[me][pb.my_identity] = total
     return Suspicion(me, k.holders, total, roles_w, absent_w, peeks, ask_tally)
 
 
@@ -334,7 +360,7 @@ def _ident(s: tuple[tuple[Kind, Any], tuple[Kind, Any]], value: dict[str, int]) 
     return max((s[0][0][0], s[1][0][0]), key=value.__getitem__)
 
 
-def _empty(k: Knowledge, kinds: list[Kind]) -> Suspicion:
+def _empty(k: Knowledge) -> Suspicion:
     c = content()
     return Suspicion(k.seat, k.holders, 0, [{r: 0 for r in c.roles} for _ in range(k.holders)],
                      {r: 0 for r in c.roles}, {}, {})
@@ -428,3 +454,33 @@ def _rest(lat: Lattice, need: int, level: int, fwd: np.ndarray, bwd_next: np.nda
 def suspect_view(view: dict, **kw: Any) -> Suspicion:
     """The assistant for the seat whose view this is."""
     return suspect(Knowledge.from_view(view), **kw)
+
+
+def declaration_odds(k: Knowledge, arrows: list[int], pb: Problem | None = None) -> Fraction:
+    """The exact chance that a dial with these arrows (one per target of this seat's
+    identity; -1 for 0, nobody) is right: every arrow at a holder of its target, or at 0
+    when nobody holds it."""
+    from engine.wooolf.state import NOBODY
+    c = content()
+    pb = pb if pb is not None else problem(k)
+    if pb is None:
+        return Fraction(0)
+    targets = c.roles[pb.my_identity].targets
+    if len(arrows) != len(targets):
+        raise ValueError("one arrow per target")
+    need: dict[int, str] = {}
+    absent: set[str] = set()
+    for t, a in zip(targets, arrows):
+        if a == NOBODY:
+            absent.add(t)
+        elif a in need and need[a] != t or a == k.seat:
+            return Fraction(0)
+        else:
+            need[a] = t
+    if pb.my_identity in absent:
+        return Fraction(0)
+    z = pb.count(lambda h, ident: True)
+    if not z:
+        return Fraction(0)
+    hit = pb.count(lambda h, ident: (ident == need[h] if h in need else True) and ident not in absent)
+    return Fraction(hit, z)
