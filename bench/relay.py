@@ -193,7 +193,9 @@ async def run(seconds: float, flood_seconds: float) -> dict[str, Any]:
     with tempfile.TemporaryDirectory() as data:
         echo_proc, echo_port = spawn([__file__, "--echo-server"], r"^(\d+)", "stdout")
         relay_proc, relay_port = spawn(["-m", "net.relay", "--port", "0", "--data", data,
-                                        "--rate", "1000000", "--burst", "1000000"],
+                                        "--rate", "1000000", "--burst", "1000000",
+                                        "--byte-rate", str(1 << 30), "--byte-burst", str(1 << 30),
+                                        "--max-log-bytes", str(1 << 30)],   # speed, not limits
                                        r"listening on [\d.]+:(\d+)", "stderr")
         try:
             echo_clients = [await connect(echo_port, True) for _ in range(CLIENTS)]

@@ -1,8 +1,9 @@
 """One relay connection: framing, the rate limit, batched writes, drop on misbehaviour.
 
-The rate limit is backpressure, never a disconnect: a token bucket (`rate` frames a
-second, `burst` at once) is spent per complete frame, and when it is empty the relay
-stops reading the socket until it refills, so a fast client is slowed down (its frames
+The rate limit is backpressure, never a disconnect: two token buckets, `rate` frames a
+second (`burst` at once) and `byte_rate` bytes a second (`byte_burst` at once), are spent
+per complete frame, and when either is empty the relay stops reading the socket until
+it refills, so a fast client is slowed down (its frames
 wait in its own and the kernel's buffers), not cut. The idle timer counts complete
 frames: bytes that trickle in without finishing a frame keep nothing alive. Time is the
 relay's injected clock, so tests drive it.
@@ -39,6 +40,7 @@ class Conn(asyncio.Protocol):
         self.syncing = False
         self.buffered = 0                # write buffer size as last counted (global budget)
         self.tokens = float(self.limits.burst)
+        self.byte_tokens = float(self.limits.byte_burst)   # may go below 0: a debt to wait off
         self.opened = self.last_rx = self.last_fill = relay.clock()
         self.hello: dict[str, Any] | None = None
         self.room: Room | None = None
@@ -79,10 +81,12 @@ class Conn(asyncio.Protocol):
         """Handle the complete frames buffered, as far as the bucket allows."""
         lim = self.limits
         now = self.relay.clock()
-        self.tokens = min(float(lim.burst), self.tokens + (now - self.last_fill) * lim.rate)
+        dt = now - self.last_fill
+        self.tokens = min(float(lim.burst), self.tokens + dt * lim.rate)
+        self.byte_tokens = min(float(lim.byte_burst), self.byte_tokens + dt * lim.byte_rate)
         self.last_fill = now
         while not self.closing:
-            if self.tokens < 1.0:
+            if self.tokens < 1.0 or self.byte_tokens < 0.0:
                 self._hold()
                 return
             try:
@@ -92,6 +96,7 @@ class Conn(asyncio.Protocol):
                         self.eof_received()
                     return
                 self.tokens -= 1.0
+                self.byte_tokens -= len(body) + 4
                 self.last_rx = now
                 msg = decode_client(body, lim.max_frame)
             except ProtocolError as exc:
@@ -106,7 +111,7 @@ class Conn(asyncio.Protocol):
         if not self._held:
             self._held = True
             t.pause_reading()
-        wait = (1.0 - self.tokens) / self.limits.rate
+        wait = max((1.0 - self.tokens) / self.limits.rate, -self.byte_tokens / self.limits.byte_rate)
         asyncio.get_running_loop().call_later(min(max(wait, RESUME_MIN), RESUME_MAX), self._unhold)
 
     def _unhold(self) -> None:

@@ -14,6 +14,8 @@ class Limits:
     max_cmd: int = 8 * 1024           # bytes in one "cmd" frame body
     rate: float = 200.0               # frames per second per connection, sustained
     burst: int = 400                  # frames a connection may send at once
+    byte_rate: int = 256 * 1024       # bytes per second per connection, sustained
+    byte_burst: int = 1 << 20         # bytes a connection may send at once
     max_conns: int = 1024             # open connections
     max_conns_per_addr: int = 64      # open connections from one IP address
     max_rooms: int = 1000             # open rooms
@@ -37,8 +39,8 @@ class Limits:
             raise ValueError(f"max_frame must be within 1024..{MAX_FRAME}")
         if not 64 <= self.max_cmd <= self.max_frame - CMD_HEADROOM:
             raise ValueError(f"max_cmd must be within 64..max_frame - {CMD_HEADROOM}")
-        if self.rate <= 0 or self.burst < 1:
-            raise ValueError("rate and burst must be positive")
+        if self.rate <= 0 or self.burst < 1 or self.byte_rate <= 0 or self.byte_burst < 1:
+            raise ValueError("rates and bursts must be positive")
         if self.open_files < 1:
             raise ValueError("open_files must be at least 1")
 
@@ -52,6 +54,6 @@ class Limits:
     def to_wire(self) -> dict[str, Any]:
         """What the welcome message tells clients (ints only: no floats on the wire)."""
         return {"max_frame": self.max_frame, "max_cmd": self.max_cmd, "rate": int(self.rate),
-                "burst": self.burst, "max_seats": self.max_seats,
+                "burst": self.burst, "byte_rate": self.byte_rate, "max_seats": self.max_seats,
                 "max_log_bytes": self.max_log_bytes, "idle_ms": int(self.idle_timeout * 1000),
                 "grace_ms": int(self.grace * 1000), "lobby_ms": int(self.lobby_ttl * 1000)}

@@ -578,6 +578,8 @@ async def serve(host: str = "127.0.0.1", port: int = 7777, data_dir: Path | str 
 LIMIT_FLAGS: tuple[tuple[str, str, type, str], ...] = (
     ("--rate", "rate", float, "frames per second per connection; a faster sender is read slower"),
     ("--burst", "burst", int, "frames a connection may send at once"),
+    ("--byte-rate", "byte_rate", int, "bytes per second per connection; a faster sender is read slower"),
+    ("--byte-burst", "byte_burst", int, "bytes a connection may send at once"),
     ("--grace", "grace", float, "seconds a dropped seat is held"),
     ("--idle", "idle_timeout", float, "seconds without a complete frame before a drop"),
     ("--lobby-ttl", "lobby_ttl", float, "seconds a room may stay unstarted"),

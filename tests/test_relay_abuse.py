@@ -285,6 +285,25 @@ async def test_a_burst_over_the_rate_is_slowed_down_and_every_frame_is_served(tm
         close_all(players)
 
 
+@arun
+async def test_bytes_over_the_byte_rate_are_slowed_down_too(tmp_path):
+    clock = FakeClock()
+    async with relay_on(tmp_path, clock=clock, byte_rate=10_000, byte_burst=10_000,
+                        max_cmd=8192) as relay:
+        a, b = players = await room(relay, 2)
+        clock.advance(10.0)                                 # full buckets
+        for cid in range(1, 6):
+            a.send({"k": "cmd", "cid": cid, "cmd": {"type": "x", "p": "p" * 4000}})
+        first = [(await a.next("stamped"))["cid"] for _ in range(3)]   # 12 KB: in debt
+        assert first == [1, 2, 3]
+        sender = next(c for c in relay.conns if c.seat is not None and c.seat.index == 0)
+        assert sender._held and sender.byte_tokens < 0      # no simulated time: held
+        clock.advance(1.0)                                  # the debt paid, and more
+        rest = [(await a.next("stamped"))["cid"] for _ in range(2)]
+        assert rest == [4, 5]
+        close_all(players)
+
+
 # ---- 3. per-address limits, expiry, descriptors, the idle timer ---------------------------
 
 @arun

@@ -33,7 +33,7 @@ class RelayThread:
         self.clock = FakeClock()
         self.relay = Relay(data, clock=self.clock, rate=200, burst=100, idle_timeout=30.0,
                            hello_timeout=30.0, write_buffer_cap=256 * 1024,
-                           max_cmd=MAX_FRAME - 1024, max_log_bytes=64 << 20)
+                           max_cmd=MAX_FRAME - 1024, max_log_bytes=64 << 20, byte_burst=64 << 20)
         self.thread = threading.Thread(target=self.loop.run_forever, daemon=True)
         self.thread.start()
         self.call(self.relay.start("127.0.0.1", 0))
