@@ -384,3 +384,35 @@ def test_every_registered_game_declares_a_usable_spec():
         assert hasattr(scrambler(game), "scramble") and hasattr(scrambler(game), "scramble_event")
         st = fold(rules, spec.default_variant.default_seats, {}, [])
         assert rules.progress(st)[0]
+
+
+JUNK: list[Any] = [None, -1, 10**6, "x", [], {}, [[0, 0, 0, 0]], True]
+
+
+@pytest.mark.parametrize("game,variant", variants())
+def test_malformed_commands_are_refused_with_a_rule_error_and_change_nothing(game, variant, log_dir):
+    """Every declared command type, from every seat and the table, with no payload or a
+    junk one, at several points of a real game: `check` and `submit` refuse it with a
+    RuleError (a message a player can read), never a crash, and nothing changes."""
+    p = play(game, variant, "normal", SEEDS[0], log_dir)
+    rules, s0 = rules_for(game), p.session
+    spec = spec_for(game)
+    fields = ["tiles", "tile", "cell", "value", "word", "target", "letter", "letters", "accept",
+              "hands", "n", "multiple", "values", "from", "stuck"]
+    points = sorted({0, len(s0.events) // 3, 2 * len(s0.events) // 3})
+    from engine.core.replay import ReplayCursor
+    s = ReplayCursor(rules, s0.header, s0.events)
+    for at in points:
+        s.seek(at)
+        before = (s.hash(), s.position)
+        rng = Rng(at)
+        for c in spec.commands:
+            for seat in [None, *range(s0.seats), s0.seats, -1]:
+                cmds = [{"type": c.type, "seat": seat}]
+                for f in fields:
+                    cmds.append({"type": c.type, "seat": seat, f: JUNK[rng.below(len(JUNK))]})
+                for cmd in cmds:
+                    verdict = s.check(cmd)
+                    assert verdict is None or isinstance(verdict, RuleError), (cmd, verdict)
+                    assert (s.hash(), s.position) == before, cmd
+        assert s.check({"type": "no_such_command", "seat": 0}) is not None

@@ -73,8 +73,14 @@ def guess_all(s: LocalSession, letters="abc") -> None:
 
 
 def refused(s: LocalSession, cmd: dict) -> str:
+    """The code refusing `cmd`; the dry run (`check`, which the table asks before it
+    submits) gives the same refusal first and changes nothing."""
+    before = (s.hash(), len(s.events))
+    dry = s.check(cmd)
+    assert dry is not None and (s.hash(), len(s.events)) == before
     with pytest.raises(RuleError) as e:
         s.submit(cmd)
+    assert e.value.code == dry.code and e.value.params == dry.params
     return e.value.code
 
 
