@@ -23,20 +23,10 @@ import msgpack
 
 from net.openfiles import OpenFiles
 from net.protocol import CODE_ALPHABET, CODE_LEN
-from net.roomlog import SUFFIX, read_records
+from net.roomlog import FORMAT_VERSION, SUFFIX, file_record, load_records
 
 _pack = msgpack.Packer(use_bin_type=True).pack
 _STAMPED_HEAD = b"\x88" + _pack("k") + _pack("stamped")   # 8-entry map: "k" + the 7 record fields
-_TAGS: dict[str, bytes] = {}
-
-
-def file_record(tag: str, raw: bytes) -> bytes:
-    """One room-file record around an already packed body: the one place here that knows
-    the record format (net/roomlog.py reads it back)."""
-    head = _TAGS.get(tag)
-    if head is None:
-        head = _TAGS[tag] = b"\x92" + _pack(tag)
-    return head + raw
 
 
 _CMD_OVERHEAD = len(file_record("cmd", b""))
@@ -127,9 +117,10 @@ class Room:
             room.files = files if files is not None else OpenFiles()
             room.files.create(room.path)
             try:
-                room._write("room", {"code": code, "game": game, "rules_version": rules_version,
-                                     "variant": variant, "seats": seats, "options": options,
-                                     "allow_bots": allow_bots, "created": int(time.time())})
+                room._write("room", {"format": FORMAT_VERSION, "code": code, "game": game,
+                                     "rules_version": rules_version, "variant": variant,
+                                     "seats": seats, "options": options, "allow_bots": allow_bots,
+                                     "created": int(time.time())})
             except OSError:
                 room.files.remove(room.path)     # no half-made room file is left behind
                 raise
@@ -141,7 +132,7 @@ class Room:
         """The room in `path` as it stood when the relay stopped (None if it had ended or
         the file has no usable header). Seats that were connected come back "away".
         No file stays open: the first record written reopens it (cut to its valid part)."""
-        records, good = read_records(path)
+        records, good = load_records(path)
         if not records or records[0][0] != "room" or not isinstance(records[0][1], dict):
             return None
         h = records[0][1]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import os
+import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -28,9 +29,18 @@ class LogError(Exception):
     """A file that is not a Couchtop log at all (no valid header)."""
 
 
+_RECORD_HEADS: dict[str, bytes] = {}
+_CRC_AND_LEN = struct.Struct(">BIBI")   # uint32 marker + crc32, bin32 marker + length
+
+
 def pack_record(tag: str, raw: bytes) -> bytes:
-    """One `[tag, crc32, body]` record around an already packed body."""
-    return msgpack.packb([tag, zlib.crc32(raw), raw], use_bin_type=True)
+    """One `[tag, crc32, body]` record around an already packed body. The CRC is always
+    packed as a uint32 and the body as a bin32, so a record's overhead depends only on its
+    tag (the relay budgets room files by it); any msgpack reader reads it as usual."""
+    head = _RECORD_HEADS.get(tag)
+    if head is None:
+        head = _RECORD_HEADS[tag] = b"\x93" + msgpack.packb(tag, use_bin_type=True)
+    return head + _CRC_AND_LEN.pack(0xCE, zlib.crc32(raw), 0xC6, len(raw)) + raw
 
 
 def _record(tag: str, body: Any) -> bytes:
