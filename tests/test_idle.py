@@ -207,3 +207,27 @@ def test_a_counted_run_never_sleeps(fake: Path) -> None:
     app = make_app()
     assert app.run(frames=20) == 0
     assert app.frames == 20 and app.redraws < 20
+
+
+def test_set_up_is_still_and_a_replay_is_drawn_only_while_playing(fake: Path) -> None:
+    from scenes.common.setup import SetupScene
+    from test_scenes_framework import GAME, finished_log
+    app = make_app()
+    setup = SetupScene(app, GAME)
+    app.stack.push(setup)
+    frames(app, 2)
+    before = app.redraws
+    frames(app, 30)
+    assert app.redraws == before
+    app.stack.pop()
+    log, _ = finished_log(app, turns=4)
+    assert app.open_replay(log)
+    replay = app.stack.top
+    frames(app, 2)
+    before = app.redraws
+    frames(app, 30)
+    assert app.redraws == before and not replay.playing          # paused: still
+    replay.toggle()
+    frames(app, 5)
+    assert replay.playing and app.redraws == before + 5          # playing: every frame
+    app.close_session()

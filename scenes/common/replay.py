@@ -18,6 +18,7 @@ from scenes.common.logpanel import draw_around
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
+from scenes.ui.ondemand import RedrawOnDemand
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 STEPS_PER_SECOND = 2.0
@@ -45,7 +46,12 @@ def watchable(loaded: LoadedLog, plugin: Any) -> LoadedLog | None:
                                    error_offset=loaded.event_offsets[i] if i < len(loaded.event_offsets) else None)
 
 
-class ReplayScene(GuiScene):
+class ReplayScene(RedrawOnDemand, GuiScene):
+    playing = False
+
+    def animating(self) -> bool:
+        return self.playing          # paused, it is drawn only when something happens
+
     def __init__(self, app: Any, loaded: LoadedLog, path: Path | None = None) -> None:
         super().__init__(app)
         self.path = path

@@ -10,6 +10,7 @@ from scenes import registry
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.gui import GuiScene
+from scenes.ui.ondemand import RedrawOnDemand
 
 KINDS = (("human", None), ("bot", "easy"), ("bot", "normal"), ("bot", "hard"))
 MAX_SEATS = 8
@@ -19,7 +20,7 @@ def choice_id(c: Any) -> Any:
     return c[0] if isinstance(c, (list, tuple)) else c
 
 
-class SetupScene(GuiScene):
+class SetupScene(RedrawOnDemand, GuiScene):
 
     def __init__(self, app: Any, game: str) -> None:
         super().__init__(app)

@@ -13,7 +13,6 @@ from scenes.ui import style
 LINE = (200, 206, 226)     # the fishing line and hook (light steel on the navy ground)
 WORD = "HOOKY"
 AWAY = 2                   # the card on the hook
-TILT = 12                  # degrees
 
 
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -29,19 +28,16 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
             pygame.draw.rect(surface, style.BG_3, slot, max(1, w // 14), border_radius=max(3, w // 7))
         else:
             draw_card(surface, slot, letter, fr)
-    # the card on the hook, tilted, hanging over its empty place
-    card = pygame.Surface((w, h), pygame.SRCALPHA)
-    draw_card(card, card.get_rect(), WORD[AWAY], fr, border=style.ACCENT)
-    hung = pygame.transform.rotozoom(card, TILT, 1.0)
-    centre = (x0 + AWAY * (w + gap) + w // 2, floor - round(h * 0.5))
-    top = centre[1] - h // 2
+    # the card on the hook, hanging over its empty place
+    hung = pygame.Rect(x0 + AWAY * (w + gap), floor - round(h * 0.85), w, h)
+    top = hung.top
     thick = max(2, rect.h // 26)
     bend = max(4, w // 3)
-    cx, cy = centre[0], top                                  # the bend dips behind the card's top edge
+    cx, cy = hung.centerx, top                               # the bend dips behind the card's top edge
     pygame.draw.line(surface, LINE, (cx + bend, rect.top), (cx + bend, cy), thick)              # line
     pygame.draw.arc(surface, LINE, pygame.Rect(cx - bend, cy - bend, 2 * bend, 2 * bend), math.pi, 2 * math.pi,
                     thick)
-    surface.blit(hung, hung.get_rect(center=centre))
+    draw_card(surface, hung, WORD[AWAY], fr, border=style.ACCENT)
     tip = (cx - bend, cy - round(bend * 1.5))                 # the point and its barb, in front
     pygame.draw.line(surface, LINE, (cx - bend, cy), tip, thick)
     pygame.draw.line(surface, LINE, tip, (tip[0] + bend * 2 // 3, tip[1] + bend * 2 // 3), thick)
