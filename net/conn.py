@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("couchtop.relay")
 RESUME_MIN, RESUME_MAX = 0.005, 0.25   # seconds between looks at a paused reader's bucket
+FRAMES_PER_TURN = 16     # frames one connection may have handled before the others' turn
 
 
 class Conn(asyncio.Protocol):
@@ -85,10 +86,15 @@ class Conn(asyncio.Protocol):
         self.tokens = min(float(lim.burst), self.tokens + dt * lim.rate)
         self.byte_tokens = min(float(lim.byte_burst), self.byte_tokens + dt * lim.byte_rate)
         self.last_fill = now
+        turn = FRAMES_PER_TURN
         while not self.closing:
             if self.tokens < 1.0 or self.byte_tokens < 0.0:
                 self._hold()
                 return
+            if turn == 0:             # a long burst: let the other connections go first
+                self._hold(0.0)
+                return
+            turn -= 1
             try:
                 body = self.decoder.next()
                 if body is None:
@@ -104,15 +110,23 @@ class Conn(asyncio.Protocol):
                 return
             self.relay.handle(self, msg, len(body))
 
-    def _hold(self) -> None:
+    def _hold(self, wait: float | None = None) -> None:
+        """Stop reading, and look again after `wait` seconds (None: when the buckets
+        should have refilled; 0: at the next loop turn, after the other connections)."""
         t = self.transport
         if t is None or t.is_closing():
             return
         if not self._held:
             self._held = True
             t.pause_reading()
-        wait = max((1.0 - self.tokens) / self.limits.rate, -self.byte_tokens / self.limits.byte_rate)
-        asyncio.get_running_loop().call_later(min(max(wait, RESUME_MIN), RESUME_MAX), self._unhold)
+        loop = asyncio.get_running_loop()
+        if wait == 0.0:
+            loop.call_soon(self._unhold)
+            return
+        if wait is None:
+            wait = max((1.0 - self.tokens) / self.limits.rate,
+                       -self.byte_tokens / self.limits.byte_rate)
+        loop.call_later(min(max(wait, RESUME_MIN), RESUME_MAX), self._unhold)
 
     def _unhold(self) -> None:
         if self.closing or not self._held:

@@ -14,10 +14,12 @@ class Limits:
     max_cmd: int = 8 * 1024           # bytes in one "cmd" frame body
     rate: float = 200.0               # frames per second per connection, sustained
     burst: int = 400                  # frames a connection may send at once
-    byte_rate: int = 256 * 1024       # bytes per second per connection, sustained
-    byte_burst: int = 1 << 20         # bytes a connection may send at once
+    byte_rate: int = 64 * 1024        # bytes per second per connection, sustained
+    byte_burst: int = 256 * 1024      # bytes a connection may send at once
     max_conns: int = 1024             # open connections
     max_conns_per_addr: int = 64      # open connections from one IP address
+    connect_rate: float = 20.0        # new connections per second from one IP address
+    connect_burst: int = 64           # new connections one IP address may open at once
     max_rooms: int = 1000             # open rooms
     max_rooms_per_addr: int = 8       # open rooms created from one IP address
     max_seats: int = 8                # seats per room

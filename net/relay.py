@@ -49,6 +49,7 @@ class Relay:
         self.conns: set[Conn] = set()
         self.per_addr: dict[str, int] = {}          # open connections by IP address
         self.rooms_by_addr: dict[str, int] = {}     # open rooms by the address that made them
+        self.connects: dict[str, list[float]] = {}  # address -> [tokens, last fill]: new connections
         self.queued = 0                             # bytes in every write buffer, as last counted
         self.server: asyncio.base_events.Server | None = None
         self.host = "127.0.0.1"
@@ -166,12 +167,29 @@ class Relay:
         return Conn(self, self._next_id)
 
     def opened(self, conn: Conn) -> None:
+        lim = self.limits
         self.conns.add(conn)
         n = self.per_addr[conn.addr] = self.per_addr.get(conn.addr, 0) + 1
-        if len(self.conns) > self.limits.max_conns:
+        if len(self.conns) > lim.max_conns:
             conn.fail("busy", "the relay has too many connections")
-        elif n > self.limits.max_conns_per_addr:
-            conn.fail("busy", f"more than {self.limits.max_conns_per_addr} connections from {conn.addr}")
+        elif n > lim.max_conns_per_addr:
+            conn.fail("busy", f"more than {lim.max_conns_per_addr} connections from {conn.addr}")
+        elif not self._may_connect(conn.addr):
+            conn.fail("busy", f"more than {lim.connect_rate:g} new connections a second "
+                              f"from {conn.addr}")
+
+    def _may_connect(self, addr: str) -> bool:
+        """A token bucket of new connections per address."""
+        lim, now = self.limits, self.clock()
+        b = self.connects.get(addr)
+        if b is None:
+            b = self.connects[addr] = [float(lim.connect_burst), now]
+        b[0] = min(float(lim.connect_burst), b[0] + (now - b[1]) * lim.connect_rate)
+        b[1] = now
+        if b[0] < 1.0:
+            return False
+        b[0] -= 1.0
+        return True
 
     def lost(self, conn: Conn) -> None:
         if conn in self.conns:
@@ -201,6 +219,9 @@ class Relay:
         second; tests with a fake clock call it after moving the clock)."""
         lim = self.limits
         now = self.clock()
+        full = lim.connect_burst / lim.connect_rate     # seconds for a bucket to refill
+        for addr in [a for a, (_, at) in self.connects.items() if now - at > full]:
+            del self.connects[addr]
         for c in list(self.conns):
             if c.closing:
                 continue
@@ -588,6 +609,8 @@ LIMIT_FLAGS: tuple[tuple[str, str, type, str], ...] = (
     ("--max-rooms-per-addr", "max_rooms_per_addr", int, "open rooms created from one address"),
     ("--max-conns", "max_conns", int, "open connections"),
     ("--max-conns-per-addr", "max_conns_per_addr", int, "open connections from one address"),
+    ("--connect-rate", "connect_rate", float, "new connections per second from one address"),
+    ("--connect-burst", "connect_burst", int, "new connections one address may open at once"),
     ("--max-cmd", "max_cmd", int, "bytes in one command frame"),
     ("--max-log-bytes", "max_log_bytes", int,
      "bytes of stamped commands per room (each seat gets an equal share)"),

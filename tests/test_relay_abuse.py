@@ -318,6 +318,21 @@ async def test_connections_per_address_are_limited_and_other_addresses_still_get
 
 
 @arun
+async def test_new_connections_per_address_are_rate_limited(tmp_path):
+    clock = FakeClock()
+    async with relay_on(tmp_path, clock=clock, connect_rate=1, connect_burst=3) as relay:
+        burst = [await Raw.open(relay, "127.0.0.8") for _ in range(3)]
+        close_all(burst)
+        over = await Raw.open(relay, "127.0.0.8", hello=False)
+        frames = await over.closed_with()
+        assert frames[-1]["code"] == "busy" and "new connections a second" in frames[-1]["message"]
+        elsewhere = await Raw.open(relay, "127.0.0.9")      # its own bucket
+        clock.advance(1.0)                                  # one more from .8, a second later
+        again = await Raw.open(relay, "127.0.0.8")
+        close_all([elsewhere, again])
+
+
+@arun
 async def test_rooms_per_address_are_limited(tmp_path):
     async with relay_on(tmp_path, max_rooms_per_addr=2) as relay:
         made = []
