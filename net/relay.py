@@ -429,10 +429,10 @@ class Relay:
         if not self._check_game(conn, room):
             return
         old = seat.conn
+        room.come_back(seat, conn)       # written first: on a failed write nothing changed
         if old is not None and old is not conn:
             old.room = old.seat = None
             old.fail("replaced", "this seat was resumed from another connection")
-        room.come_back(seat, conn)
         last = msg["last_seq"]
         log.info("conn %d resumed room %s seat %d after seq %d", conn.id, room.code, seat.index, last)
         self._enter(conn, room, seat)

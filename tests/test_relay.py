@@ -18,7 +18,7 @@ from net.client import RelayClient, RelayError, ThreadedRelayClient
 from net.protocol import FrameDecoder, decode_server, encode
 from net.relay import Relay
 from net.roomlog import read_records
-from support.relays import bounded, relay_on
+from support.relays import FakeClock, bounded, relay_on
 
 ROOT = Path(__file__).resolve().parents[1]
 TIMEOUT = 20.0
@@ -423,7 +423,8 @@ async def test_different_hashes_at_a_checkpoint_desync_and_resync_the_room(tmp_p
 
 @arun
 async def test_a_dropped_seat_is_held_then_a_bot_takes_it(tmp_path):
-    async with relay_on(tmp_path, grace=0.4) as relay:
+    clock = FakeClock()
+    async with relay_on(tmp_path, clock=clock, grace=10) as relay:
         host, bob, cid = clients = await room_of(relay, 3, allow_bots=True)
         fh = Folder(host)
         bob.reconnect = False
@@ -444,6 +445,8 @@ async def test_a_dropped_seat_is_held_then_a_bot_takes_it(tmp_path):
         cid._writer.transport.abort()
         await wait_for(host, "lobby", lambda m: m["members"][2]["status"] == "away")
         # After the grace period, bots being allowed, a bot takes the seat by itself.
+        clock.advance(11)
+        relay.sweep()
         await wait_for(host, "lobby", lambda m: m["members"][2]["status"] == "bot", timeout=5)
         await close_all(clients + [back])
 
@@ -464,18 +467,31 @@ async def test_tcp_nodelay_is_on_at_both_ends(tmp_path):
 
 @arun
 async def test_silent_connections_are_dropped(tmp_path):
-    async with relay_on(tmp_path, idle_timeout=0.3, hello_timeout=0.3) as relay:
+    clock = FakeClock()
+    async with relay_on(tmp_path, clock=clock, idle_timeout=30, hello_timeout=10) as relay:
         r, w = await asyncio.open_connection("127.0.0.1", relay.port)     # never says hello
+        await asyncio.sleep(0)
+        for _ in range(100):                       # until the relay has the connection
+            if relay.conns:
+                break
+            await asyncio.sleep(0.01)
+        clock.advance(11)
+        relay.sweep()
         frames = await raw_frames(r)
         assert frames[-1]["code"] == "hello_timeout"
         host = await client(relay, "Host")
         await host.create("speed", 2)
         r, w = await asyncio.open_connection("127.0.0.1", relay.port)
         w.write(encode(HELLO) + encode({"k": "join", "code": host.code}))
+        await wait_for(host, "lobby", lambda m: m["members"][1]["status"] == "here")
+        clock.advance(20)
+        await host.ping()      # the client library pings (every idle/3), as here: it stays
+        clock.advance(20)      # 40 s since the joiner's last frame, 20 since the host's
+        relay.sweep()
         frames = await raw_frames(r)                                         # then silence
         assert [f["k"] for f in frames] == ["welcome", "room", "lobby", "error"]
         assert frames[-1]["code"] == "idle"
-        host.set_ready(True)   # the client library pings, so the host itself stays connected
+        host.set_ready(True)
         await wait_for(host, "lobby", lambda m: m["members"][0]["ready"])
         assert host.connected
         await host.close()
