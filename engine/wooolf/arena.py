@@ -1,0 +1,74 @@
+"""Seeded Wooolf!! games between bot levels: win rates per level (a shared win counts as
+a share) and how often each level's declarations are right (early and final apart).
+
+    python -m engine.wooolf.arena --seats 5 --games 40
+"""
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any, Sequence
+
+from engine.core.bots import play_out
+from engine.wooolf.bot import WooolfBot
+from engine.wooolf.rules import WooolfRules
+
+ORDER = ("hard", "normal", "easy")
+
+
+def seating(seats: int, game: int, levels: Sequence[str] = ORDER) -> list[str]:
+    """Levels round the table, rotated each game so no level keeps a seat."""
+    return [levels[(s + game) % len(levels)] for s in range(seats)]
+
+
+def play(seats: int, levels: Sequence[str], seed: int, **options: Any):
+    bots = {s: WooolfBot(levels[s], seed=seed * 31 + s) for s in range(seats)}
+    return play_out(WooolfRules(), seats, bots, seed=seed, options=options)
+
+
+def tally(seats: int, games: int, seed0: int = 0, levels: Sequence[str] = ORDER) -> dict[str, Any]:
+    stats = {lv: {"seated": 0, "wins": 0.0, "early": 0, "early_right": 0, "final": 0, "final_right": 0,
+                  "declined": 0, "points": 0} for lv in levels}
+    for g in range(games):
+        lv = seating(seats, g, levels)
+        session = play(seats, lv, seed0 + g)
+        out = session.outcome()
+        assert out is not None
+        for s in range(seats):
+            stats[lv[s]]["seated"] += 1
+            stats[lv[s]]["points"] += out.scores[s]
+        for w in out.winners:
+            stats[lv[w]]["wins"] += 1 / len(out.winners)
+        for rnd in session.state.rounds:
+            for line in rnd["lines"]:
+                st = stats[lv[line["seat"]]]
+                if line["kind"] == "none":
+                    st["declined"] += 1
+                else:
+                    st[line["kind"]] += 1
+                    st[line["kind"] + "_right"] += int(line["right"])
+    report = {}
+    for lv, st in stats.items():
+        n = st["seated"]
+        report[lv] = {
+            "win_rate": round(st["wins"] / n * seats / 1, 3) if n else 0.0,   # 1.0 = a fair share
+            "wins": round(st["wins"], 2), "seated": n,
+            "points_per_game": round(st["points"] / n, 2) if n else 0.0,
+            "early": st["early"], "early_right": round(st["early_right"] / st["early"], 3) if st["early"] else None,
+            "final": st["final"], "final_right": round(st["final_right"] / st["final"], 3) if st["final"] else None,
+            "declined": st["declined"],
+        }
+    return {"seats": seats, "games": games, "levels": report}
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--seats", type=int, default=5)
+    ap.add_argument("--games", type=int, default=30)
+    ap.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args(argv)
+    print(json.dumps(tally(a.seats, a.games, a.seed)))
+
+
+if __name__ == "__main__":
+    main()

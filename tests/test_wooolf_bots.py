@@ -1,0 +1,119 @@
+"""Wooolf!! bots: they finish seeded games at every seat count, their choice is a function
+of their view alone (secrets they cannot see change nothing), they shuffle when looked
+at, lie as the shepherd boy must and declare what the assistant makes likely; every
+game's log refolds to the live state."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.bots import play_out
+from engine.core.logstore import read_log
+from engine.core.rng import Rng
+from engine.core.session import LocalSession, fold
+from engine.wooolf.arena import seating, tally
+from engine.wooolf.bot import LEVELS, WooolfBot
+from engine.wooolf.rules import WooolfRules
+from engine.wooolf.state import NOBODY
+from tests.test_wooolf_views import scramble
+
+RULES = WooolfRules()
+
+
+@pytest.mark.parametrize("seats", [4, 5, 6, 7, 8])
+def test_bots_finish_games_and_logs_refold(seats, tmp_path):
+    for g in range(2):
+        levels = seating(seats, g)
+        bots = {s: WooolfBot(levels[s], seed=g * 10 + s) for s in range(seats)}
+        session = play_out(RULES, seats, bots, seed=40 + g, options={"advanced": g == 1},
+                           log=True, log_dir=tmp_path)
+        out = session.outcome()
+        assert out is not None and out.winners
+        assert RULES.to_data(session.refold()) == RULES.to_data(session.state)
+        loaded = read_log(session.log_path)
+        assert loaded.error is None and len(loaded.events) == len(session.events)
+        refolded = fold(RULES, seats, loaded.header["options"], loaded.events)
+        assert RULES.to_data(refolded) == RULES.to_data(session.state)
+        session.close()
+
+
+def test_random_level_plays_legal_commands():
+    session = play_out(RULES, 6, [WooolfBot("random", seed=s) for s in range(6)], seed=3)
+    assert session.outcome() is not None
+    with pytest.raises(ValueError):
+        WooolfBot("expert")
+    assert set(LEVELS) >= {"easy", "normal", "hard"}
+
+
+def test_a_bot_reads_only_its_view():
+    rng = Rng(2)
+    checked = 0
+    session = LocalSession(RULES, 5, {}, seed=11, log=False)
+    bots = {s: WooolfBot(seating(5, 0)[s], seed=s) for s in range(5)}
+    while session.outcome() is None:
+        seat = min(session.to_act())
+        view = session.view(seat)
+        cmd = bots[seat].choose(view, seat)
+        if checked < 40:
+            other = RULES.view(scramble(session.state, seat, rng), seat)
+            other["status"] = view["status"]
+            assert bots[seat].choose(other, seat) == cmd
+            assert bots[seat].choose(view, seat) == cmd
+            checked += 1
+        session.submit(cmd)
+    assert checked == 40
+
+
+def test_hard_bot_shuffles_after_being_looked_at():
+    session = LocalSession(RULES, 5, {"start": 1}, seed=4, log=False)
+    for seat in (1, 2, 3, 4):
+        session.submit({"type": "peek", "seat": seat, "target": 0, "pos": seat % 2})
+    bot = WooolfBot("hard", seed=1)
+    cmd = bot.choose(session.view(0), 0)
+    assert cmd == {"type": "shuffle", "seat": 0}
+    session.submit(cmd)
+    nxt = bot.choose(session.view(0), 0)
+    assert nxt["type"] in ("peek", "ask")
+
+
+def test_bots_declare_what_they_know():
+    # seat 1 is the wolf (B01); once nobody can be a sheep it declares 0 for its one target, early
+    deal = ["B02", "B05", "B01", "B06", "B03", "B09", "B04", "B10", "B07", "B08"]
+    session = LocalSession(RULES, 5, {"deals": [deal], "start": 1}, seed=1, log=False)
+    bot = WooolfBot("hard", seed=0)
+    peeks = [(0, 0), (0, 1), (2, 0), (2, 1)]
+    for target, pos in peeks:
+        session.submit({"type": "peek", "seat": 1, "target": target, "pos": pos})
+        for seat in (2, 3, 4, 0):
+            session.submit({"type": "peek", "seat": seat, "target": (seat + 2) % 5, "pos": 0})
+    v = session.view(1)
+    # the public markers and its own peeks leave one deal: nobody is a sheep
+    assert bot.choose(v, 1) == {"type": "declare", "seat": 1, "arrows": [NOBODY]}
+    assert WooolfBot("normal", seed=0).choose(v, 1) == {"type": "declare", "seat": 1, "arrows": [NOBODY]}
+
+
+def test_shepherd_boy_bot_misdirects():
+    """A hard shepherd-boy bot lays its (forced) "Wolf!" mostly on seats that are no wolf."""
+    lies = truths = 0
+    for g in range(6):
+        levels = ["hard"] * 5
+        session = play_out(RULES, 5, [WooolfBot(lv, seed=g * 7 + s) for s, lv in enumerate(levels)], seed=70 + g)
+        ev = session.events
+        cards = None
+        for e in ev:
+            if e["type"] == "round_dealt":
+                cards = e["cards"]
+            if e["type"] == "peeked" and e["announced"] == "wolf":
+                from engine.wooolf.content import content
+                c = content()
+                if c.identity(cards[e["seat"]]) == "shepherd":
+                    if c.identity(cards[e["target"]]) == "wolf":
+                        truths += 1
+                    else:
+                        lies += 1
+    assert lies > truths and lies > 0
+
+
+def test_hard_outscores_easy():
+    report = tally(5, 9, seed0=20)["levels"]
+    assert report["hard"]["points_per_game"] > report["easy"]["points_per_game"]
+    assert report["normal"]["points_per_game"] > report["easy"]["points_per_game"]
