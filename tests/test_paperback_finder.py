@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.rng import Rng
-from engine.paperback.bruteforce import brute_force
+from engine.paperback.bruteforce import brute_force, random_cases
 from engine.paperback.content import content
 from engine.paperback.finder import COMMON, Index, find_words
 from engine.paperback.scoring import score
@@ -16,36 +15,6 @@ SINGLES = [c for c in BOX.values() if c.kind in ("market", "start") and len(c.le
 DOUBLES = [c for c in BOX.values() if c.kind == "market" and len(c.letters) == 2]
 QS = [c for c in BOX.values() if c.letters in ("q", "qu")]
 WILDS = [c for c in BOX.values() if c.wild]
-COMMONS = list(content().commons)
-
-
-def random_hand(rng: Rng, wilds: int, mode: str, size: int = 5) -> list:
-    hand = list(WILDS[:wilds])
-    if mode == "q" and len(hand) < size:
-        hand.append(rng.choice(QS))
-    if mode == "doubles":
-        while len(hand) < min(size, wilds + 2):
-            c = rng.choice(DOUBLES)
-            if c not in hand:
-                hand.append(c)
-    pool = SINGLES + (DOUBLES if mode == "doubles" else [])
-    while len(hand) < size:
-        c = rng.choice(pool)
-        if c not in hand:
-            hand.append(c)
-    rng.shuffle(hand)
-    return hand
-
-
-def cases(n: int, seed: int):
-    rng = Rng(seed)
-    for i in range(n):
-        wilds = i % 6
-        mode = ("plain", "doubles", "q")[(i // 6) % 3]
-        size = 5 + (1 if rng.below(5) == 0 else 0)
-        common = rng.choice(COMMONS) if rng.below(3) else None
-        minus = 2 if rng.below(8) == 0 else 0
-        yield random_hand(rng, wilds, mode, size), common, minus
 
 
 def keys(found):
@@ -74,7 +43,7 @@ def test_finder_matches_brute_force(chunk):
     """Whole lists for up to 3 wilds, the best 10 for every hand (each compared with the
     brute force over every word of the list)."""
     checked = 0
-    for k, (hand, common, minus) in enumerate(cases(200, 1000 + chunk)):
+    for k, (hand, common, minus) in enumerate(random_cases(200, 1000 + chunk)):
         if k % 4 != chunk:
             continue
         oracle = brute_force(hand, common, minus=minus)

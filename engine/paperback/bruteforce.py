@@ -10,7 +10,8 @@ from typing import Iterator, Sequence
 
 import numpy as np
 
-from engine.paperback.content import LETTERS, CardDef
+from engine.core.rng import Rng
+from engine.paperback.content import LETTERS, CardDef, content
 from engine.paperback.finder import COMMON, Found, assign_ids, group, sort_key
 from engine.paperback.scoring import Piece, score
 from engine.words.lists import GENERAL
@@ -91,4 +92,43 @@ def brute_force(hand: Sequence[CardDef], common: CardDef | None = None, *, minus
     return found if limit is None else found[:limit]
 
 
-__all__ = ["brute_force", "COMMON"]
+def random_hand(rng: Rng, wilds: int, mode: str = "plain", size: int = 5) -> list[CardDef]:
+    """A seeded hand for the finder's tests and benchmark: `wilds` wilds, then market and
+    starting letters; `mode` "doubles" adds two-letter cards, "q" a Q or the QU card."""
+    box = content().box(5, attacks=True)
+    singles = [c for c in box.values() if c.kind in ("market", "start") and len(c.letters) == 1
+               and c.ability.kind != "qu"]
+    doubles = [c for c in box.values() if c.kind == "market" and len(c.letters) == 2]
+    qs = [c for c in box.values() if c.letters in ("q", "qu")]
+    hand = [c for c in box.values() if c.wild][:wilds]
+    if mode == "q" and len(hand) < size:
+        hand.append(rng.choice(qs))
+    if mode == "doubles":
+        while len(hand) < min(size, wilds + 2):
+            c = rng.choice(doubles)
+            if c not in hand:
+                hand.append(c)
+    pool = singles + (doubles if mode == "doubles" else [])
+    while len(hand) < size:
+        c = rng.choice(pool)
+        if c not in hand:
+            hand.append(c)
+    rng.shuffle(hand)
+    return hand
+
+
+def random_cases(n: int, seed: int) -> Iterator[tuple[list[CardDef], CardDef | None, int]]:
+    """`n` seeded (hand, top common or None, minus) cases: wilds cycle through 0-5, the
+    modes through plain, two-letter cards and the Q; a hand of 6 now and then."""
+    rng = Rng(seed)
+    commons = list(content().commons)
+    for i in range(n):
+        wilds = i % 6
+        mode = ("plain", "doubles", "q")[(i // 6) % 3]
+        size = 5 + (1 if rng.below(5) == 0 else 0)
+        common = rng.choice(commons) if rng.below(3) else None
+        minus = 2 if rng.below(8) == 0 else 0
+        yield random_hand(rng, wilds, mode, size), common, minus
+
+
+__all__ = ["brute_force", "random_hand", "random_cases", "COMMON"]

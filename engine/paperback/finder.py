@@ -157,12 +157,11 @@ def group(hand: Sequence[CardDef]) -> list[list[CardDef]]:
 
 def optimistic(card: CardDef, hand: Sequence[CardDef]) -> int:
     """The most ¢ `card` can bring to any word of this hand wherever it stands (a bound for
-    pruning; the first and last bonuses are bounded apart: one card each)."""
+    pruning). The first and last bonuses are bounded apart (one card each), and so are the
+    nowild and long bonuses (they depend on the word: no wild laid yet, room enough)."""
     if card.wild:
         return 0
     a = card.ability
-    if a.kind in ("nowild", "long"):
-        return card.cents + a.n
     if a.kind == "wild_bonus":
         return card.cents + a.n * sum(1 for c in hand if c.wild)
     if a.kind == "double_adj":
@@ -221,6 +220,9 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
     ov = [optimistic(r, hand) for r in reps]
     first_n = [r.ability.n if r.ability.kind == "first" else 0 for r in reps]
     last_n = [r.ability.n if r.ability.kind == "last" else 0 for r in reps]
+    nowild_n = [r.ability.n if r.ability.kind == "nowild" else 0 for r in reps]
+    long_len = [r.ability.length if r.ability.kind == "long" else 1 << 30 for r in reps]
+    long_n = [r.ability.n if r.ability.kind == "long" else 0 for r in reps]
     lasts = sorted((g for g in range(ng) if last_n[g]), key=lambda g: -last_n[g])
     firsts = sorted((g for g in range(ng) if first_n[g]), key=lambda g: -first_n[g])
     draw_n = [r.ability.n if r.ability.kind in ("draw", "draw_if_last") else 0 for r in reps]
@@ -231,7 +233,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             bit[g] |= 1 << (ord(t[0]) - 97)
     # the cards that earn most are tried first, then the common, wilds last: good words come early
     order = sorted((g for g in range(ng) if g != wg), key=lambda g: -ov[g])
-    earners = [g for g in order if ov[g] > 0]
+    earners = [g for g in order if ov[g] + nowild_n[g] + long_n[g] > 0]
     fixed = sum(counts[g] * max(len(t) for t in texts[g]) for g in order) + (common is not None)
     most = max_letters if max_letters is not None else 1 << 30
     common_letter = common.letters if common is not None else ""
@@ -243,7 +245,8 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
     chars: list[str] = []
     top: list[tuple] = []              # the best keys so far (limit mode), ascending
     kth: tuple | None = None           # top[-1] once `limit` words are kept
-    used_ov = used_draw = dw_used = 0
+    used_ov = used_draw = dw_used = wilds_used = used_nowild = 0
+    used_long: list[tuple[int, int]] = []
     draw_rem = sum(d * c for d, c in zip(draw_n, counts))
     dw_rem = sum(d * c for d, c in zip(dw, counts))
     common_used = False
@@ -275,16 +278,28 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         if height[node] < room:
             room = height[node]
         below = mask[node]
-        cents = used_ov
-        left = room
-        for g in earners:                      # the best cards left whose letter occurs below
-            if left <= 0:
-                break
-            c = counts[g]
-            if c and bit[g] & below:
+        longest = depth + room
+        clean = not wilds_used
+        cents = used_ov + (used_nowild if clean else 0)
+        for length, n in used_long:
+            if longest >= length:
+                cents += n
+        if room > 0:                           # the best cards left whose letter occurs below
+            vals = []
+            for g in earners:
+                c = counts[g]
+                if c and bit[g] & below:
+                    v = ov[g] + (nowild_n[g] if clean else 0) + (long_n[g] if longest >= long_len[g] else 0)
+                    if v > 0:
+                        vals.append((v, c))
+            vals.sort(reverse=True)
+            left = room
+            for v, c in vals:
                 take = c if c < left else left
-                cents += take * ov[g]
+                cents += take * v
                 left -= take
+                if left <= 0:
+                    break
         if path:                               # one card gets the first bonus, one the last
             cents += first_n[path[0][0]] if path[0][0] >= 0 else 0
             tail = last_n[path[-1][0]] if path[-1][0] >= 0 else 0
@@ -320,7 +335,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
 
     def lay(node: int, depth: int, g: int, text: str) -> None:
         # lay `text` from group g (-1: the common) at the end of the word, then go on
-        nonlocal used_ov, used_draw, dw_used, draw_rem, dw_rem, common_used
+        nonlocal used_ov, used_draw, dw_used, draw_rem, dw_rem, common_used, wilds_used, used_nowild
         n = node
         for ch in text:
             n = kids[n].get(ch, -1)
@@ -334,6 +349,11 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             draw_rem -= draw_n[g]
             dw_used += dw[g]
             dw_rem -= dw[g]
+            used_nowild += nowild_n[g]
+            if long_n[g]:
+                used_long.append((long_len[g], long_n[g]))
+            if g == wg:
+                wilds_used += 1
         else:
             common_used = True
         path.append((g, text))
@@ -348,6 +368,11 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             draw_rem += draw_n[g]
             dw_used -= dw[g]
             dw_rem += dw[g]
+            used_nowild -= nowild_n[g]
+            if long_n[g]:
+                used_long.pop()
+            if g == wg:
+                wilds_used -= 1
         else:
             common_used = False
 
