@@ -304,6 +304,27 @@ async def test_the_relay_starts_beside_directories_links_junk_and_empty_files(re
     assert (tmp_path / f"JUNKX{SUFFIX}.1{QUARANTINE}").read_bytes() == b"again"
 
 
+@arun
+async def test_the_relay_starts_beside_a_room_file_it_cannot_read(real_room, tmp_path, caplog, monkeypatch):
+    code = real_room["code"]
+    (tmp_path / f"{code}{SUFFIX}").write_bytes(real_room["bytes"])
+    locked = tmp_path / f"LOCKD{SUFFIX}"
+    locked.write_bytes(real_room["bytes"])
+    read_bytes = Path.read_bytes
+
+    def refusing(self: Path) -> bytes:   # as a file without read permission (tests run as root)
+        if self.name == locked.name:
+            raise PermissionError(13, "Permission denied", str(self))
+        return read_bytes(self)
+
+    monkeypatch.setattr(Path, "read_bytes", refusing)
+    caplog.set_level(logging.INFO, LOGGER)
+    async with relay_on(tmp_path) as relay:
+        assert relay.port > 0 and set(relay.rooms) == {code}
+    assert f"room file {locked.name} not loaded: " in caplog.text and "Permission denied" in caplog.text
+    assert locked.exists()                       # not set aside: it may be readable next time
+
+
 # ---- format 1 (no CRCs) -------------------------------------------------------------------
 
 def _format_1(records: list[tuple[str, Any]]) -> bytes:
