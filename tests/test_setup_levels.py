@@ -39,7 +39,9 @@ def open_setup(game: str, size=(1280, 720), lang="en") -> tuple[object, SetupSce
 
 
 def about_lines(app, scene: SetupScene) -> list:
-    """The text drawn inside the level description's box during one frame."""
+    """The text drawn inside the level description's box in one frame (set-up redraws on
+    demand: ask it to draw this one)."""
+    scene.request_redraw()
     with record_text() as blits:
         app.step()
     box = scene.about_box()
@@ -66,8 +68,11 @@ def test_the_description_follows_the_level_chosen(game: str) -> None:
     assert scene.setup_dict()["players"][1]["kind"] == "human"
     assert shown(app, scene) == about(game, "normal")          # the next bot seat's level
     scene.set_focus(scene.widgets["kind_2"])                   # keyboard: Left steps back
-    key(app, pygame.K_LEFT)
+    with record_text() as blits:                               # drawn in the key's own frame
+        key(app, pygame.K_LEFT)
     assert scene.setup_dict()["players"][2]["level"] == "easy"
+    box = scene.about_box()
+    assert "".join(b.text for b in blits if box.contains(b.rect)).replace(" ", "") == about(game, "easy")
     assert shown(app, scene) == about(game, "easy")
     for s in range(1, scene.seats):                             # no bot at all: no line
         while scene.setup_dict()["players"][s]["kind"] != "human":
