@@ -243,3 +243,14 @@ def test_results_open_with_no_button_focused(dirs: Path, monkeypatch: pytest.Mon
     assert scene.focused is scene.widgets["again"]
     key(app, pygame.K_RETURN)
     assert calls == ["again"]
+
+
+def test_how_to_play_opens_the_rules_of_the_card_chosen_last(dirs: Path) -> None:
+    from scenes.common.howto import HowToScene
+    app, menu = menu_app()
+    games = registry.playable()
+    key(app, pygame.K_RIGHT, n=len(games) - 1)                   # the last card
+    key(app, pygame.K_DOWN)
+    menu.set_focus(menu.widgets["howto"])
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, HowToScene) and app.stack.top.game == games[-1]
