@@ -30,6 +30,7 @@ from scenes.sumoku.table import TableScene
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from test_scenes_framework import click, frames, key
+from support.scenes import redraw
 
 SETUP_OPTIONS = {"variant": "classic", "scoring": "cross", "exchange": False}
 
@@ -112,7 +113,7 @@ def visible_play(scene: TableScene) -> Any:
 def card_texts(app: App, scene: TableScene, seat: int) -> list[str]:
     """The texts drawn inside `seat`'s card on the next frame."""
     with record_text() as blits:
-        app.step()
+        redraw(app)
     card = scene.layout.cards[seat]
     return [b.text for b in blits if card.contains(b.rect)]
 
@@ -164,7 +165,7 @@ def test_menu_to_setup_to_a_first_play_and_the_score_shows(app: App) -> None:
         key(app, pygame.K_SPACE)
     assert sorted(map(tuple, scene.pending.tiles)) == sorted(map(tuple, play.placements))
     with record_text() as blits:                                     # the score is previewed before confirming
-        app.step()
+        redraw(app)
     assert scene.analysis.ok and scene.analysis.score == play.score > 0
     preview = i18n.t("sumoku.ui.preview.score", score=play.score)
     assert any(preview in b.text for b in blits)

@@ -20,6 +20,7 @@ from scenes import registry
 from scenes.stack import Scene
 from scenes.ui import i18n, style
 from scenes.ui.draw import record_text, text_in
+from support.scenes import redraw
 
 GAME = "fakegame"
 
@@ -554,7 +555,7 @@ def test_handoff_curtain_needs_a_deliberate_press(fake: Path) -> None:
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is curtain and not lifted
     with record_text() as blits:
-        frames(app, 1)
+        redraw(app)
     texts = [b.text for b in blits]
     assert "Ann" in texts and not any(t.replace(" ", "").isdigit() for t in texts)  # the table is hidden
     key(app, pygame.K_SPACE)

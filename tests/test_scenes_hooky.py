@@ -26,7 +26,7 @@ from scenes.hooky.widgets import ASSIST, PANEL
 from scenes.hooky.worksheet import heat_colour
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
-from support.scenes import click, english_after, make_app  # noqa: F401 (english_after: autouse)
+from support.scenes import click, english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
 
 LANGS = ("en", "zh-TW")
 SIZES = ((1280, 720), (960, 540))
@@ -145,7 +145,7 @@ def test_every_screen_renders_and_fits(lang, size):
         app.step()
         scene.wait_assistant()
         with record_text() as blits:
-            app.step()
+            redraw(app)
         assert_fits(blits, size)
         shots.append(name)
         return blits
@@ -245,7 +245,7 @@ def test_hot_seat_curtain_draws_no_secret():
     assert scene.viewer == 1 and scene.view["hand"] == sorted(hands[1])
     assert not scene.marks.of(1)                             # seat 0's marks stay with seat 0
     with record_text() as blits:
-        app.step()
+        redraw(app)
     cards = {b.text for b in blits if len(b.text) == 1}
     assert {c.upper() for c in hands[1]} <= cards
 
@@ -339,14 +339,14 @@ def test_assistant_levels_fill_the_worksheet(level):
     if level == "off":
         assert filled == {}
         with record_text() as blits:
-            app.step()
+            redraw(app)
         assert not any(b.text == "AWARD" for b in blits)     # pen and paper: no list of words
         return
     assert filled[("playground", "b")] == "not"              # own letters are nowhere else
     if level == "notes":
         assert (1, "a") not in filled
         with record_text() as blits:
-            app.step()
+            redraw(app)
         assert any(b.text == "AWARD" for b in blits)
         return
     assert filled[(1, "a")] == "has" and filled[(1, "w")] == "not" and filled[("hooky", "a")] == "not"
@@ -377,7 +377,7 @@ def test_typed_question_is_answered_on_screen():
     scene = push(app, session)
     type_word(app, "brea")
     with record_text() as blits:
-        app.step()
+        redraw(app)
     assert any(b.text == "A" for b in blits)                 # the typed letters show
     type_word(app, "d")
     key(app, pygame.K_RETURN)
@@ -392,7 +392,7 @@ def test_typed_question_is_answered_on_screen():
     ask = session.view(0)["asks"][-1]
     assert (ask["asker"], ask["seat"], ask["word"], ask["answer"]) == (0, 1, "crane", 2)
     with record_text() as blits:
-        app.step()
+        redraw(app)
     texts = [b.text for b in blits]
     assert "CRANE" in texts                                   # in Ada's column of the worksheet
     assert any("CRANE" in x and "2" in x for x in texts)      # and the log line with its answer
@@ -537,7 +537,7 @@ def test_log_replays_and_resumes(tmp_path):
         replay.seek(len(replay.cursor) // 2)
         app.step()
         with record_text() as blits:
-            app.step()
+            redraw(app)
         assert_fits(blits, (1280, 720))
         app.stack.pop()
         with record_text() as blits:                         # the set-up scene with the assistant option
@@ -566,7 +566,7 @@ def test_replay_shows_one_seats_view_only_once_the_game_is_over(tmp_path, lang):
     finished.cursor.seek(len(finished.cursor) // 2)
     key(app, pygame.K_v)
     with record_text() as blits:
-        app.step()
+        redraw(app)
     assert_fits(blits, app.size)
     assert seen[-1] == finished.cursor.view(0)
     assert seen[-1] != finished.cursor.view(None)
@@ -589,7 +589,7 @@ def test_how_to_play_offers_every_game():
     assert [p.title for p in scene.pages] != sumoku_pages
     scene.request_redraw()                                   # the how-to redraws only when asked
     with record_text() as blits:
-        app.step()
+        redraw(app)
     assert_fits(blits, app.size)
 
 

@@ -27,7 +27,7 @@ from scenes.sumoku.tileart import FILLS, INKS, tile_surface
 from scenes.ui.style import contrast
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
-from support.scenes import click, english_after, key, make_app  # noqa: F401 (english_after: autouse)
+from support.scenes import click, english_after, key, make_app, redraw  # noqa: F401 (english_after: autouse)
 
 LANGS = ("en", "zh-TW")
 SIZES = ((1280, 720), (960, 540))
@@ -113,7 +113,7 @@ def test_table_renders_and_text_fits(lang, size):
         scene.put(hand[1], (0, 1))
         scene.put(hand[2], (1, 1))
         with record_text() as blits:
-            app.step()
+            redraw(app)
         assert_fits(blits)
         assert min(b.size for b in blits) >= round(18 * min(size[0] / 1280, size[1] / 720))
         texts = " ".join(b.text for b in blits)
@@ -294,7 +294,7 @@ def test_rule_error_shown_beside_its_line_in_both_languages():
         scene.put(bad[0], (0, 0))
         scene.put(bad[1], (0, 1))
         with record_text() as blits:
-            app.step()
+            redraw(app)
         err = scene.analysis.error
         assert err is not None and not scene.analysis.ok
         wrong = [lc for lc in scene.analysis.lines if lc.error is not None]
@@ -349,12 +349,12 @@ def test_solitaire_hud_and_countdown_ticks():
     session = make_session(1, 0, seed=2, clock=lambda: now[0], variant="solitaire", time_limit_s=300)
     scene = table(app, session)
     with record_text() as blits:
-        app.step()
+        redraw(app)
     texts = [b.text for b in blits]
     assert "5:00" in texts and "0/96" in texts
     now[0] += 120.5                                        # two minutes on the game clock
     with record_text() as blits:
-        app.step()
+        redraw(app)
     assert "2:60" not in [b.text for b in blits] and "3:00" in [b.text for b in blits]
     assert scene.time_left() == 180 and not session.view(None)["ended"]
     now[0] += 180.0                                        # the rest of the five minutes

@@ -17,7 +17,7 @@ from scenes.ui.buttons import key_name
 from scenes.ui.draw import record_text
 from scenes.ui.worker import Latest
 from test_scenes_sumoku import start_with_human
-from support.scenes import click, english_after, make_app  # noqa: F401 (english_after: autouse)
+from support.scenes import click, english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
 
 NAMES = ["Mei", "Ada", "Bo"]
 
@@ -111,7 +111,7 @@ def test_button_keys_match_their_labels_and_do_what_a_click_does():
     scene.bar["exchange"].visible = False
     app.step()
     with record_text() as blits:
-        app.step()
+        redraw(app)
     shown = [b for b in scene.bar if b.visible and b.keys]
     assert {b.name for b in shown} >= {"confirm", "take_back", "hint", "pass", "undo", "menu"}
     for b in shown:
@@ -129,3 +129,45 @@ def test_button_keys_match_their_labels_and_do_what_a_click_does():
         assert pressed == [b.name], (b.name, pressed)
         pressed.clear()
         del scene.controls
+
+
+def test_a_waiting_table_sleeps_and_wakes_for_what_changes():
+    app, session, scene = start_with_human()                 # the person to play, bots after
+    for _ in range(3):
+        app.step()
+    assert not app.stack.frame_due() and scene.wake_after() is None       # nothing moves: no frames
+    drawn = app.redraws
+    for _ in range(5):
+        app.step()
+    assert app.redraws == drawn
+    press(app, pygame.K_1)                                    # input: the picked tile shows at once
+    assert app.redraws == drawn + 1 and scene.selected is not None
+    press(app, pygame.K_ESCAPE)
+    from test_scenes_sumoku import a_play
+    scene.pending.set([list(p) for p in a_play(session, 0).placements])
+    app.step()
+    press(app, pygame.K_RETURN)
+    assert session.view(None)["turn"] != 0
+    assert scene.wake_after() == 0.0                          # a bot is to move: the loop must not sleep
+
+
+def test_a_failing_bot_falls_back_to_a_legal_move():
+    app, session, scene = start_with_human()
+
+    class Broken:
+        def choose(self, view, seat):
+            raise RuntimeError("no idea")
+    scene.bots.make_bot = lambda seat, level: Broken()
+    from test_scenes_sumoku import a_play
+    scene.pending.set([list(p) for p in a_play(session, 0).placements])
+    app.step()
+    press(app, pygame.K_RETURN)
+    bot = session.view(None)["turn"]
+    assert bot != 0
+    for _ in range(200):
+        if session.view(None)["turn"] != bot:
+            break
+        scene.bots.wait(10)
+        app.step()
+    assert session.view(None)["turn"] != bot                  # the game went on
+    assert any(ev.get("seat") == bot for ev in session.events[-3:])

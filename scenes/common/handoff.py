@@ -10,11 +10,12 @@ import pygame
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.gui import GuiScene
+from scenes.ui.ondemand import RedrawOnDemand
 
 ARM_DELAY = 0.35  # seconds: a key still held from the last player's turn does not lift it
 
 
-class HandoffCurtain(GuiScene):
+class HandoffCurtain(RedrawOnDemand, GuiScene):
     opaque = True
     modal = True
 
@@ -32,6 +33,10 @@ class HandoffCurtain(GuiScene):
     def update(self, dt: float) -> None:
         self.armed_in = max(0.0, self.armed_in - dt)
         super().update(dt)
+
+    def wake_after(self) -> float | None:
+        """Still, but it must arm itself while the loop sleeps."""
+        return self.armed_in if self.armed_in > 0 else None
 
     def handle_key(self, ev: pygame.event.Event) -> bool:
         if ev.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):

@@ -12,7 +12,13 @@ bar. A table adds only its own drawing and play-building, through these hooks:
 - `step(dt)`: the table's own per-frame work (animations, helpers);
 - `on_key(ev)` (a key down), `on_input(ev)` (any other event): input the bar did not take;
 - `cancel()`: Esc drops a half-made choice first (True when it did);
-- `still()`: False while the table animates (bots and the end screen wait).
+- `still()`: False while the table animates (bots and the end screen wait);
+- `moving()`: True while something else changes on its own (scores counting up);
+- `timer_in()`: seconds to the next change a clock on screen shows (None: no clock).
+
+Redraw on demand (scenes/stack.py): a table is drawn after any input, whenever the
+session tells it something, when a worker's answer lands, and every frame only while it
+animates; it asks to be woken for a bot's move, a deadline or a clock's next second.
 
 Drawing is read-only: everything `draw` needs is computed in `lay_out` and `controls`."""
 from __future__ import annotations
@@ -121,12 +127,14 @@ class TurnTable(Scene):
         else:
             self.on_undone()
         self.refresh()
+        self.request_redraw()
 
     def _show(self, seat: int | None) -> None:
         """The hot-seat policy changed the seat on screen."""
         self.message = None
         self._listen()
         self.refresh()
+        self.request_redraw()
 
     def _handoff(self, seat: int, lift: Callable[[], None]) -> bool:
         self.app.handoff(seat, lift, self.name(seat))
@@ -214,8 +222,11 @@ class TurnTable(Scene):
             seat = self.bots.seat
             if seat is not None and seat in self.session.to_act():
                 cmd = next(iter(self.session.rules.legal_commands(self.session.view(seat), seat)), None)
-                if cmd is not None:
-                    self.submit(cmd)
+                try:
+                    if cmd is not None:
+                        self.session.submit(cmd)
+                except RuleError as refused:
+                    log.warning("%s fallback move refused: %r", self.game, refused)
 
     def drive_clock(self) -> None:
         """A timed game's deadline passed on the session's clock: the tick that says so."""
@@ -225,6 +236,17 @@ class TurnTable(Scene):
                 self.session.submit({"type": "tick", "seat": None})
             except RuleError:
                 pass
+
+    # ---- redraw on demand ------------------------------------------------------------------------
+    def animating(self) -> bool:
+        return not self.still() or self.moving()
+
+    def wake_after(self) -> float | None:
+        due = self.session.next_deadline()
+        waits = [self.bots.due_in(), self.timer_in(),
+                 None if due is None else max(0.0, (due - self.session.now_ms()) / 1000)]
+        waits = [w for w in waits if w is not None]
+        return min(waits) if waits else None
 
     # ---- layout (never in draw) ------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -275,6 +297,12 @@ class TurnTable(Scene):
 
     def still(self) -> bool:
         return True
+
+    def moving(self) -> bool:
+        return False
+
+    def timer_in(self) -> float | None:
+        return None
 
     def cancel(self) -> bool:
         return False

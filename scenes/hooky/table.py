@@ -121,7 +121,8 @@ class HookyScene(Entry, panels.Panels, TurnTable):
 
     # ---- per frame -------------------------------------------------------------------
     def step(self, dt: float) -> None:
-        self.assistant.poll()
+        if self.assistant.poll():
+            self.request_redraw()                # the worksheet fills in
         if self.viewer is not None and self.level in ("certain", "prob"):
             self.assistant.want(self.viewer, self.view)
         self.flush_marks()
@@ -348,7 +349,7 @@ class HookyScene(Entry, panels.Panels, TurnTable):
 
     def refresh_log(self) -> None:
         """The log panel's lines, as the seat on screen may read them."""
-        events = self.session.events_for(self.viewer)[-12:]
+        events = self.events_seen()[-12:]
         self.log_lines = [line for line in (log_line(e, self.players, self.viewer, redacted=True) for e in events)
                           if line]
 

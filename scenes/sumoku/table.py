@@ -148,6 +148,17 @@ class TableScene(Placing, TurnTable):
     def still(self) -> bool:
         return not self.anim.busy
 
+    def moving(self) -> bool:
+        """Scores still counting up, or the board panning under a held key."""
+        return bool(self.held) or any(abs(a - b) >= 0.5 for a, b in zip(self.shown_scores, self.view["scores"]))
+
+    def timer_in(self) -> float | None:
+        """The solitaire clock shows whole seconds: the next one turns in this long."""
+        due = self.view["status"]["deadline"]
+        if due is None or self.view["ended"]:
+            return None
+        return ((due - self.session.now_ms()) % 1000 or 1000) / 1000 + 0.005
+
     # ---- buttons -----------------------------------------------------------------------
     def controls(self) -> None:
         """Buttons, labels and the hand's hit targets for the state now."""
@@ -278,6 +289,7 @@ class TableScene(Placing, TurnTable):
     def _finish_hint(self) -> None:
         if not self.hints.ready:
             return
+        self.request_redraw()                    # the answer (or its absence) shows
         placements = placements_of(self.hints.take(len(self.session.events)))
         if self.hints.failed is not None:
             log.warning("hint failed: %r", self.hints.failed)

@@ -12,6 +12,8 @@ import threading
 import time
 from typing import Any, Callable, Generator, Generic, TypeVar
 
+from scenes.stack import wake
+
 T = TypeVar("T")
 
 
@@ -29,6 +31,7 @@ class Job(Generic[T]):
                 self._error = e
             finally:
                 self._done.set()
+                wake()             # a sleeping frame loop looks at the answer at once
         self._thread = threading.Thread(target=body, daemon=True, name=f"job-{getattr(fn, '__name__', 'fn')}")
         self._thread.start()
 
@@ -154,6 +157,18 @@ class BotTurns:
 
     def cancel(self) -> None:
         self.worker.cancel()  # a running thread finishes on its own; its answer is dropped
+
+    def due_in(self) -> float | None:
+        """Seconds until `update` has a move to start or to play (None: nothing before a
+        worker's wake-up or an event), so a sleeping frame loop knows when to look again."""
+        s = self.session
+        if self.paused or s.outcome() is not None:
+            return None
+        if not self.worker.busy:
+            return 0.0 if any(s.is_bot(seat) for seat in s.to_act()) else None
+        if not self.worker.ready:
+            return None
+        return max(0.0, self.delay - self._waited)
 
     def wait(self, timeout: float | None = None) -> bool:
         """Tests: block until the bot thinking now has its answer."""

@@ -33,3 +33,10 @@ def key(app: App, k, mod=0) -> None:
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
     pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=""))
     app.step()
+
+
+def redraw(app: App) -> None:
+    """One frame that is drawn whatever changed (scenes redraw on demand; a test that set
+    state directly asks for the frame it looks at)."""
+    app.stack.request_redraw()
+    app.step()
