@@ -45,8 +45,13 @@ class LocalSession(StateReader, Listening):
                  log: bool = True, log_dir: Path | None = None,
                  clock: Callable[[], float] | None = None, salt: int = 0,
                  _loaded: LoadedLog | None = None, _path: Path | None = None) -> None:
-        if seats not in rules.seats:
-            raise ValueError(f"{rules.game} takes {rules.seats.start}-{rules.seats.stop - 1} seats, not {seats}")
+        try:
+            variant = rules.spec.variant((options or {}).get("variant"))
+        except KeyError as e:    # unusable options are a ValueError, as the rules' own checks
+            raise ValueError(e.args[0]) from None
+        if seats not in variant.seats:
+            raise ValueError(f"{rules.game} {variant.id} takes {variant.seats.start}-{variant.seats.stop - 1} "
+                             f"seats, not {seats}")
         self.rules = rules
         self.seats = seats
         self.options: dict[str, Any] = dict(options or {})
@@ -62,8 +67,7 @@ class LocalSession(StateReader, Listening):
         self.state = rules.initial(seats, self.options)
         self._snapshots[0] = copy.deepcopy(self.state)
         self.writer: LogWriter | None = None
-        variant = rules.spec.variant(self.options.get("variant")).id
-        self.header = make_header(rules.game, variant, seats, self.seed, rules.rules_version,
+        self.header = make_header(rules.game, variant.id, seats, self.seed, rules.rules_version,
                                   self.options, self.players)
         if _loaded is not None:  # resuming a log
             self.header = _loaded.header
@@ -77,7 +81,7 @@ class LocalSession(StateReader, Listening):
             return
         self._t0 = self._clock()
         if log:
-            self.writer = LogWriter(new_log_path(rules.game, variant, self.seed, log_dir), self.header)
+            self.writer = LogWriter(new_log_path(rules.game, variant.id, self.seed, log_dir), self.header)
         self._record(rules.setup(self.state, self._rng()), cmd=0)
 
     # ---- construction from a file -------------------------------------------------
