@@ -301,3 +301,15 @@ def test_undo_is_read_from_the_spec():
     assert spec.undoable([{"type": "added"}, {"type": "added"}])
     assert not spec.undoable([{"type": "added"}, {"type": "peeked"}])    # a secret was seen since
     assert not spec.undoable([{"type": "secret_set"}])                   # no command makes it
+
+
+def test_lockstep_reads_like_a_session():
+    from engine.core.lockstep import Lockstep
+    ls = Lockstep(SecretToy(), 2, {}, 7)
+    rec = {"seq": 1, "seat": 0, "by": 0, "t": 250, "salt": 3, "cid": 1, "cmd": {"type": "add", "n": 2}}
+    assert ls.check({"type": "add", "seat": 0, "n": 2}) is None and ls.seq == 0
+    ls.fold(rec)
+    assert ls.view(1)["status"]["acting"] == [1] and ls.now_ms() == 250
+    assert ls.check({"type": "add", "seat": 0, "n": 2}).code == "err.not_your_turn"
+    assert [e["type"] for e in ls.events_for(1)] == ["secret_set", "added"]
+    assert ls.events_for(1)[0]["value"] == ls.events[0]["value"] % 10
