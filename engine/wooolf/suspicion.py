@@ -75,28 +75,25 @@ class Step:
 
     def __init__(self, lat: Lattice, level: int, n: int) -> None:
         at = np.nonzero(lat.level == level)[0]
-        u = lat.states[at]
-        pool = np.array(lat.pool, dtype=np.int64)
-        srcs, dsts, takes, coefs = [], [], [], []
-        for t, draw in enumerate(lat.draws[n]):
-            m = np.zeros(len(lat.pool), dtype=np.int64)
+        k = len(lat.pool)
+        draws = lat.draws[n]
+        m = np.zeros((len(draws), k), dtype=np.int64)
+        for t, draw in enumerate(draws):
             for i in draw:
-                m[i] += 1
-            ok = np.all(u + m <= pool, axis=1)
-            if not ok.any():
-                continue
-            src = at[ok]
-            rest = pool - u[ok]
-            coef = np.ones(len(src), dtype=np.int64)
-            for i in set(draw):
-                r = rest[:, i]
-                coef *= r if m[i] == 1 else r * (r - 1) // 2
-            srcs.append(src)
-            dsts.append(src + int(np.dot(m, lat.strides)) if len(lat.pool) else src)
-            takes.append(np.full(len(src), t, dtype=np.int64))
-            coefs.append(coef)
-        cat = (lambda xs: np.concatenate(xs) if xs else np.zeros(0, dtype=np.int64))
-        self.src, self.dst, self.take, self.coef = cat(srcs), cat(dsts), cat(takes), cat(coefs)
+                m[t, i] += 1
+        rest = np.array(lat.pool, dtype=np.int64)[None, :] - lat.states[at]      # S x K cards left
+        ok = np.all(m[None, :, :] <= rest[:, None, :], axis=2)                    # S x T
+        si, ti = np.nonzero(ok)
+        # C(rest, m) for m in 0, 1, 2, kind by kind
+        r = rest[si]
+        mm = m[ti]
+        coef = np.where(mm == 1, r, np.where(mm == 2, r * (r - 1) // 2, 1)).prod(axis=1) if k \
+            else np.ones(len(si), dtype=np.int64)
+        strides = np.array(lat.strides, dtype=np.int64)
+        self.src = at[si]
+        self.dst = self.src + (m @ strides)[ti] if k else self.src
+        self.take = ti.astype(np.int64)
+        self.coef = coef.astype(np.int64)
         self.by_dst = _groups(self.dst)
         self.by_src = _groups(self.src)
         self.by_take = _groups(self.take)
@@ -121,7 +118,7 @@ def _sum_by(values: np.ndarray, groups: tuple[np.ndarray, np.ndarray, np.ndarray
     return out
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=24)
 def lattice(pool: tuple[int, ...]) -> Lattice:
     return Lattice(pool)
 
@@ -202,16 +199,26 @@ class Problem:
     value: dict[str, int]
     cases: list[tuple[list[tuple[list[int], list[int]]], list[np.ndarray], Any]]
 
+    roles: tuple[str, ...] = ()
+    ident_ix: list[np.ndarray] = field(default_factory=list)   # per holder: role index of each draw
+
+    def __post_init__(self) -> None:
+        self.roles = tuple(self.value)
+        rix = {r: i for i, r in enumerate(self.roles)}
+        self.ident_ix = [np.array([rix[self.ident(j, t)] for t in range(len(sl))], dtype=np.int64)
+                         for j, sl in enumerate(self.slots)]
+
     def ident(self, j: int, t: int) -> str:
         a, b = self.slots[j][t]
         return max((a[0][0], b[0][0]), key=self.value.__getitem__)
 
     def count(self, keep: Callable[[int, str], bool]) -> int:
         """The weight of the deals in which every other holder h's identity r has keep(h, r)."""
+        masks = [np.array([keep(hd.index, r) for r in self.roles])[self.ident_ix[j]]
+                 for j, hd in enumerate(self.holders)]
         total = 0
         for _, w, dtype in self.cases:
-            masked = [np.array([x if keep(hd.index, self.ident(j, t)) else 0 for t, x in enumerate(w[j])],
-                               dtype=dtype) for j, hd in enumerate(self.holders)]
+            masked = [np.where(masks[j], w[j], 0).astype(dtype) for j in range(len(self.holders))]
             f, _ = _forward(self.lat, self.holders, masked, dtype)
             total += int(f[-1][self.lat.full])
         return total
@@ -277,12 +284,18 @@ def problem(k: Knowledge) -> Problem | None:
 
     deals = factorial(len(pool_cards)) // prod(factorial(hd.need) for hd in holders) if holders else 1
     cases = []
+    memo: dict[tuple, tuple[list[int], list[int]]] = {}     # a holder's weights hang on few statuses
     for bits in product((False, True), repeat=len(split)):
         status = dict(forced)
         status.update(zip(split, bits))
         if sum(1 for x in status.values() if x) > max_sb:
             continue
-        ws = [_factors(hd, slots[j], status, c, value) for j, hd in enumerate(holders)]
+        ws = []
+        for j, hd in enumerate(holders):
+            key = (j, status.get(hd.index), tuple(status.get(p) for p in hd.wolf_callers))
+            if key not in memo:
+                memo[key] = _factors(hd, slots[j], status, c, value)
+            ws.append(memo[key])
         bound = deals * prod(max(_total(hd, wv), default=0) for hd, wv in zip(holders, ws))
         if bound == 0:
             continue
@@ -298,12 +311,13 @@ def suspect(k: Knowledge, *, absent: bool = True) -> Suspicion:
     pb = problem(k)
     if pb is None:
         return _empty(k)
-    lat, holders, slots, value, me = pb.lat, pb.holders, pb.slots, pb.value, k.seat
+    lat, holders, slots, me = pb.lat, pb.holders, pb.slots, k.seat
     total = 0
-    roles_w = [{r: 0 for r in c.roles} for _ in range(k.holders)]
-    absent_w = {r: 0 for r in c.roles}
-    peeks: dict[tuple[int, int], dict[tuple[Kind, str], int]] = {}
-    ask_tally: dict[int, dict[tuple[tuple[str, ...], str], int]] = {}
+    # per holder and draw, summed over the cases: the weight, and the weight of each order
+    # of the current epoch (o = 0: position 0 holds slot a), each order counted in full
+    acc = [np.zeros(len(sl), dtype=object) for sl in slots]
+    acc0 = [np.zeros(len(sl), dtype=object) for sl in slots]
+    acc1 = [np.zeros(len(sl), dtype=object) for sl in slots]
     for ws, w, dtype in pb.cases:
         fwd, level = _forward(lat, holders, w, dtype)
         z = int(fwd[-1][lat.full])
@@ -312,33 +326,34 @@ def suspect(k: Knowledge, *, absent: bool = True) -> Suspicion:
         total += z
         bwd = _backward(lat, holders, w, level, dtype)
         for j, hd in enumerate(holders):
-            rest = _rest(lat, hd.need, level[j], fwd[j], bwd[j + 1], len(w[j]), dtype)
-            w0, w1 = ws[j]
-            for t, (a, b) in enumerate(slots[j]):
-                r = int(rest[t])
-                if not r:
-                    continue
-                x0, x1 = r * int(w0[t]), r * int(w1[t])
-                if not x0 + x1:
-                    continue
-                x = int(rest[t]) * int(w[j][t])
-                if hd.current not in hd.epochs:       # the order table counts each order in full
-                    x0 = x1 = x
-                else:
-                    x0, x1 = 2 * x0, 2 * x1
-                ident = max((a[0][0], b[0][0]), key=value.__getitem__)
-                roles_w[hd.index][ident] += x
-                # o = 0: position 0 holds slot a
-                for pos in (0, 1):
-                    tab = peeks.setdefault((hd.index, pos), {})
-                    for o, xo in ((0, x0), (1, x1)):
-                        if xo:
-                            kd = (a if (pos == 0) == (o == 0) else b)[0]
-                            tab[(kd, ident)] = tab.get((kd, ident), 0) + xo
-                if hd.index < k.seats:
-                    key = (tuple(sorted((a[0][0], b[0][0]))), ident)
-                    tally = ask_tally.setdefault(hd.index, {})
-                    tally[key] = tally.get(key, 0) + x
+            rest = _rest(lat, hd.need, level[j], fwd[j], bwd[j + 1], len(w[j]), dtype).astype(object)
+            acc[j] += rest * w[j].astype(object)
+            if hd.current in hd.epochs:
+                acc0[j] += 2 * rest * np.array(ws[j][0], dtype=object)
+                acc1[j] += 2 * rest * np.array(ws[j][1], dtype=object)
+    roles_w = [{r: 0 for r in c.roles} for _ in range(k.holders)]
+    absent_w = {r: 0 for r in c.roles}
+    peeks: dict[tuple[int, int], dict[tuple[Kind, str], int]] = {}
+    ask_tally: dict[int, dict[tuple[tuple[str, ...], str], int]] = {}
+    for j, hd in enumerate(holders):
+        observed = hd.current in hd.epochs
+        tabs = (peeks.setdefault((hd.index, 0), {}), peeks.setdefault((hd.index, 1), {}))
+        tally = ask_tally.setdefault(hd.index, {}) if hd.index < k.seats else None
+        for t, (a, b) in enumerate(slots[j]):
+            x = int(acc[j][t])
+            if not x:
+                continue
+            ident = pb.roles[pb.ident_ix[j][t]]
+            roles_w[hd.index][ident] += x
+            x0, x1 = (int(acc0[j][t]), int(acc1[j][t])) if observed else (x, x)
+            for pos in (0, 1):
+                for o, xo in ((0, x0), (1, x1)):
+                    if xo:
+                        kd = (a if (pos == 0) == (o == 0) else b)[0]
+                        tabs[pos][(kd, ident)] = tabs[pos].get((kd, ident), 0) + xo
+            if tally is not None:
+                key = (tuple(sorted((a[0][0], b[0][0]))), ident)
+                tally[key] = tally.get(key, 0) + x
     if absent and total:
         for r in c.roles:
             if pb.my_identity != r:
