@@ -49,9 +49,10 @@ class StateReader:
 
     def events_for(self, seat: int | None) -> list[Event]:
         """The log so far as `seat` may see it (None: the table), through the rules'
-        event_view: for narration, log panels and replays."""
+        event_view: for narration, log panels and replays. Each event is a copy (nested
+        lists may still be the log's own: read them, do not change them)."""
         ev_view = self.rules.event_view
-        return [ev_view(ev, seat) for ev in self.folded()]
+        return [ev_view(dict(ev), seat) for ev in self.folded()]
 
     def check(self, cmd: Command) -> RuleError | None:
         """A dry run: the RuleError that would refuse `cmd` now, or None when it would be
