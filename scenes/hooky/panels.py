@@ -8,7 +8,6 @@ import pygame
 from engine.core.errors import RuleError
 from engine.hooky.knowledge import count_answer
 from scenes.common.logpanel import draw_recent
-from scenes.hooky import assist
 from scenes.hooky.tableview import round_text
 from scenes.hooky.widgets import PANEL, cards_row, draw_card
 from scenes.hooky.worksheet import draw_questions, place_label
@@ -58,9 +57,7 @@ class Panels:
         seat = self.viewer
         assert seat is not None
         v = self.view
-        rows = assist.rows_for(v, seat)
-        area = fr.r(12, 70, 852, 2 + 30 + 40 * len(rows))
-        self.grid.layout(area, rows, fr)
+        area = self.grid.rect                  # laid out by HookyScene.controls
         d = self.deduction()
         self.grid.draw(surface, fr, view=v, seat=seat, players=self.players, marks=self.marks.of(seat),
                        assist=self.assist_cells(), heat=d if self.level == "prob" else None,
