@@ -426,3 +426,27 @@ def test_random_games_always_end_and_refold():
             assert out is not None and 1 <= len(s.state.rounds) <= 3
             assert RULES.to_data(s.refold()) == RULES.to_data(s.state)
             assert s.view(0)["status"]["ended"]
+
+
+def test_spec_and_legal_commands_agree_with_the_rules():
+    spec = WooolfRules.spec
+    assert spec.name == "wooolf" and spec.default_variant.seats == range(4, 9)
+    assert spec.default_variant.default_seats == 5 and spec.hidden_information
+    assert spec.command("declare").private and spec.command("decline").private
+    assert not spec.command("peek").private
+    for seats in (4, 5, 8):
+        s = LocalSession(RULES, seats, {}, seed=seats, log=False)
+        rng = Rng(seats)
+        for _ in range(40):
+            if s.outcome() is not None:
+                break
+            seat = min(s.to_act())
+            legal = list(RULES.legal_commands(s.view(seat), seat))
+            assert legal and all(s.check(cmd) is None for cmd in legal)
+            other = next(iter(x for x in range(seats) if x != seat))
+            assert s.check({"type": "peek", "seat": seat, "target": seat, "pos": 0}) is not None
+            if other not in s.to_act():
+                assert not list(RULES.legal_commands(s.view(other), other))
+            s.submit(rng.choice(legal))
+        assert RULES.progress(s.state)[0] in ("turns", "final", "over")
+        assert s.view(0)["status"]["phase"] == s.state.phase
