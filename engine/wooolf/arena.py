@@ -1,5 +1,6 @@
 """Seeded Wooolf!! games between bot levels: win rates per level (a shared win counts as
-a share) and how often each level's declarations are right (early and final apart).
+a share; levels sit round the table in turn, rotated each game) and how often each
+level's declarations are right (early and final apart).
 
     python -m engine.wooolf.arena --seats 5 --games 40
 """
@@ -51,7 +52,8 @@ def tally(seats: int, games: int, seed0: int = 0, levels: Sequence[str] = ORDER)
     for lv, st in stats.items():
         n = st["seated"]
         report[lv] = {
-            "win_rate": round(st["wins"] / n * seats / 1, 3) if n else 0.0,   # 1.0 = a fair share
+            "win_share": round(st["wins"] / n, 3) if n else 0.0,          # games won per game seated
+            "vs_fair": round(st["wins"] / n * seats, 3) if n else 0.0,     # 1.0 = a fair share (1/seats)
             "wins": round(st["wins"], 2), "seated": n,
             "points_per_game": round(st["points"] / n, 2) if n else 0.0,
             "early": st["early"], "early_right": round(st["early_right"] / st["early"], 3) if st["early"] else None,
