@@ -20,7 +20,16 @@ Redraw on demand (scenes/stack.py): a table is drawn after any input, whenever t
 session tells it something, when a worker's answer lands, and every frame only while it
 animates; it asks to be woken for a bot's move, a deadline or a clock's next second.
 
-Drawing is read-only: everything `draw` needs is computed in `lay_out` and `controls`."""
+Drawing is read-only: everything `draw` needs is computed in `lay_out` and `controls`.
+
+A new table (the next game's): subclass TurnTable, pass `make_private` (a dataclass of
+one seat's half-made choices, reached as `self.hot.mine`), read `self.session.view(
+self.viewer)` in `refresh`, build its buttons with `Button(name, action, label, keys=...)`
+(plus `menu_button` / `undo_button`) into `self.bar`, word the banner with `BannerWords`
+and `banner_text(view["status"], ...)`, show the log with scenes/common/logpanel.py over
+`self.events_seen()`, judge a half-made play with `self.check(cmd)`, and send it with
+`self.submit(cmd)`. Geometry is scenes/ui/geometry.Frame (`self.fr`); long work goes to
+scenes/ui/worker.Latest."""
 from __future__ import annotations
 
 import logging
@@ -33,9 +42,9 @@ from engine.registry import bot_for, spec_for
 from scenes.common.hotseat import HotSeat
 from scenes.common.names import player_name
 from scenes.stack import Scene
-from scenes.ui.buttons import ButtonBar
+from scenes.ui.buttons import Button, ButtonBar
 from scenes.ui.geometry import Frame
-from scenes.ui.i18n import lang
+from scenes.ui.i18n import lang, t
 from scenes.ui.worker import BotTurns
 
 log = logging.getLogger(__name__)
@@ -187,6 +196,16 @@ class TurnTable(Scene):
         self.refresh()
         self.sound("click")
         return True
+
+    # ---- the buttons every table has -----------------------------------------------------------
+    def menu_button(self, label_key: str, **kw: Any) -> Button:
+        """The menu (pause) button: Esc, when there is no half-made choice to drop."""
+        return Button("menu", self.open_pause, t(label_key), keys=(pygame.K_ESCAPE,), **kw)
+
+    def undo_button(self, label_key: str, **kw: Any) -> Button:
+        """Take back a play against bots: U, Ctrl+Z (Ctrl+U), shown only where it can be."""
+        return Button("undo", self.undo, t(label_key), keys=(pygame.K_u,), ctrl_keys=(pygame.K_z, pygame.K_u),
+                      visible=self.undo_seat is not None, enabled=self.can_undo(), **kw)
 
     # ---- per frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:

@@ -359,11 +359,8 @@ class HookyScene(Entry, panels.Panels, TurnTable):
         self.problem = self.word_problem() if self.acting and v["phase"] in ("clue", "turn") else None
         buttons = []
         if self.undo_seat is not None and not v.get("ended"):
-            buttons.append(Button("undo", self.undo, t("hooky.ui.undo"), keys=(pygame.K_u,),
-                                  ctrl_keys=(pygame.K_z, pygame.K_u), rect=fr.r(780, 8, 116, 48),
-                                  enabled=self.can_undo()))
-        buttons.append(Button("menu", self.open_pause, t("hooky.ui.menu"), keys=(pygame.K_ESCAPE,),
-                              rect=fr.r(1132, 8, 136, 48)))
+            buttons.append(self.undo_button("hooky.ui.undo", rect=fr.r(780, 8, 116, 48)))
+        buttons.append(self.menu_button("hooky.ui.menu", rect=fr.r(1132, 8, 136, 48)))
         if v.get("ended"):
             buttons.append(Button("results", self.results, t("hooky.ui.see_results"), keys=ENTER,
                                   rect=fr.r(440, 644, 400, 64), primary=True))

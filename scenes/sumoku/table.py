@@ -67,8 +67,8 @@ class TableScene(Placing, TurnTable):
             Button("hint", self.ask_hint, keys=(pygame.K_h,)),
             Button("pass", self.pass_turn, keys=(pygame.K_p,)),
             Button("exchange", self.toggle_exchange, keys=(pygame.K_x,)),
-            Button("undo", self.undo, keys=(pygame.K_u,), ctrl_keys=(pygame.K_z,)),
-            Button("menu", self.open_pause, keys=(pygame.K_ESCAPE,)),
+            self.undo_button("sumoku.ui.undo"),
+            self.menu_button("sumoku.ui.menu"),
         ])
         self.refresh()
 
