@@ -24,6 +24,16 @@ def event(etype: str, seat: int | None = None, **payload: Any) -> Event:
     return ev
 
 
+def plain(x: Any) -> Any:
+    """A fresh copy of plain data (dicts, and lists or tuples as lists): what `apply` keeps
+    of an event, so the state never shares a list with the log."""
+    if isinstance(x, dict):
+        return {k: plain(v) for k, v in x.items()}
+    if isinstance(x, (list, tuple)):
+        return [plain(v) for v in x]
+    return x
+
+
 def upcaster(game: str, etype: str, from_v: int) -> Callable[[Callable[[Event], Event]], Callable[[Event], Event]]:
     """Register a function that upgrades `etype` events of `game` from `from_v` to `from_v + 1`."""
     def register(fn: Callable[[Event], Event]) -> Callable[[Event], Event]:

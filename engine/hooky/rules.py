@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from engine.core.errors import RuleError
-from engine.core.events import Command, Event, event
+from engine.core.events import Command, Event, event, plain
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
@@ -140,7 +140,7 @@ class HookyRules:
             raise ValueError(f"hooky has no rules version {rules_version}")
         data = state.to_data()
         del data["reveals"]
-        data["history"] = [{k: _copy(v) for k, v in ev.items() if k not in STAMPS}
+        data["history"] = [{k: plain(v) for k, v in ev.items() if k not in STAMPS}
                            for ev in events if ev.get("type") not in ("dealt", "game_ended")]
         return data
 
@@ -370,16 +370,8 @@ class HookyRules:
 
     @staticmethod
     def _on_game_ended(state: HookyState, ev: Event) -> None:
-        state.result = {k: _copy(ev[k]) for k in ("scores", "breakdown", "winners", "tiebreak")}
+        state.result = {k: plain(ev[k]) for k in ("scores", "breakdown", "winners", "tiebreak")}
         state.phase = "over"
-
-
-def _copy(v: Any) -> Any:
-    if isinstance(v, dict):
-        return {k: _copy(x) for k, x in v.items()}
-    if isinstance(v, (list, tuple)):
-        return [_copy(x) for x in v]
-    return v
 
 
 def _legal_commands(v: dict, seat: int) -> Iterator[Command]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from engine.core.events import plain
 from engine.hooky.knowledge import HOOKY_SIZE
 from engine.hooky.state import REVEAL_FROM, HookyState
 
@@ -96,19 +97,11 @@ def view(state: HookyState, seat: int | None, to_act: Iterable[int] = ()) -> dic
     }
     if over and state.result is not None:
         v["result"] = {
-            **{k: _plain(state.result[k]) for k in ("scores", "breakdown", "winners", "tiebreak")},
+            **{k: plain(state.result[k]) for k in ("scores", "breakdown", "winners", "tiebreak")},
             "hands": [list(h) for h in state.hands], "playground": list(state.playground),
             "hooky": list(state.hooky),
             "guesses": [{str(r): list(g) for r, g in sorted(d.items())} for d in state.guesses],
-            "named": [_plain(x) for x in state.named],
+            "named": [plain(x) for x in state.named],
             "peeks": [dict(p) for p in state.peeks],
         }
     return v
-
-
-def _plain(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {k: _plain(y) for k, y in x.items()}
-    if isinstance(x, list):
-        return [_plain(y) for y in x]
-    return x

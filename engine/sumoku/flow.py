@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from engine.core.errors import RuleError
-from engine.core.events import Command, Event, event
+from engine.core.events import Command, Event, event, plain
 from engine.core.rng import Rng
 from engine.sumoku.board import Cell
 from engine.sumoku.scoring import PlayScore, _tile_params, evaluate_play, normalize
@@ -213,18 +213,10 @@ def race_decide(state: SumokuState, cmd: Command, rng: Rng, deciders: dict[str, 
     return handler(state, race_actor(state, cmd, acting(state)), cmd, rng)
 
 
-def _plain(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {k: _plain(v) for k, v in x.items()}
-    if isinstance(x, (list, tuple)):
-        return [_plain(v) for v in x]
-    return x
-
-
 def call_record(ev: Event) -> dict[str, Any]:
     """The last call or claim as the state keeps it (a fresh copy of the event's data)."""
     keep = ("seat", "right", "reason", "params", "tiles", "values", "multiple")
-    return {k: _plain(ev[k]) for k in keep if k in ev}
+    return {k: plain(ev[k]) for k in keep if k in ev}
 
 
 # ---- races: building a grid (speed and team) --------------------------------------------
