@@ -12,13 +12,14 @@ Attacks (issue 10): "pad" (a room of four seats sending the largest command the 
 allows as fast as it reads them), "liar" (a fifth seat in the legit room that pads the
 log and reports a wrong hash at every seq it sees), "rooms" (create a 1-seat room, start,
 disconnect, as fast as possible), "lobbies" (hold connection slots in lobbies, trickling
-one byte at a time), "slow_readers" (rooms whose members never read big broadcasts),
+one byte at a time), "slow_readers" (rooms whose members all send big commands and never read),
 "flood" (pings far over the rate limit).
 
 Prints one JSON object: {"quiet": {...}, "<attack>": {...}, ..., "goal": {...}} where each
 scenario has "p50_ms", "p99_ms", "finished" (every legit client folded the outcome),
 "hashes_agree", "relay_peak_mb" (VmHWM), "relay_cpu_s", "relay_alive", "tracebacks",
-"seconds" (of the races), "commands" (latency samples), and each
+"seconds" (of the races), "commands" (latency samples), "relay_log" (counts of what
+the relay logged: desyncs told, readers cut, connections refused...), and each
 attack "ratio_p50"/"ratio_p99" against the quiet run of this same invocation.
 `--only NAME,...` runs some attacks; `--seats N` sizes the legit race; `--races N` races
 per scenario (on the same relay; the liar joins each).
@@ -57,6 +58,9 @@ LEVEL = "bench"
 racebot.PACES[LEVEL] = racebot.Pace(see_ms=300, put_ms=60, spot_ms=150, miss=0.0, plan_ms=150,
                                     team_put_ms=50)
 HELLO = {"k": "hello", "proto": 1, "game": "sumoku", "rules_version": 1, "name": "attacker"}
+SIGNS = {"desync_told": "desync at seq", "cut_slow": "error slow", "cut_budget": "output budget",
+         "busy": "error busy", "rooms_full": "error rooms_full", "idle": "error idle",
+         "rooms_closed": "closed:"}
 
 
 # ---- the relay, in its own process ------------------------------------------------------
@@ -78,7 +82,8 @@ class RelayProc:
             raise RuntimeError("the relay did not start")
         self.tracebacks = 0
         self.tail: deque[str] = deque(maxlen=20)
-        self.cut = 0
+        # What the relay logged of the attack: evidence that it engaged.
+        self.seen = {name: 0 for name in SIGNS}
         # Drain its log so it never blocks on a full pipe; count what matters.
         self.reader = threading.Thread(target=self._drain, daemon=True)
         self.reader.start()
@@ -89,8 +94,9 @@ class RelayProc:
             self.tail.append(line.rstrip())
             if line.startswith("Traceback"):
                 self.tracebacks += 1
-            if "output budget" in line:
-                self.cut += 1
+            for name, sign in SIGNS.items():
+                if sign in line:
+                    self.seen[name] += 1
 
     def peak_mb(self) -> float:
         with open(f"/proc/{self.proc.pid}/status") as f:
@@ -252,12 +258,19 @@ async def own_room(port: int, addr: str, seats: int, rcvbuf: int | None = None) 
 
 
 async def spam(c: Raw, pad: str, stop: asyncio.Event, window: int = 32) -> None:
-    """Send big commands as fast as the relay takes them (a window in flight)."""
+    """Send big commands as fast as the relay takes them (a window in flight); a
+    connection that does not read just keeps its own send buffer topped up."""
     cid = 0
     while not stop.is_set() and not c.t.is_closing():
+        if not c.keep and c.t.get_write_buffer_size() > 256 * 1024:
+            await asyncio.sleep(0.05)
+            continue
         for _ in range(window):
             cid += 1
             c.send({"k": "cmd", "cid": cid, "cmd": {"type": "pad", "p": pad}})
+        if not c.keep:
+            await asyncio.sleep(0.05)
+            continue
         try:
             await asyncio.wait_for(c.expect(("stamped", "refused")), 2.0)
         except asyncio.TimeoutError:
@@ -360,12 +373,13 @@ async def attack_slow_readers(port: int, stop: asyncio.Event) -> None:
                 room = await own_room(port, addr, 8, rcvbuf=4096)
             except (ConnectionError, OSError, asyncio.TimeoutError):
                 break
-            for c in room[1:]:
+            for c in room:
                 c.keep = False
-                c.t.pause_reading()          # never read again
+                c.t.pause_reading()          # never read again, but keep sending
             rooms.append(room)
     for room in rooms:
-        asyncio.create_task(spam(room[0], pad, stop, window=8))
+        for c in room:
+            asyncio.create_task(spam(c, pad, stop, window=8))
     await stop.wait()
 
 
@@ -456,8 +470,7 @@ def scenario(name: str, seats: int, timeout: float, n_races: int) -> dict[str, A
             alive = relay.stop()
         result["relay_alive"] = alive
         result["tracebacks"] = relay.tracebacks
-        if relay.cut:
-            result["slow_readers_cut"] = relay.cut
+        result["relay_log"] = {k: v for k, v in relay.seen.items() if v}
         if relay.tracebacks:
             result["relay_log_tail"] = list(relay.tail)[-5:]
         return result

@@ -30,8 +30,8 @@ class Limits:
     grace: float = 60.0               # seconds a dropped seat is held before it is given up
     lobby_ttl: float = 900.0          # seconds a room may stay unstarted
     room_ttl: float = 900.0           # seconds a room with nobody connected is kept
-    write_buffer_cap: int = 1 << 20   # bytes queued to one slow reader before it is dropped
-    output_budget: int = 64 << 20     # bytes queued to all connections together
+    write_buffer_cap: int = 512 * 1024  # bytes queued to one slow reader before it is dropped
+    output_budget: int = 32 << 20     # bytes queued to all connections together
     sndbuf: int = 256 * 1024          # kernel send buffer per connection (0: the OS default)
     hash_window: int = 256            # checkpoint seqs remembered for desync detection
     open_files: int = 64              # room files kept open at once (least recently used closed)
