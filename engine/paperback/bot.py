@@ -134,7 +134,7 @@ class PaperbackBot:
             found.sort(key=lambda f: (commonness(f.word) > 35, len(f.word) > 4, -f.cents))
             pick = found[rng.below(min(3, len(found)))]
             return spell_command(seat, pick, **self._trash(view, pick))
-        found = word_choices(view, limit=12)
+        found = word_choices(view, limit=1)
         if not found:
             return {"type": "pass", "seat": seat}
         pick = found[0]

@@ -377,6 +377,8 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             common_used = False
 
     def visit(node: int, depth: int) -> None:
+        if depth + min(height[node], cap - depth) < min_letters:
+            return                             # no word below is long enough
         if kth is not None and prunes(node, depth):
             return
         if term[node] and depth >= min_letters:
