@@ -92,3 +92,17 @@ def test_unreadable_json_names_the_line(tmp_path):
     (d / "table.json").write_text('{\n "markers": 6,\n oops\n}', "utf-8")
     with pytest.raises(ContentError, match=r"table\.json, line 3"):
         load(d)
+
+
+def test_every_key_the_engine_uses_is_in_both_catalogs():
+    import re
+    from pathlib import Path
+    src = "".join(p.read_text("utf-8") for p in (Path(__file__).resolve().parents[1] / "engine" / "wooolf").glob("*.py"))
+    keys = set(re.findall(r'"((?:err\.)?wooolf\.[a-z_.]+)"', src)) | {"err.wooolf.not_now"}
+    keys |= {f"wooolf.action.{a}" for a in ("peek", "ask", "declare", "decline", "shuffle")}
+    keys |= {f"wooolf.phase.{p}" for p in ("deal", "turns", "final", "over")}
+    keys = {k for k in keys if not k.endswith(".")}
+    assert len(keys) > 15
+    for lang in ("en", "zh-TW"):
+        missing = sorted(k for k in keys if k not in catalog(lang))
+        assert not missing, (lang, missing)
