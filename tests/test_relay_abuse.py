@@ -221,6 +221,61 @@ async def test_a_lying_seat_is_told_it_diverged_and_the_honest_seats_are_not(tmp
         close_all(players)
 
 
+@bounded(60.0)
+async def test_a_seat_that_pads_the_log_and_lies_does_not_end_the_race(tmp_path, monkeypatch):
+    """Three bot clients race a grab game; a fourth seat pads the log to its share and
+    reports a wrong hash for every seq it sees. The race ends for the three with the
+    room log's state, none of them resyncs, and the liar is the one told."""
+    from engine.sumoku import racebot
+    from net.botclient import BotClient, make_bot
+    from test_relay_race import BLITZ, LEVEL, RULES, agree_with_room_log
+    monkeypatch.setitem(racebot.PACES, LEVEL, BLITZ)
+    async with relay_on(tmp_path) as relay:
+        bots = [BotClient("127.0.0.1", relay.port, RULES, name=f"Bot {s + 1}",
+                          bot=make_bot("sumoku", "grab", LEVEL, 5 * 31 + s), checkpoint_every=4)
+                for s in range(3)]
+        await asyncio.gather(*(c.connect() for c in bots))
+        room_msg = await bots[0].create("grab", 4, {"countdown_ms": 300})
+        for c in bots[1:]:
+            await c.join(room_msg["code"])
+        liar = await Raw.open(relay, "127.0.0.9")
+        liar.send({"k": "join", "code": room_msg["code"]})
+        liar.room = await liar.next("room")  # type: ignore[attr-defined]
+        liar.send({"k": "ready", "ready": True})
+        await bots[0].start_when_ready()
+        await asyncio.gather(*(c.wait_started() for c in bots[1:]))
+        stop = asyncio.Event()
+        told: list[int] = []
+
+        async def lie() -> None:
+            cid = 0
+            while not stop.is_set():
+                for _ in range(4):
+                    cid += 1
+                    liar.send({"k": "cmd", "cid": cid, "cmd": {"type": "pad", "p": "x" * 4000}})
+                try:
+                    await liar._more(0.05)
+                except asyncio.TimeoutError:
+                    pass
+                for m in liar.got:
+                    if m["k"] == "stamped":
+                        liar.send({"k": "hash", "seq": m["seq"], "hash": f"lie{m['seq']}"})
+                    elif m["k"] == "desync":
+                        told.append(m["seq"])
+                liar.got.clear()
+        liar_task = asyncio.create_task(lie())
+        await asyncio.gather(*(c.play(50.0) for c in bots))
+        stop.set()
+        await liar_task
+        room_ = relay.rooms[room_msg["code"]]
+        assert room_.seat_bytes[3] > 0                      # the liar did pad the log
+        await agree_with_room_log(relay, bots)             # the room log's state, all three
+        assert not any(c.desyncs for c in bots) and told    # only the liar was told
+        liar.close()
+        for c in bots:
+            await c.close()
+
+
 @arun
 async def test_two_seats_that_differ_are_each_told_once_per_checkpoint(tmp_path):
     async with relay_on(tmp_path) as relay:
