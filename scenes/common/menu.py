@@ -17,12 +17,13 @@ from scenes.logs import last_unfinished
 from scenes.stack import wake
 from scenes.ui import style
 from scenes.ui.draw import text_in
-from scenes.ui.gui import GuiScene
+from scenes.ui.fonts import font
+from scenes.ui.gui import BORDER, PAD, GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
 from scenes.ui.worker import Job, run_async
 
 # the row under the cards (design units): above y 640, where other screens keep Back
-ROW_Y, ROW_H, ROW_GAP = 552, 64, 16
+ROW_Y, ROW_H, ROW_GAP, ROW_FONT = 552, 64, 16, 26
 
 
 def _scan_logs(games: set[str]) -> Path | None:
@@ -63,12 +64,25 @@ class MenuScene(RedrawOnDemand, GuiScene):
             ("ui.menu.settings", self.open_settings, "settings", True),
             ("ui.menu.quit", self.ask_quit, "quit", True),
         ]
-        n = len(items)
-        w = (style.DESIGN[0] - 2 * 48 - (n - 1) * ROW_GAP) / n
-        self.row_widgets = [self.button(self.r(48 + i * (w + ROW_GAP), ROW_Y, w, ROW_H), t(key), fn, size=26,
-                                        oid=oid, enabled=ok)
-                            for i, (key, fn, oid, ok) in enumerate(items)]
+        labels = [t(key) for key, *_ in items]
+        self.row_widgets = []
+        x = 48.0
+        for (key, fn, oid, ok), label, w in zip(items, labels, self.row_widths(labels)):
+            self.row_widgets.append(self.button(self.r(x, ROW_Y, w, ROW_H), label, fn, size=ROW_FONT, oid=oid,
+                                                enabled=ok))
+            x += w + ROW_GAP
         self.continue_btn = self.widgets["continue"]
+
+    def row_widths(self, labels: list[str]) -> list[float]:
+        """Design widths for the row's buttons: each as wide as its label needs at one shared
+        font size, the room left over shared out evenly (so no label is shrunk alone)."""
+        room = style.DESIGN[0] - 2 * 48 - (len(labels) - 1) * ROW_GAP
+        f = font(self.fs(ROW_FONT), True)
+        need = [(f.size(label)[0] + 2 * (BORDER + PAD) + 4) / self.k for label in labels]
+        spare = room - sum(need)
+        if spare < 0:           # too long even so: share the row in proportion (labels shrink to fit)
+            return [room * n / sum(need) for n in need]
+        return [n + spare / len(need) for n in need]
 
     def update(self, dt: float) -> None:
         if self._scan is not None and self._scan.done:
