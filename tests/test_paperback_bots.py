@@ -1,0 +1,73 @@
+"""Paperback bots: they only read their view, every command they give is legal, and the
+levels are ordered."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.bots import play_out
+from engine.core.session import LocalSession
+from engine.paperback import PaperbackBot, PaperbackRules
+from engine.paperback.bot import answer_command, votes_yes
+
+RULES = PaperbackRules()
+
+
+def test_every_legal_command_sample_is_accepted():
+    s = LocalSession(RULES, 3, {"attacks": True}, seed=21, log=False)
+    bots = [PaperbackBot("normal", seed=k) for k in range(3)]
+    for _ in range(40):
+        if s.outcome() is not None:
+            break
+        seat = min(s.to_act())
+        view = s.view(seat)
+        options = list(RULES.legal_commands(view, seat))
+        assert options
+        for cmd in options[:8]:
+            assert s.check(cmd) is None, cmd
+        s.submit(bots[seat].choose(view, seat))
+
+
+def test_random_bots_finish_a_game():
+    session = play_out(RULES, 2, [PaperbackBot("random", 1), PaperbackBot("random", 2)], seed=5)
+    assert session.outcome() is not None
+
+
+def test_a_bot_answers_an_attack_with_its_weakest_cards():
+    s = LocalSession(RULES, 2, {"attacks": True}, seed=2, log=False)
+    st = s.state
+    st.effects[1].discard = 1
+    st.effects[1].discard_wild = 1
+    view = RULES.view(st, 1)
+    cmd = answer_command(view, 1)
+    wilds = [c for c in st.hands[1] if st.cards[c].wild]
+    assert len(cmd["discard_wild"]) == min(1, len(wilds)) and len(cmd["discard"]) == 1
+    assert not set(cmd["discard"]) & set(cmd["discard_wild"])
+
+
+def test_bots_vote_for_a_known_form_of_a_word():
+    from engine.words import is_word
+    assert not is_word("abafts") and votes_yes("abafts")     # "abaft" is listed
+    assert not is_word("abacked") and votes_yes("abacked")
+    assert votes_yes("aback")
+    assert not votes_yes("qzxv")
+
+
+def test_levels_are_ordered_over_seeded_games():
+    """Hard beats normal beats easy (one bot of each, seats rotated, seeded)."""
+    wins = {"hard": 0.0, "normal": 0.0, "easy": 0.0}
+    levels = ("hard", "normal", "easy")
+    for g in range(6):
+        order = [levels[(g + k) % 3] for k in range(3)]
+        session = play_out(RULES, 3, [PaperbackBot(order[s], seed=g * 10 + s) for s in range(3)],
+                           seed=100 + g)
+        out = session.outcome()
+        for s in out.winners:
+            wins[order[s]] += 1 / len(out.winners)
+    assert wins["hard"] > wins["normal"] >= wins["easy"], wins
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_a_bot_never_spells_a_blocked_word(level):
+    from engine.words import is_blocked
+    session = play_out(RULES, 2, [PaperbackBot(level, 1), PaperbackBot(level, 2)], seed=8)
+    assert not any(is_blocked(e["word"]) for e in session.events if e["type"] == "spelled")
