@@ -82,6 +82,8 @@ def test_five_game_cards_fit_with_both_names(five: list[str], size: tuple[int, i
         assert window.contains(c.rect.inflate(10, 10))           # its focus ring too
         assert not any(c.rect.colliderect(o.rect) for o in cards[i + 1:] + row)
     assert all(window.contains(b.rect) for b in row)
+    labels = {b.text: b.size for b in blits if b.text in {w.text for w in row}}
+    assert len(labels) == len(row) and len(set(labels.values())) == 1, labels   # one size along the row
     for name in ("Sumoku", "數和", "Hooky", "蹺課字母", "Paperback", "Word Porters"):   # both scripts, any UI language
         assert name in drawn, name
     for g in five:
