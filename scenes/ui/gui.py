@@ -15,6 +15,7 @@ from scenes.stack import Scene
 from scenes.ui import style
 from scenes.ui.draw import note, text_in
 from scenes.ui.fonts import font
+from scenes.ui.geometry import Frame
 from scenes.ui.theme import SIZES, make_manager, size_class
 
 BORDER = 3
@@ -63,10 +64,7 @@ class GuiScene(Scene):
 
     def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         """A rect given in 1280x720 design units, scaled and centred in the window."""
-        k = self.k
-        ox = (self.size[0] - style.DESIGN[0] * k) / 2
-        oy = (self.size[1] - style.DESIGN[1] * k) / 2
-        return pygame.Rect(round(ox + x * k), round(oy + y * k), round(w * k), round(h * k))
+        return Frame(self.size).r(x, y, w, h)
 
     def fs(self, n: int) -> int:
         return style.font_px(n, self.size)
