@@ -23,14 +23,16 @@ set-up, pause, results, replay viewer, how-to-play) only ever uses these names f
     option applies to. The chosen variant id is passed as option "variant".
 
 ``def game_scene(app, session) -> Scene``
-    The table for a LocalSession (new or resumed). Esc should call `app.pause()`;
-    when the game ends, call `app.show_results(session)`; `app.handoff(seat, then)`
-    shows the handoff curtain; `scenes.ui.worker.BotTurns` plays bot seats off the
-    main loop.
+    The table for a LocalSession (new or resumed): a subclass of
+    `scenes.common.turntable.TurnTable`, which already pauses on Esc, shows the results
+    when the game ends, raises the hand-off curtain, plays bot seats off the main loop
+    (through `engine.registry.bot_for`) and sends deadline ticks; the table adds only its
+    drawing and play-building (see that module's docstring).
 
 ``def replay_renderer(app) -> Renderer``
-    `Renderer.draw(surface, rect, view: dict)` draws a table view (`rules.view(state, None)`)
-    inside `rect` (the replay viewer and results screen call it).
+    `Renderer.draw(surface, rect, view: dict)` draws a table view (`cursor.view(None)`, or
+    a seat's once the game is over; it carries the header `view["status"]`) inside `rect`
+    (the replay viewer and results screen call it).
 
 ``def describe_event(ev: dict, players: list[dict] | None, variant: str | None) -> str``
     One line for the replay event list, in the current language (scenes.ui.i18n.t);
