@@ -14,7 +14,7 @@ from engine.wooolf.arena import seating, tally
 from engine.wooolf.bot import LEVELS, WooolfBot
 from engine.wooolf.rules import WooolfRules
 from engine.wooolf.state import NOBODY
-from tests.test_wooolf_views import scramble
+from engine.wooolf.scramble import scramble
 
 RULES = WooolfRules()
 
