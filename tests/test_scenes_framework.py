@@ -17,7 +17,9 @@ from engine.core.events import event
 from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 from scenes import registry
+from scenes.common.turntable import TurnTable
 from scenes.stack import Scene
+from scenes.ui.buttons import Button
 from scenes.ui import i18n, style
 from scenes.ui.draw import record_text, text_in
 from support.scenes import redraw
@@ -116,31 +118,33 @@ SETUP = {
 }
 
 
-class FakeTable(Scene):
+class FakeTable(TurnTable):
+    """A third table built on the kit the way a new game's would be: its own buttons
+    (each owning its key), its own drawing; session, bots, results and pause are the kit's."""
+    bot_pause = 0.0
+
     def __init__(self, app: Any, session: Any) -> None:
-        super().__init__(app)
-        self.session = session
-        from scenes.ui.worker import BotTurns
-        self.bots = BotTurns(session, lambda seat, level: FakeBot(), delay=0.0)
+        super().__init__(app, session)
+        self.view: dict = session.view(None)
+        self.bar.set([Button(f"add_{n}", lambda n=n: self.add(n), str(n), keys=(pygame.K_0 + n,)) for n in (1, 2, 3)]
+                     + [self.menu_button("ui.pause.title")])
 
-    def handle(self, ev: pygame.event.Event) -> bool:
-        if ev.type == pygame.KEYDOWN:
-            if ev.key == pygame.K_ESCAPE:
-                self.app.pause()
-            elif ev.key in (pygame.K_1, pygame.K_2, pygame.K_3):
-                seat = self.session.view(None)["turn"]
-                if not self.session.is_bot(seat):
-                    self.session.submit({"type": "add", "seat": seat, "n": ev.key - pygame.K_0})
-        return True
+    def refresh(self) -> None:
+        self.view = self.session.view(None)
 
-    def update(self, dt: float) -> None:
-        self.bots.update(dt)
-        if self.session.outcome() is not None:
-            self.app.show_results(self.session)
+    def add(self, n: int) -> None:
+        seat = self.view["turn"]
+        if not self.is_bot(seat):
+            self.submit({"type": "add", "seat": seat, "n": n})
+
+    def lay_out(self, fr: Any) -> None:
+        for i, b in enumerate(self.bar):
+            b.rect = fr.r(40 + i * 150, 600, 130, 70)
 
     def draw(self, surface: pygame.Surface) -> None:
         style.fill_background(surface)
-        text_in(surface, " ".join(map(str, self.session.view(None)["scores"])), pygame.Rect(0, 0, 400, 100), 40)
+        text_in(surface, " ".join(map(str, self.view["scores"])), pygame.Rect(0, 0, 400, 100), 40)
+        self.bar.draw(surface, self.fr)
 
 
 def game_scene(app: Any, session: Any) -> Scene:
