@@ -171,3 +171,16 @@ def test_a_failing_bot_falls_back_to_a_legal_move():
         app.step()
     assert session.view(None)["turn"] != bot                  # the game went on
     assert any(ev.get("seat") == bot for ev in session.events[-3:])
+
+
+def test_a_paused_table_does_not_redraw_itself():
+    from scenes.common.pause import PauseOverlay
+    app, session, scene = start_with_human()
+    from test_scenes_sumoku import a_play
+    scene.pending.set([list(p) for p in a_play(session, 0).placements])
+    app.step()
+    press(app, pygame.K_RETURN)                               # a bot is to move next
+    press(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseOverlay)
+    app.step()
+    assert not scene.animating() and scene.wake_after() is None   # paused: no bot move, no frames for it

@@ -258,9 +258,12 @@ class TurnTable(Scene):
 
     # ---- redraw on demand ------------------------------------------------------------------------
     def animating(self) -> bool:
-        return not self.still() or self.moving()
+        """Under an overlay (pause) the table is not updated, so nothing of it moves."""
+        return self.stack.top is self and (not self.still() or self.moving())
 
     def wake_after(self) -> float | None:
+        if self.stack.top is not self:
+            return None
         due = self.session.next_deadline()
         waits = [self.bots.due_in(), self.timer_in(),
                  None if due is None else max(0.0, (due - self.session.now_ms()) / 1000)]
