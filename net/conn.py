@@ -15,6 +15,7 @@ import logging
 import socket
 from typing import TYPE_CHECKING, Any
 
+from net.buckets import Bucket
 from net.protocol import FrameDecoder, ProtocolError, decode_client, encode, error
 
 if TYPE_CHECKING:
@@ -40,9 +41,9 @@ class Conn(asyncio.Protocol):
         self.closing = False
         self.syncing = False
         self.buffered = 0                # write buffer size as last counted (global budget)
-        self.tokens = float(self.limits.burst)
-        self.byte_tokens = float(self.limits.byte_burst)   # may go below 0: a debt to wait off
-        self.opened = self.last_rx = self.last_fill = relay.clock()
+        self.opened = self.last_rx = now = relay.clock()
+        self.frames = Bucket(self.limits.rate, self.limits.burst, now)
+        self.bytes = Bucket(self.limits.byte_rate, self.limits.byte_burst, now)
         self.hello: dict[str, Any] | None = None
         self.room: Room | None = None
         self.seat: Seat | None = None
@@ -82,13 +83,12 @@ class Conn(asyncio.Protocol):
         """Handle the complete frames buffered, as far as the bucket allows."""
         lim = self.limits
         now = self.relay.clock()
-        dt = now - self.last_fill
-        self.tokens = min(float(lim.burst), self.tokens + dt * lim.rate)
-        self.byte_tokens = min(float(lim.byte_burst), self.byte_tokens + dt * lim.byte_rate)
-        self.last_fill = now
+        frames, nbytes = self.frames, self.bytes
+        frames.refill(now)
+        nbytes.refill(now)
         turn = FRAMES_PER_TURN
         while not self.closing:
-            if self.tokens < 1.0 or self.byte_tokens < 0.0:
+            if frames.tokens < 1.0 or nbytes.tokens < 0.0:
                 self._hold()
                 return
             if turn == 0:             # a long burst: let the other connections go first
@@ -101,8 +101,8 @@ class Conn(asyncio.Protocol):
                     if self._eof:
                         self.eof_received()
                     return
-                self.tokens -= 1.0
-                self.byte_tokens -= len(body) + 4
+                frames.spend(1)
+                nbytes.spend(len(body) + 4)
                 self.last_rx = now
                 msg = decode_client(body, lim.max_frame)
             except ProtocolError as exc:
@@ -124,8 +124,7 @@ class Conn(asyncio.Protocol):
             loop.call_soon(self._unhold)
             return
         if wait is None:
-            wait = max((1.0 - self.tokens) / self.limits.rate,
-                       -self.byte_tokens / self.limits.byte_rate)
+            wait = max(self.frames.wait(1.0), self.bytes.wait())
         loop.call_later(min(max(wait, RESUME_MIN), RESUME_MAX), self._unhold)
 
     def _unhold(self) -> None:

@@ -23,6 +23,8 @@ class Limits:
     max_rooms: int = 1000             # open rooms
     max_rooms_per_addr: int = 8       # open rooms created from one IP address
     max_seats: int = 8                # seats per room
+    sync_rate: int = 1 << 20          # resync bytes per second sent to one IP address
+    sync_burst: int = 8 << 20         # resync bytes one IP address may be sent at once
     max_log: int = 200_000            # stamped commands per room
     max_log_bytes: int = 2 << 20      # bytes of stamped commands per room (each seat a share)
     hello_timeout: float = 10.0       # seconds to send hello, then to create/join/resume
@@ -43,6 +45,8 @@ class Limits:
             raise ValueError(f"max_cmd must be within 64..max_frame - {CMD_HEADROOM}")
         if self.rate <= 0 or self.burst < 1 or self.byte_rate <= 0 or self.byte_burst < 1:
             raise ValueError("rates and bursts must be positive")
+        if self.sync_rate <= 0 or self.sync_burst < 1:
+            raise ValueError("sync_rate and sync_burst must be positive")
         if self.open_files < 1:
             raise ValueError("open_files must be at least 1")
 

@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
+from net.buckets import Bucket
 from net.conn import Conn
 from net.limits import Limits
 from net.openfiles import Opener, OpenFiles
@@ -49,7 +50,8 @@ class Relay:
         self.conns: set[Conn] = set()
         self.per_addr: dict[str, int] = {}          # open connections by IP address
         self.rooms_by_addr: dict[str, int] = {}     # open rooms by the address that made them
-        self.connects: dict[str, list[float]] = {}  # address -> [tokens, last fill]: new connections
+        self.connects: dict[str, Bucket] = {}       # new connections, by address
+        self.syncs: dict[str, Bucket] = {}          # resync bytes sent, by address
         self.queued = 0                             # bytes in every write buffer, as last counted
         self.server: asyncio.base_events.Server | None = None
         self.host = "127.0.0.1"
@@ -183,13 +185,21 @@ class Relay:
         lim, now = self.limits, self.clock()
         b = self.connects.get(addr)
         if b is None:
-            b = self.connects[addr] = [float(lim.connect_burst), now]
-        b[0] = min(float(lim.connect_burst), b[0] + (now - b[1]) * lim.connect_rate)
-        b[1] = now
-        if b[0] < 1.0:
+            b = self.connects[addr] = Bucket(lim.connect_rate, lim.connect_burst, now)
+        if b.refill(now) < 1.0:
             return False
-        b[0] -= 1.0
+        b.spend(1)
         return True
+
+    def _sync_bucket(self, addr: str) -> Bucket:
+        """Resync bytes an address may be sent: a client (or many, from one machine)
+        asking for the whole log again and again is served at this rate."""
+        b = self.syncs.get(addr)
+        now = self.clock()
+        if b is None:
+            b = self.syncs[addr] = Bucket(self.limits.sync_rate, self.limits.sync_burst, now)
+        b.refill(now)
+        return b
 
     def lost(self, conn: Conn) -> None:
         if conn in self.conns:
@@ -219,9 +229,9 @@ class Relay:
         second; tests with a fake clock call it after moving the clock)."""
         lim = self.limits
         now = self.clock()
-        full = lim.connect_burst / lim.connect_rate     # seconds for a bucket to refill
-        for addr in [a for a, (_, at) in self.connects.items() if now - at > full]:
-            del self.connects[addr]
+        for buckets in (self.connects, self.syncs):       # forget addresses at rest
+            for addr in [a for a, b in buckets.items() if b.full(now)]:
+                del buckets[addr]
         for c in list(self.conns):
             if c.closing:
                 continue
@@ -552,14 +562,19 @@ class Relay:
     # ---- resync -------------------------------------------------------------------
     def _start_resync(self, conn: Conn, room: Room, start: int) -> None:
         """Send the log from `start` in chunks. Live broadcasts to this connection wait
-        until it has caught up; a long log is streamed with flow control."""
+        until it has caught up; a long log is streamed with flow control, and within
+        the address's resync byte rate."""
         budget = self.limits.max_frame - 256
-        body, nxt = room.resync_body(start, budget)
-        conn.send_raw(frame(body))
-        if nxt > len(room.log):
-            return
+        bucket = self._sync_bucket(conn.addr)
+        if bucket.tokens >= 0.0:
+            body, nxt = room.resync_body(start, budget)
+            bucket.spend(len(body))
+            conn.send_raw(frame(body))
+            if nxt > len(room.log):
+                return
+            start = nxt
         conn.syncing = True
-        task = asyncio.create_task(self._stream(conn, room, nxt, budget))
+        task = asyncio.create_task(self._stream(conn, room, start, budget))
         self._syncs.add(task)
         task.add_done_callback(self._syncs.discard)
 
@@ -568,9 +583,14 @@ class Relay:
             while not conn.closing:
                 conn.flush()
                 await conn.drain(self.limits.idle_timeout)
+                bucket = self._sync_bucket(conn.addr)
+                while bucket.tokens < 0.0 and not conn.closing:
+                    await asyncio.sleep(min(max(bucket.wait(), 0.005), 0.25))
+                    bucket = self._sync_bucket(conn.addr)
                 if conn.closing or conn.room is not room:
                     return
                 body, start = room.resync_body(start, budget)
+                bucket.spend(len(body))
                 conn.send_raw(frame(body))
                 if start > len(room.log):
                     conn.syncing = False   # no await since the chunk: nothing was missed
@@ -612,6 +632,8 @@ LIMIT_FLAGS: tuple[tuple[str, str, type, str], ...] = (
     ("--connect-rate", "connect_rate", float, "new connections per second from one address"),
     ("--connect-burst", "connect_burst", int, "new connections one address may open at once"),
     ("--max-cmd", "max_cmd", int, "bytes in one command frame"),
+    ("--sync-rate", "sync_rate", int, "bytes of resync per second to one address"),
+    ("--sync-burst", "sync_burst", int, "bytes of resync one address may be sent at once"),
     ("--max-log-bytes", "max_log_bytes", int,
      "bytes of stamped commands per room (each seat gets an equal share)"),
     ("--max-log", "max_log", int, "stamped commands per room"),

@@ -352,10 +352,35 @@ async def test_bytes_over_the_byte_rate_are_slowed_down_too(tmp_path):
         first = [(await a.next("stamped"))["cid"] for _ in range(3)]   # 12 KB: in debt
         assert first == [1, 2, 3]
         sender = next(c for c in relay.conns if c.seat is not None and c.seat.index == 0)
-        assert sender._held and sender.byte_tokens < 0      # no simulated time: held
+        assert sender._held and sender.bytes.tokens < 0      # no simulated time: held
         clock.advance(1.0)                                  # the debt paid, and more
         rest = [(await a.next("stamped"))["cid"] for _ in range(2)]
         assert rest == [4, 5]
+        close_all(players)
+
+
+@arun
+async def test_resyncs_to_one_address_are_served_within_its_byte_rate(tmp_path):
+    """Asking for the whole log again and again (or resuming over and over) cannot make
+    the relay send without bound: an address is sent at most `sync_rate` bytes a second
+    of resync beyond `sync_burst`; the next resync waits (simulated time), then comes."""
+    clock = FakeClock()
+    async with relay_on(tmp_path, clock=clock, sync_rate=10_000, sync_burst=20_000,
+                        max_cmd=8192, byte_burst=1 << 20) as relay:
+        a, b = players = await room(relay, 2)
+        for cid in range(1, 11):                            # a log of about 45 KB
+            await a.cmd(cid, {"type": "x", "p": "p" * 4500})
+        b.send({"k": "sync", "from": 1})
+        first = await b.next("resync", lambda m: m["done"])
+        assert len(first["log"]) == 10                      # the burst paid for it: in debt now
+        b.send({"k": "sync", "from": 1})
+        b.send({"k": "ping", "n": 7})
+        assert (await b.next("pong"))["n"] == 7             # the relay read the sync...
+        conn = next(c for c in relay.conns if c.seat is not None and c.seat.index == 1)
+        assert conn.syncing and not [m for m in b.got if m["k"] == "resync"]   # ...and waits
+        clock.advance(3.0)                                  # the debt paid off
+        again = await b.next("resync", lambda m: m["done"])
+        assert again["log"] == first["log"]
         close_all(players)
 
 
