@@ -90,6 +90,7 @@ class SceneStack:
         self.scenes: list[Scene] = []
         self._pending: list[Callable[[], None]] = []
         self._dirty = True
+        self._pressed_on: Scene | None = None     # the top scene when the mouse was last pressed
 
     @property
     def top(self) -> Scene | None:
@@ -129,6 +130,14 @@ class SceneStack:
 
     def handle(self, event: pygame.event.Event) -> None:
         self._dirty = True      # whatever happened may show: one frame after every event
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            # The second click of a double click whose first click changed the screen
+            # belongs to the screen that is gone: a double click on Back (or on a game's
+            # card) must not also press what lies under the pointer on the next screen.
+            if getattr(event, "clicks", 1) > 1 and self.top is not self._pressed_on:
+                return
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self._pressed_on = self.top
         for scene in reversed(list(self.scenes)):
             if scene.handle(event) or scene.opaque:
                 return

@@ -256,3 +256,43 @@ def test_how_to_play_opens_the_rules_of_the_card_chosen_last(dirs: Path) -> None
     menu.set_focus(menu.widgets["howto"])
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, HowToScene) and app.stack.top.game == games[-1]
+
+
+def double_click(app: App, pos: tuple[int, int]) -> None:
+    """A double click as SDL reports it: the second press and release carry clicks=2."""
+    pygame.mouse.set_pos(pos)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    for clicks in (1, 2):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1, clicks=clicks))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1, clicks=clicks))
+        frames(app, 2)
+
+
+def test_a_double_click_on_a_card_opens_set_up_and_presses_nothing_there(dirs: Path) -> None:
+    from scenes.common.setup import SetupScene
+    app, menu = menu_app()
+    pos = menu.widgets["play_sumoku"].rect.center
+    fresh = SetupScene(app, "sumoku")
+    app.stack.push(fresh)
+    frames(app, 1)
+    under = [k for k, w in fresh.widgets.items() if w.rect.collidepoint(pos)]
+    assert under, "the test needs a set-up widget under the card"   # so a stray click would change it
+    want = fresh.setup_dict()
+    app.stack.pop()
+    frames(app, 1)
+    double_click(app, pos)
+    setup = app.stack.top
+    assert isinstance(setup, SetupScene) and setup.game == "sumoku"
+    assert setup.setup_dict() == want and setup.focused is not setup.widgets[under[0]]
+
+
+def test_a_double_click_within_one_screen_is_two_presses(dirs: Path) -> None:
+    from scenes.common.settings import SettingsScene
+    from scenes.config import ANIM_SPEEDS
+    app, menu = menu_app()
+    app.stack.push(SettingsScene(app))
+    frames(app, 1)
+    settings = app.stack.top
+    start = ANIM_SPEEDS.index(app.settings.anim_speed)
+    double_click(app, settings.widgets["anim"].rect.center)
+    assert app.settings.anim_speed == ANIM_SPEEDS[(start + 2) % len(ANIM_SPEEDS)]
