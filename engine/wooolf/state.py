@@ -14,8 +14,9 @@ from engine.wooolf.content import content
 
 NOBODY = -1                          # an arrow at 0 on the dial: nobody holds that target
 # phases: "deal" (before set-up), "turns" (clockwise actions), "final" (the simultaneous
-# final declarations), "over"
-PHASES = ("deal", "turns", "final", "over")
+# final declarations), "revealed" (between a reveal and the next deal, inside one
+# command: never seen by a view), "over"
+PHASES = ("deal", "turns", "final", "revealed", "over")
 
 
 @dataclass

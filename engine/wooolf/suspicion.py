@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 from itertools import combinations_with_replacement, product
-from math import comb, factorial, prod
+from math import factorial, prod
 from typing import Any, Callable
 
 import numpy as np
