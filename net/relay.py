@@ -32,6 +32,15 @@ STAMP_OVERHEAD = 64        # bytes a stamped record (and its file tag) adds to a
 FILE_SLACK = 2 * META_BUDGET   # seat records and the like, beyond the commands' budget
 
 
+def _less(counts: dict[str, int], key: str) -> None:
+    """One fewer of `key` (a count that reaches zero is dropped)."""
+    left = counts.get(key, 1) - 1
+    if left > 0:
+        counts[key] = left
+    else:
+        counts.pop(key, None)
+
+
 class Relay:
     """The relay server. `Relay(data_dir, **limits)`; `await start(host, port)`;
     `await stop()`. Port 0 picks a free port (`relay.port`). `clock` is the time every
@@ -204,11 +213,7 @@ class Relay:
     def lost(self, conn: Conn) -> None:
         if conn in self.conns:
             self.conns.discard(conn)
-            left = self.per_addr.get(conn.addr, 1) - 1
-            if left > 0:
-                self.per_addr[conn.addr] = left
-            else:
-                self.per_addr.pop(conn.addr, None)
+            _less(self.per_addr, conn.addr)
         self.queued -= conn.buffered
         conn.buffered = 0
         room, seat = conn.room, conn.seat
@@ -288,11 +293,7 @@ class Relay:
         log.info("room %s closed: %s", room.code, why)
         self.rooms.pop(room.code, None)
         if room.addr is not None:
-            left = self.rooms_by_addr.get(room.addr, 1) - 1
-            if left > 0:
-                self.rooms_by_addr[room.addr] = left
-            else:
-                self.rooms_by_addr.pop(room.addr, None)
+            _less(self.rooms_by_addr, room.addr)
         for seat in room.seats:
             self.tokens.pop(seat.token or "", None)
             c = seat.conn
@@ -493,7 +494,8 @@ class Relay:
         if seat != by.index and not (by.index == room.host and seat < len(room.seats)
                                      and room.seats[seat].status == "bot"):
             return self._refuse(conn, "seat", cid)
-        if len(room.log) >= lim.max_log or not room.has_room_for(seat, size + STAMP_OVERHEAD, lim.max_log_bytes):
+        fits = room.has_room_for(seat, size + STAMP_OVERHEAD, lim.max_log_bytes)
+        if len(room.log) >= lim.max_log or not fits:
             return self._refuse(conn, "log_full", cid)
         self._broadcast(room, frame(room.stamp(by.index, seat, cid, cmd)), conn)
 
