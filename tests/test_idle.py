@@ -47,6 +47,15 @@ class Always(Still):
     animating = Scene.animating
 
 
+def on_top(make: Any) -> tuple[Any, Any]:
+    """An app at the menu with `make(app)` pushed on top and two frames run."""
+    app = make_app()
+    scene = make(app)
+    app.stack.push(scene)
+    frames(app, 2)
+    return app, scene
+
+
 def refuse_to_nap(seconds: float) -> bool:
     raise AssertionError("idle() slept although something was due")
 
@@ -97,10 +106,8 @@ def test_the_one_frame_drawn_after_an_event_is_final(fake: Path) -> None:
 
 
 def test_a_scene_can_ask_for_a_frame(fake: Path) -> None:
-    app = make_app()
-    scene = Still(app)
-    app.stack.push(scene)
-    frames(app, 3)
+    app, scene = on_top(Still)
+    frames(app, 1)
     assert scene.draws == 1
     scene.request_redraw()
     frames(app, 3)
@@ -108,10 +115,8 @@ def test_a_scene_can_ask_for_a_frame(fake: Path) -> None:
 
 
 def test_a_scene_that_does_not_opt_in_is_drawn_every_frame(fake: Path) -> None:
-    app = make_app()
-    scene = Always(app)
-    app.stack.push(scene)
-    frames(app, 10)
+    app, scene = on_top(Always)
+    frames(app, 8)
     assert scene.draws == 10
     app.nap = refuse_to_nap
     app.idle()                           # never sleeps under an animating scene
@@ -129,10 +134,7 @@ def test_an_overlay_over_an_animating_scene_keeps_it_drawn(fake: Path) -> None:
 
 
 def test_idle_returns_with_the_event_that_woke_it(fake: Path) -> None:
-    app = make_app()
-    scene = Still(app)
-    app.stack.push(scene)
-    frames(app, 2)
+    app, scene = on_top(Still)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=0, unicode="a", scancode=0))
     app.nap = refuse_to_nap              # an event is waiting: idle must not sleep at all
     app.idle(limit=30)
@@ -142,10 +144,7 @@ def test_idle_returns_with_the_event_that_woke_it(fake: Path) -> None:
 
 
 def test_a_worker_thread_wakes_the_loop(fake: Path) -> None:
-    app = make_app()
-    scene = Still(app)
-    app.stack.push(scene)
-    frames(app, 2)
+    app, scene = on_top(Still)
     naps: list[float] = []
     real_nap = app.nap
 
@@ -163,10 +162,7 @@ def test_a_worker_thread_wakes_the_loop(fake: Path) -> None:
 
 
 def test_a_scene_timer_wakes_it_for_an_update_and_a_frame(fake: Path) -> None:
-    app = make_app()
-    scene = Still(app, timer=0.005)
-    app.stack.push(scene)
-    frames(app, 2)
+    app, scene = on_top(lambda app: Still(app, timer=0.005))
     draws, updates = scene.draws, len(scene.dts)
     naps: list[float] = []
     app.nap = lambda s: naps.append(s) or False
@@ -178,10 +174,7 @@ def test_a_scene_timer_wakes_it_for_an_update_and_a_frame(fake: Path) -> None:
 
 
 def test_no_timer_means_idle_sleeps_until_an_event(fake: Path) -> None:
-    app = make_app()
-    scene = Still(app)
-    app.stack.push(scene)
-    frames(app, 2)
+    app, scene = on_top(Still)
     assert app.stack.next_wake() is None and not app.stack.frame_due()
     naps: list[float] = []
     app.nap = lambda s: naps.append(s) or False
