@@ -148,7 +148,10 @@ def test_a_waiting_table_sleeps_and_wakes_for_what_changes():
     app.step()
     press(app, pygame.K_RETURN)
     assert session.view(None)["turn"] != 0
-    assert scene.wake_after() == 0.0                          # a bot is to move: the loop must not sleep
+    # a bot is to move: the loop must not sleep past it (its thinking thread wakes the loop)
+    assert scene.wake_after() == 0.0 or scene.bots.thinking
+    scene.bots.wait(10)
+    assert scene.wake_after() is not None and scene.wake_after() <= scene.bots.delay
 
 
 def test_a_failing_bot_falls_back_to_a_legal_move():

@@ -8,9 +8,10 @@ import pygame
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
+from scenes.ui.ondemand import RedrawOnDemand
 
 
-class Notice(GuiScene):
+class Notice(RedrawOnDemand, GuiScene):
     opaque = False
     modal = True
 

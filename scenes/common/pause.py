@@ -6,9 +6,10 @@ import pygame
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
+from scenes.ui.ondemand import RedrawOnDemand
 
 
-class PauseOverlay(GuiScene):
+class PauseOverlay(RedrawOnDemand, GuiScene):
     opaque = False
     modal = True
 
