@@ -75,25 +75,29 @@ class Step:
 
     def __init__(self, lat: Lattice, level: int, n: int) -> None:
         at = np.nonzero(lat.level == level)[0]
-        k = len(lat.pool)
         draws = lat.draws[n]
-        m = np.zeros((len(draws), k), dtype=np.int64)
-        for t, draw in enumerate(draws):
-            for i in draw:
-                m[t, i] += 1
-        rest = np.array(lat.pool, dtype=np.int64)[None, :] - lat.states[at]      # S x K cards left
-        ok = np.all(m[None, :, :] <= rest[:, None, :], axis=2)                    # S x T
-        si, ti = np.nonzero(ok)
-        # C(rest, m) for m in 0, 1, 2, kind by kind
-        r = rest[si]
-        mm = m[ti]
-        coef = np.where(mm == 1, r, np.where(mm == 2, r * (r - 1) // 2, 1)).prod(axis=1) if k \
-            else np.ones(len(si), dtype=np.int64)
         strides = np.array(lat.strides, dtype=np.int64)
+        rest = np.array(lat.pool, dtype=np.int64)[None, :] - lat.states[at]      # S x K cards left
+        if n == 0:
+            ok = np.ones((len(at), 1), dtype=bool)
+            coef = np.ones((len(at), 1), dtype=np.int64)
+            shift = np.zeros(1, dtype=np.int64)
+        else:
+            first = np.array([d[0] for d in draws], dtype=np.int64)
+            last = np.array([d[-1] for d in draws], dtype=np.int64)
+            ri, rj = rest[:, first], rest[:, last]                                # S x T
+            if n == 1:
+                ok, coef = ri >= 1, ri
+            else:   # a draw of two: two of one kind, or one each of two kinds
+                same = (first == last)[None, :]
+                ok = np.where(same, ri >= 2, (ri >= 1) & (rj >= 1))
+                coef = np.where(same, ri * (ri - 1) // 2, ri * rj)
+            shift = strides[first] + (strides[last] if n == 2 else 0)
+        si, ti = np.nonzero(ok)
         self.src = at[si]
-        self.dst = self.src + (m @ strides)[ti] if k else self.src
+        self.dst = self.src + shift[ti]
         self.take = ti.astype(np.int64)
-        self.coef = coef.astype(np.int64)
+        self.coef = coef[si, ti].astype(np.int64)
         self.by_dst = _groups(self.dst)
         self.by_src = _groups(self.src)
         self.by_take = _groups(self.take)
