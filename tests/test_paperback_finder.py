@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.paperback.bruteforce import brute_force, random_cases
+from engine.paperback.bruteforce import agrees, brute_force, random_cases
 from engine.paperback.content import content
 from engine.paperback.finder import COMMON, Index, find_words
 from engine.paperback.scoring import score
@@ -41,21 +41,41 @@ def check_arrangement(f, hand, common, minus):
 @pytest.mark.parametrize("chunk", range(4))
 def test_finder_matches_brute_force(chunk):
     """Whole lists for up to 3 wilds, the best 10 for every hand (each compared with the
-    brute force over every word of the list)."""
+    brute force over every word of the list; see `agrees` for ties at the cut)."""
     checked = 0
     for k, (hand, common, minus) in enumerate(random_cases(200, 1000 + chunk)):
         if k % 4 != chunk:
             continue
         oracle = brute_force(hand, common, minus=minus)
         top = find_words(hand, common, minus=minus, limit=10)
-        assert keys(top) == keys(oracle[:10]), [c.id for c in hand]
+        assert agrees(top, oracle, 10), [c.id for c in hand]
         for f in top:
             check_arrangement(f, hand, common, minus)
         if sum(c.wild for c in hand) <= 3:
             full = find_words(hand, common, minus=minus)
-            assert keys(full) == keys(oracle)
+            assert agrees(full, oracle, None)
         checked += 1
     assert checked == 50
+
+
+def test_agrees_catches_a_wrong_answer():
+    hand = [c for c in SINGLES if c.letters in "aet"][:3] + WILDS[:1]
+    oracle = brute_force(hand)
+    top = find_words(hand, limit=5)
+    assert agrees(top, oracle, 5)
+    assert not agrees(top[1:], oracle, 5)                     # one missing
+    assert not agrees(list(reversed(top)), oracle, 5)         # out of order
+    worse = [f for f in oracle if f.key()[:3] > top[-1].key()[:3]][:1]
+    assert worse and not agrees(top[:-1] + worse, oracle, 5)  # a worse word in its place
+
+
+def test_limit_and_extra_words_share_one_ranking():
+    """The table's words and the list's are ranked together, even when a word is in both."""
+    hand = [c for c in SINGLES if c.letters in "zqx"][:3] + WILDS[:2]
+    full = find_words(hand, extra_words=["zqx", "ax"])
+    top = find_words(hand, extra_words=["zqx", "ax"], limit=3)
+    assert agrees(top, full, 3)
+    assert [f.word for f in full].count("ax") == 1
 
 
 def test_extra_words_and_exclusions():

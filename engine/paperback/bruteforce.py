@@ -92,6 +92,25 @@ def brute_force(hand: Sequence[CardDef], common: CardDef | None = None, *, minus
     return found if limit is None else found[:limit]
 
 
+def agrees(found: Sequence[Found], oracle: Sequence[Found], limit: int | None) -> bool:
+    """Whether the finder's answer is the oracle's: with no limit the same list; with a
+    limit the same keys (¢, extra draws, letters) in order, every word the oracle ranks
+    strictly above the last key kept, and each word with the oracle's score for it
+    (which of several words tied at the cut is the finder's choice)."""
+    if limit is None:
+        return [(f.word, f.score) for f in found] == [(f.word, f.score) for f in oracle]
+    want = oracle[:limit]
+    if [f.key()[:3] for f in found] != [f.key()[:3] for f in want]:
+        return False
+    scores = {f.word: f.score for f in oracle}
+    if any(scores.get(f.word) != f.score for f in found) or len({f.word for f in found}) != len(found):
+        return False
+    if not want:
+        return True
+    cut = want[-1].key()[:3]
+    return {f.word for f in want if f.key()[:3] < cut} <= {f.word for f in found}
+
+
 def random_hand(rng: Rng, wilds: int, mode: str = "plain", size: int = 5) -> list[CardDef]:
     """A seeded hand for the finder's tests and benchmark: `wilds` wilds, then market and
     starting letters; `mode` "doubles" adds two-letter cards, "q" a Q or the QU card."""
@@ -131,4 +150,4 @@ def random_cases(n: int, seed: int) -> Iterator[tuple[list[CardDef], CardDef | N
         yield random_hand(rng, wilds, mode, size), common, minus
 
 
-__all__ = ["brute_force", "random_hand", "random_cases", "COMMON"]
+__all__ = ["agrees", "brute_force", "random_hand", "random_cases", "COMMON"]

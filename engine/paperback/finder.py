@@ -10,11 +10,17 @@ word's end the arrangement is scored by `engine.paperback.scoring.score`, the on
 the table uses too.
 
 With `limit` the walk keeps only the best `limit` words and prunes every node whose
-optimistic key cannot beat the worst of them: the ¢ bound is the ¢ of the cards laid so
-far (optimistic about their bonuses) plus the best cards still in hand that fit in the
-letters the node still allows; the length bound is the node's height; words are ordered
-by (¢, extra draws, letters, then alphabetically), and the alphabet bounds a node too
-(every word below it sorts after its prefix).
+optimistic key cannot beat the worst of them. Keys are (¢, extra draws, letters): the ¢
+bound is the ¢ of the cards laid so far plus the best cards still in hand that fit in
+the letters the node still allows and whose letter (or letter pair, for a two-letter
+card: `Index.pairs`) occurs below it; the first and last bonuses go to one card each, the
+nowild and long bonuses only while they can still be earned, each wild at most the wild
+bonuses in reach; the length bound is the node's height. A wild's children differ only in
+their node, so their bounds are shared by the siblings that look alike and the hopeless
+ones are never entered. A word merely tied with the worst word kept does not replace
+it: the ¢ of the words returned are exact (the best `limit` keys), and which of several
+words tied at the cut are returned depends on the walk (deterministic). Without `limit`
+the list is complete, ties in alphabetical order.
 """
 from __future__ import annotations
 
@@ -31,12 +37,14 @@ COMMON = "common"      # the card id a found word uses for the top common
 
 
 
+
 class Index:
     """A DAWG over lowercase words: `kids[node]` maps a letter to a node, `term[node]`
     ends a word, `height[node]` is the longest word below (0 at a leaf), `mask[node]`
-    has bit i set when letter i occurs in some word below."""
+    has bit i set when letter i occurs in some word below, `pairs[node]` bit 26·i + j
+    when letters i, j follow each other in some word below (a two-letter card's test)."""
 
-    __slots__ = ("kids", "term", "height", "mask", "words")
+    __slots__ = ("kids", "term", "height", "mask", "pairs", "words")
 
     def __init__(self, words: Iterable[str]) -> None:
         kids: list[dict[str, int]] = [{}]
@@ -90,20 +98,27 @@ class Index:
             self.term[new] = term[old]
         height = [-1] * len(order)
         mask = [0] * len(order)
+        pairs = [0] * len(order)
+        kids_new = self.kids
 
         def h(n: int) -> int:
             if height[n] < 0:
-                top, bits = 0, 0
-                for ch, c in self.kids[n].items():
+                top, bits, two = 0, 0, 0
+                for ch, c in kids_new[n].items():
                     top = max(top, h(c) + 1)
                     bits |= mask[c] | (1 << (ord(ch) - 97))
-                height[n], mask[n] = top, bits
+                    two |= pairs[c]
+                    row = 26 * (ord(ch) - 97)
+                    for ch2 in kids_new[c]:
+                        two |= 1 << (row + ord(ch2) - 97)
+                height[n], mask[n], pairs[n] = top, bits, two
             return height[n]
 
         for n in range(len(order) - 1, -1, -1):
             h(n)
         self.height = height
         self.mask = mask
+        self.pairs = pairs
         self.words = count
 
     def __len__(self) -> int:
@@ -158,12 +173,11 @@ def group(hand: Sequence[CardDef]) -> list[list[CardDef]]:
 def optimistic(card: CardDef, hand: Sequence[CardDef]) -> int:
     """The most ¢ `card` can bring to any word of this hand wherever it stands (a bound for
     pruning). The first and last bonuses are bounded apart (one card each), and so are the
-    nowild and long bonuses (they depend on the word: no wild laid yet, room enough)."""
+    nowild and long bonuses (they depend on the word: no wild laid yet, room enough) and
+    the wild bonus (it counts the wilds laid)."""
     if card.wild:
         return 0
     a = card.ability
-    if a.kind == "wild_bonus":
-        return card.cents + a.n * sum(1 for c in hand if c.wild)
     if a.kind == "double_adj":
         return card.cents + max((c.cents for c in hand if c is not card and not c.wild), default=0)
     return card.cents
@@ -190,15 +204,16 @@ def find_words(hand: Sequence[CardDef], common: CardDef | None = None, *, minus:
     """Every word of the general list (and `extra_words`, the table's accepted words) that
     `hand` can spell with or without the top `common`, each with the arrangement that
     earns the most ¢ (then the most extra draws), best first by `sort_key`; only the best
-    `limit` when given. `minus` is a pending attack against the speller; words in
+    `limit` when given (words tied with the last one kept: see the module docstring). `minus` is a pending attack against the speller; words in
     `exclude` are skipped."""
     best: dict[str, tuple[tuple, Score, tuple]] = {}
+    top: list[tuple] = []              # the keys of the words kept (with a limit), ascending
     extra = sorted({w for w in extra_words if w})
     if extra:
         _walk(Index(extra), hand, common, minus, common_bonus, limit, min_letters, max_letters,
-              exclude, best)
+              exclude, best, top)
     _walk(index or general_index(), hand, common, minus, common_bonus, limit, min_letters,
-          max_letters, exclude, best)
+          max_letters, exclude, best, top)
     ranked = sorted(best.items(), key=lambda kv: kv[1][0])
     if limit is not None:
         ranked = ranked[:limit]
@@ -209,7 +224,7 @@ def find_words(hand: Sequence[CardDef], common: CardDef | None = None, *, minus:
 
 def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: int,
           common_bonus: int, limit: int | None, min_letters: int, max_letters: int | None,
-          exclude: frozenset[str] | set[str], best: dict) -> None:
+          exclude: frozenset[str] | set[str], best: dict, top: list[tuple]) -> None:
     kids, term, height, mask = index.kids, index.term, index.height, index.mask
     groups = group(hand)
     reps = [g[0] for g in groups]
@@ -221,16 +236,22 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
     first_n = [r.ability.n if r.ability.kind == "first" else 0 for r in reps]
     last_n = [r.ability.n if r.ability.kind == "last" else 0 for r in reps]
     nowild_n = [r.ability.n if r.ability.kind == "nowild" else 0 for r in reps]
+    wb_n = [r.ability.n if r.ability.kind == "wild_bonus" else 0 for r in reps]
+    wb_groups = [g for g in range(ng) if wb_n[g]]
     long_len = [r.ability.length if r.ability.kind == "long" else 1 << 30 for r in reps]
     long_n = [r.ability.n if r.ability.kind == "long" else 0 for r in reps]
     lasts = sorted((g for g in range(ng) if last_n[g]), key=lambda g: -last_n[g])
     firsts = sorted((g for g in range(ng) if first_n[g]), key=lambda g: -first_n[g])
     draw_n = [r.ability.n if r.ability.kind in ("draw", "draw_if_last") else 0 for r in reps]
     dw = [1 if r.ability.kind == "double_word" else 0 for r in reps]
-    bit = [0] * ng
+    bit = [0] * ng                     # the letters a card may be laid as (one-letter texts)
+    pbit = [0] * ng                    # the letter pairs it may be laid as (two-letter texts)
     for g, ts in enumerate(texts):
         for t in ts:
-            bit[g] |= 1 << (ord(t[0]) - 97)
+            if len(t) == 1:
+                bit[g] |= 1 << (ord(t) - 97)
+            else:
+                pbit[g] |= 1 << (26 * (ord(t[0]) - 97) + ord(t[1]) - 97)
     # the cards that earn most are tried first, then the common, wilds last: good words come early
     order = sorted((g for g in range(ng) if g != wg), key=lambda g: -ov[g])
     earners = [g for g in order if ov[g] + nowild_n[g] + long_n[g] > 0]
@@ -238,14 +259,19 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
     most = max_letters if max_letters is not None else 1 << 30
     common_letter = common.letters if common is not None else ""
     common_bit = 1 << (ord(common_letter) - 97) if common is not None else 0
+    relevant = common_bit
+    prelevant = 0
+    for b, pb in zip(bit, pbit):
+        relevant |= b
+        prelevant |= pb
+    pairs = index.pairs
     common_piece: Piece | None = (common, common_letter, True) if common is not None else None
     wild_total = counts[wg] if wg >= 0 else 0
 
     path: list[tuple[int, str]] = []
     chars: list[str] = []
-    top: list[tuple] = []              # the best keys so far (limit mode), ascending
-    kth: tuple | None = None           # top[-1] once `limit` words are kept
-    used_ov = used_draw = dw_used = wilds_used = used_nowild = 0
+    kth: tuple | None = top[-1] if limit is not None and len(top) >= limit else None
+    used_ov = used_draw = dw_used = wilds_used = used_nowild = used_wb = 0
     used_long: list[tuple[int, int]] = []
     draw_rem = sum(d * c for d, c in zip(draw_n, counts))
     dw_rem = sum(d * c for d, c in zip(dw, counts))
@@ -263,8 +289,8 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         if limit is not None:
             if old is not None:
                 top.remove(old[0])
-            elif kth is not None and k >= kth:
-                return
+            elif kth is not None and k[:3] >= kth[:3]:
+                return                         # no better than the worst word kept
             insort(top, k)
             if len(top) > limit:
                 best.pop(top.pop()[3], None)
@@ -272,23 +298,29 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
                 kth = top[-1]
         best[word] = (k, s, tuple(path))
 
-    def prunes(node: int, depth: int) -> bool:
-        assert kth is not None
+    def bound(node: int, depth: int) -> tuple[int, int, int]:
+        """The optimistic (−¢, −draws, −letters) of any word below `node` on this path."""
         room = cap - depth
         if height[node] < room:
             room = height[node]
         below = mask[node]
+        below2 = pairs[node]
         longest = depth + room
         clean = not wilds_used
         cents = used_ov + (used_nowild if clean else 0)
         for length, n in used_long:
             if longest >= length:
                 cents += n
+        per_wild = used_wb                     # what each wild earns at most
+        for g in wb_groups:
+            if counts[g] and room > 0 and (bit[g] & below or pbit[g] & below2):
+                per_wild += wb_n[g] * counts[g]
+        cents += wilds_used * per_wild
         if room > 0:                           # the best cards left whose letter occurs below
-            vals = []
+            vals = [(per_wild, counts[wg])] if per_wild and wg >= 0 and counts[wg] else []
             for g in earners:
                 c = counts[g]
-                if c and bit[g] & below:
+                if c and (bit[g] & below or pbit[g] & below2):
                     v = ov[g] + (nowild_n[g] if clean else 0) + (long_n[g] if longest >= long_len[g] else 0)
                     if v > 0:
                         vals.append((v, c))
@@ -306,12 +338,12 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         else:
             tail = 0
             for g in firsts:
-                if counts[g] and bit[g] & below:
+                if counts[g] and (bit[g] & below or pbit[g] & below2):
                     cents += first_n[g]
                     break
         if room > 0:
             for g in lasts:
-                if counts[g] and bit[g] & below:
+                if counts[g] and (bit[g] & below or pbit[g] & below2):
                     if last_n[g] > tail:
                         tail = last_n[g]
                     break
@@ -322,20 +354,15 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             cents = cents - minus if cents > minus else 0
         if dw_used or dw_rem:
             cents *= 2
-        x = -cents
-        if x != kth[0]:
-            return x > kth[0]
-        x = -(used_draw + draw_rem)
-        if x != kth[1]:
-            return x > kth[1]
-        x = -(depth + room)
-        if x != kth[2]:
-            return x > kth[2]
-        return "".join(chars) > kth[3]
+        return (-cents, -(used_draw + draw_rem), -(depth + room))
+
+    def prunes(node: int, depth: int) -> bool:
+        assert kth is not None
+        return bound(node, depth) >= kth[:3]
 
     def lay(node: int, depth: int, g: int, text: str) -> None:
         # lay `text` from group g (-1: the common) at the end of the word, then go on
-        nonlocal used_ov, used_draw, dw_used, draw_rem, dw_rem, common_used, wilds_used, used_nowild
+        nonlocal used_ov, used_draw, dw_used, draw_rem, dw_rem, common_used, wilds_used, used_nowild, used_wb
         n = node
         for ch in text:
             n = kids[n].get(ch, -1)
@@ -350,6 +377,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             dw_used += dw[g]
             dw_rem -= dw[g]
             used_nowild += nowild_n[g]
+            used_wb += wb_n[g]
             if long_n[g]:
                 used_long.append((long_len[g], long_n[g]))
             if g == wg:
@@ -369,6 +397,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             dw_used -= dw[g]
             dw_rem += dw[g]
             used_nowild -= nowild_n[g]
+            used_wb -= wb_n[g]
             if long_n[g]:
                 used_long.pop()
             if g == wg:
@@ -396,8 +425,41 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         if common is not None and not common_used and common_letter in here:
             lay(node, depth, -1, common_letter)
         if wg >= 0 and counts[wg]:
-            for ch in list(here):
+            if kth is None:
+                for ch in list(here):
+                    lay(node, depth, wg, ch)
+                return
+            # a wild's children differ only in their node: their bounds depend on it only
+            # through the letters of the cards left below it and its height, so siblings
+            # share bounds, and a child that cannot beat the worst word kept is not entered
+            survivors = _wild_children(node, depth)
+            for ch in survivors:
                 lay(node, depth, wg, ch)
+
+    def _wild_children(node: int, depth: int) -> list[str]:
+        nonlocal wilds_used
+        counts[wg] -= 1
+        wilds_used += 1
+        path.append((wg, "?"))
+        cache: dict[tuple[int, int, int], tuple[int, int, int]] = {}
+        assert kth is not None
+        worst = kth[:3]
+        out = []
+        d = depth + 1
+        for ch, c in kids[node].items():
+            room = cap - d
+            if height[c] < room:
+                room = height[c]
+            key = (mask[c] & relevant, pairs[c] & prelevant, room)
+            b = cache.get(key)
+            if b is None:
+                b = cache[key] = bound(c, d)
+            if b < worst:
+                out.append(ch)
+        path.pop()
+        wilds_used -= 1
+        counts[wg] += 1
+        return out
 
     cap = min(most, fixed + wild_total)
     visit(0, 0)
