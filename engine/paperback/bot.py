@@ -138,7 +138,9 @@ class PaperbackBot:
         if not found:
             return {"type": "pass", "seat": seat}
         pick = found[0]
-        if self.level == "hard" and view["need"] is not None and pick.score.letters < view["need"]:
+        blocked = (view["effects"] or {}).get("no_claim")
+        if (self.level == "hard" and view["need"] is not None and not blocked
+                and pick.score.letters < view["need"]):
             claims = word_choices(view, limit=1, min_letters=view["need"])
             if claims and claims[0].cents + CLAIM_WORTH >= pick.cents:
                 pick = claims[0]
