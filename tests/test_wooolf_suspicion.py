@@ -153,3 +153,57 @@ def test_inconsistent_knowledge_has_no_deal():
     s = suspect(k)
     assert s.z == 0 and not s.consistent
     assert brute_force(k)[0] == 0
+
+
+def synthetic(rng: Rng, deck: list[str], holders: int = 5, steps: int = 14) -> Knowledge:
+    """Seat 0's knowledge after random true events on a random deal of `deck` (any ten
+    cards, so two shepherd boys and several "Wolf!" callers can meet at five holders)."""
+    from engine.wooolf.rules import announcement
+    c = content()
+    cards = list(deck)
+    rng.shuffle(cards)
+    hold = [cards[2 * h:2 * h + 2] for h in range(holders)]
+    ident = [c.identity(p) for p in hold]
+    epochs = [0] * holders
+    peeks, markers, asks = [], [], []
+    for _ in range(steps):
+        kind = rng.below(6)
+        boys = [h for h in range(1, holders) if ident[h] == "shepherd"]
+        by = rng.choice(boys) if boys and rng.below(3) else rng.below(holders)   # boys peek a lot
+        target = rng.choice([h for h in range(holders) if h != by and not (h == 0 and by in boys)])
+        if kind <= 3:                                       # a peek
+            pos = rng.below(2)
+            card = hold[target][pos]
+            said = announcement(c.cards[card].public, ident[by])
+            markers.append((by, target, pos, epochs[target], said, card if target == 0 else None))
+            if by == 0:
+                peeks.append((target, pos, epochs[target], card))
+        elif kind == 4:                                     # a shuffle (its result unseen by 0)
+            if rng.below(2):
+                hold[by].reverse()
+            epochs[by] += 1
+        else:                                               # a question
+            q = rng.choice(list(c.questions))
+            asks.append((target, q.id, q.answer(ident[target], tuple(c.cards[x].role for x in hold[target]))))
+    return Knowledge(seats=holders, holders=holders, neutral=None, seat=0, deck=tuple(deck),
+                     cards=tuple(hold[0]), peeks=tuple(peeks), markers=tuple(markers), asks=tuple(asks),
+                     epochs=tuple(epochs))
+
+
+def test_two_shepherd_boys_and_many_wolf_calls_match_brute_force():
+    """Decks with both shepherd-boy cards (7-8 seats have two) on five holders: the cases
+    with two shepherd boys, and the 'Wolf!' of each, against brute force."""
+    from engine.wooolf.suspicion import problem
+    c = content()
+    rng = Rng(13)
+    multi = split = 0
+    for i in range(90):
+        pool = [x for x in c.deck(8) if x not in ("B02", "B14")] + (["A1", "A2", "A4"] if i % 3 == 0 else [])
+        rng.shuffle(pool)
+        deck = ["B02", "B14"] + pool[:8]
+        k = synthetic(rng, deck, steps=8 + i % 12)
+        same(k)
+        multi += sum(1 for m in k.markers if m[4] == "wolf") >= 2
+        pb = problem(k)
+        split += pb is not None and len(pb.cases) >= 3      # two or more callers in doubt
+    assert multi > 30 and split > 7
