@@ -1,0 +1,226 @@
+"""Word Porters bots: they see only their seat's view and answer with a command.
+
+Both halves of the game read hints through one model of a listener: a player's
+placements (hint word h with emphasis e, the top marker's number) make the score of a
+board word w the sum of EMPHASIS[e] * fit[w, h], and the listener's odds of the ten
+words are a softmax of `beta` times those scores (its own number excluded).
+
+- Giving: the bot tries every legal placement and keeps the one after which that model
+  (read sharply, as the best guessers will) gives its own word the highest probability
+  among the ten: the hint that singles its word out from the other nine, not the one
+  that fits it best in general. A stack costs two markers, so it must be worth
+  STACK_COST more. Under the children's rules it declines when nothing helps.
+- Guessing: for every other player, the odds of each word from that player's markers;
+  players' numbers are distinct and differ from the bot's own, so the exact joint odds
+  are summed over every assignment of distinct numbers, and the vote is the
+  assignment of distinct numbers with the highest expected score (every one enumerated).
+
+Levels differ in how sharply they read and give (docs of the numbers: bench/wordporters_bots.py):
+easy reads a noisier private copy of the fit table (its own sense of the words), reads
+softly and picks among the better placements at random; normal less so; hard reads the
+table as written, sharply, and always picks the best. "random" plays random legal moves.
+A bot's choice depends only on its seed and the view.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import lru_cache
+from itertools import permutations
+from typing import Any, Sequence
+
+import numpy as np
+
+from engine.core.rng import Rng
+from engine.wordporters.board import emphasis, legal_placements
+from engine.wordporters.content import FIT_MAX, content
+from engine.wordporters.state import POSITIONS
+
+LEVELS = ("easy", "normal", "hard", "random")
+EMPHASIS = {1: 1.0, 2: 0.8, 3: 0.65}     # the first marker is the first thought
+GIVE_BETA = 1.6                          # how sharply the giver expects to be read
+STACK_COST = 0.04                        # a stack must raise the odds this much more
+
+
+@dataclass(frozen=True)
+class Style:
+    noise: float          # share of fit entries its private table moves by one step
+    beta: float           # how sharply it reads others' markers
+    temperature: float    # 0: the best placement; else a softmax over the odds it gives
+
+
+STYLES: dict[str, Style] = {
+    "easy": Style(noise=0.35, beta=0.8, temperature=0.08),
+    "normal": Style(noise=0.15, beta=1.2, temperature=0.03),
+    "hard": Style(noise=0.0, beta=1.6, temperature=0.0),
+}
+
+
+@lru_cache(maxsize=64)
+def private_fit(seed: int, noise: float) -> np.ndarray:
+    """The fit table as a bot of this seed senses it: each entry moved one step up or
+    down with probability `noise` (clipped to 0..FIT_MAX)."""
+    fit = content().fit.astype(np.float64)
+    if noise <= 0:
+        return fit
+    rng = Rng(seed * 7919 + 17)
+    out = fit.copy()
+    limit = int(noise * 1_000_000)
+    flat = out.reshape(-1)
+    for i in range(flat.size):
+        r = rng.next64()
+        if r % 1_000_000 < limit:
+            flat[i] = min(FIT_MAX, max(0, flat[i] + (1 if (r >> 32) & 1 else -1)))
+    return out
+
+
+@lru_cache(maxsize=16)
+def _perms(n_values: int, k: int) -> np.ndarray:
+    """Every ordered choice of k distinct values from range(n_values), as rows."""
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    return np.array(list(permutations(range(n_values), k)), dtype=np.int64)
+
+
+def word_scores(fit: np.ndarray, board: Sequence[int], hints: Sequence[tuple[int, int]]) -> np.ndarray:
+    """The listener's score of each board word for (hint word, emphasis) placements."""
+    s = np.zeros(len(board))
+    for h, e in hints:
+        s += EMPHASIS[e] * fit[board, h]
+    return s
+
+
+def odds(scores: np.ndarray, beta: float, excluded: Sequence[int] = ()) -> np.ndarray:
+    z = beta * scores
+    z = z - z.max()
+    p = np.exp(z)
+    for x in excluded:
+        p[x] = 0.0
+    return p / p.sum()
+
+
+def joint_marginals(like: np.ndarray, allowed: Sequence[int]) -> np.ndarray:
+    """Exact marginals of k players' distinct positions (rows of `like`: each player's
+    unnormalised odds), over every assignment of distinct positions from `allowed`."""
+    k = like.shape[0]
+    allowed = np.asarray(allowed)
+    if k == 0:
+        return like
+    perms = allowed[_perms(len(allowed), k)]              # (m, k) positions
+    w = np.prod(like[np.arange(k), perms], axis=1)        # (m,)
+    total = w.sum()
+    out = np.zeros_like(like)
+    if total <= 0:
+        out[:, allowed] = 1.0 / len(allowed)
+        return out
+    for p in range(k):
+        np.add.at(out[p], perms[:, p], w)
+    return out / total
+
+
+def best_assignment(marg: np.ndarray) -> list[int]:
+    """The distinct positions (one per row) with the highest summed probability."""
+    k = marg.shape[0]
+    if k == 0:
+        return []
+    perms = _perms(marg.shape[1], k)
+    total = marg[np.arange(k), perms].sum(axis=1)
+    return [int(x) for x in perms[int(np.argmax(total))]]
+
+
+class WordPortersBot:
+    def __init__(self, level: str = "normal", seed: int = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
+        self.level = level
+        self.seed = int(seed)
+
+    def _rng(self, view: dict, seat: int) -> Rng:
+        return Rng.derive(self.seed, view["round"] * 1000 + len(view["placements"]), seat)
+
+    def choose(self, view: dict, seat: int) -> dict[str, Any]:
+        if view["phase"] == "hints":
+            return self.give(view, seat)
+        if view["phase"] == "vote":
+            return self.vote(view, seat)
+        raise ValueError(f"nothing to choose in phase {view['phase']!r}")
+
+    # ---- the table as indices ---------------------------------------------------------
+    @staticmethod
+    def _board(view: dict) -> list[int]:
+        ids = content().word_ids
+        return [ids[w] for w in view["words"]]
+
+    @staticmethod
+    def _hints_of(view: dict, seat: int) -> list[tuple[int, int]]:
+        ids = content().hint_ids
+        out = []
+        for p in view["placements"]:
+            if p["seat"] == seat:
+                out.append((ids[view["hints"][p["card"]]["words"][p["side"]]], emphasis(p["markers"])))
+        return out
+
+    # ---- giving -------------------------------------------------------------------------
+    def give(self, view: dict, seat: int) -> dict[str, Any]:
+        board_cards = [h["markers"] for h in view["hints"]]
+        legal = legal_placements(board_cards, view["left"][seat], seat)
+        rng = self._rng(view, seat)
+        if self.level == "random":
+            if view["can_decline"] and rng.below(4) == 0:
+                return {"type": "decline", "seat": seat}
+            card, side, _ = legal[rng.below(len(legal))]
+            return {"type": "place", "seat": seat, "card": card, "side": side}
+        style = STYLES[self.level]
+        fit = private_fit(self.seed, style.noise)
+        board = self._board(view)
+        target = view["number"] - 1
+        mine = self._hints_of(view, seat)
+        ids = content().hint_ids
+        now = odds(word_scores(fit, board, mine), GIVE_BETA)[target]
+        values = []
+        for card, side, stack in legal:
+            h = ids[view["hints"][card]["words"][side]]
+            p = odds(word_scores(fit, board, mine + [(h, emphasis(stack))]), GIVE_BETA)[target]
+            values.append(p - (STACK_COST if len(stack) > 1 else 0.0))
+        best = max(range(len(legal)), key=lambda i: values[i])
+        if view["can_decline"] and values[best] <= now:
+            return {"type": "decline", "seat": seat}
+        if style.temperature > 0:
+            top = max(values)
+            w = [math.exp((v - top) / style.temperature) for v in values]
+            r = rng.random() * sum(w)
+            for i, x in enumerate(w):
+                r -= x
+                if r <= 0:
+                    best = i
+                    break
+        card, side, _ = legal[best]
+        return {"type": "place", "seat": seat, "card": card, "side": side}
+
+    # ---- guessing -----------------------------------------------------------------------
+    def marginals(self, view: dict, seat: int) -> tuple[list[int], np.ndarray]:
+        """The other seats and, for each, the exact odds of each position (0-based)."""
+        others = [s for s in range(view["seats"]) if s != seat]
+        own = view["number"] - 1
+        if self.level == "random":
+            return others, np.full((len(others), POSITIONS), 1.0 / POSITIONS)
+        style = STYLES[self.level]
+        fit = private_fit(self.seed, style.noise)
+        board = self._board(view)
+        like = np.stack([odds(word_scores(fit, board, self._hints_of(view, s)), style.beta, (own,))
+                         for s in others])
+        allowed = [x for x in range(POSITIONS) if x != own]
+        return others, joint_marginals(like, allowed)
+
+    def vote(self, view: dict, seat: int) -> dict[str, Any]:
+        others, marg = self.marginals(view, seat)
+        if self.level == "random":
+            pool = list(range(1, POSITIONS + 1))
+            self._rng(view, seat).shuffle(pool)
+            pick = [x - 1 for x in pool[:len(others)]]
+        else:
+            pick = best_assignment(marg)
+        guesses: list[int | None] = [None] * view["seats"]
+        for s, x in zip(others, pick):
+            guesses[s] = x + 1
+        return {"type": "vote", "seat": seat, "guesses": guesses}
