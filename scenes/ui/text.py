@@ -115,6 +115,7 @@ def wrap(text: str, size: int, max_width: int, bold: bool = False) -> tuple[str,
     starts a line and an opening bracket never ends one."""
     lines: list[str] = []
     for para in text.split("\n"):
+        rows: list[list[str]] = []
         line: list[str] = []
         for unit in _units(para):
             if unit == " ":
@@ -123,10 +124,36 @@ def wrap(text: str, size: int, max_width: int, bold: bool = False) -> tuple[str,
             elif not line or width("".join(line + [unit]).strip(), size, bold) <= max_width:
                 line.append(unit)
             else:
-                lines.append("".join(line).strip())
+                rows.append(line)
                 line = [unit]
-        lines.append("".join(line).strip())
+        rows.append(line)
+        _no_orphan(rows, size, max_width, bold)
+        lines += ["".join(row).strip() for row in rows]
     return tuple(lines)
+
+
+def _cjk_count(text: str) -> int:
+    return sum(1 for ch in text if ord(ch) >= 0x2E80 and ch not in NO_LINE_START and ch not in NO_LINE_END)
+
+
+def _no_orphan(rows: list[list[str]], size: int, max_width: int, bold: bool) -> None:
+    """A paragraph's last line is never 1-2 Chinese characters alone (with their
+    punctuation, as in "記。"): characters move down from the line above until it has 3."""
+    while len(rows) > 1:
+        last, above = rows[-1], rows[-2]
+        text = "".join(last).strip()
+        if not text or not 0 < _cjk_count(text) < 3 or _cjk_count(text) != len(text.strip("".join(NO_LINE_START))):
+            return
+        units = [u for u in above if u != " "]
+        if len(units) < 3 or _cjk_count(units[-1]) != len(units[-1].strip("".join(NO_LINE_START))):
+            return               # the line above does not end in Chinese: nothing to move
+        while above and above[-1] == " ":
+            above.pop()
+        moved = above.pop()
+        if width((moved + "".join(last)).strip(), size, bold) > max_width:
+            above.append(moved)
+            return
+        last.insert(0, moved)
 
 
 @lru_cache(maxsize=1024)
