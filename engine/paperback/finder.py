@@ -50,6 +50,7 @@ class Index:
         kids: list[dict[str, int]] = [{}]
         term: list[bool] = [False]
         register: dict[tuple, int] = {}
+        empty: dict[str, int] = {}
         unchecked: list[tuple[int, str, int]] = []
         prev = ""
         count = 0
@@ -63,6 +64,7 @@ class Index:
                     register[key] = child
                 else:
                     kids[parent][letter] = found
+                    kids[child] = empty            # a duplicate: free it now
 
         for w in sorted(set(words)):
             count += 1
