@@ -207,8 +207,7 @@ def test_keyboard_places_and_confirms_the_score_changes():
     app, session, scene = start_with_human()
     play = a_play(session, 0)
     for t, r, c, val in play.placements:
-        free = scene.free_tiles()
-        key(app, pygame.K_1 + free.index(t))            # pick the tile by its number
+        key(app, pygame.K_1 + scene.hand().index(t))    # pick the tile by its slot's number
         assert scene.selected == t
         if number(t) == 6 and val == 9:
             key(app, pygame.K_r)
@@ -220,10 +219,88 @@ def test_keyboard_places_and_confirms_the_score_changes():
                 key(app, pygame.K_RIGHT if c > cur[1] else pygame.K_LEFT)
             cur = scene.cursor
         key(app, pygame.K_SPACE)                          # drop
+        assert scene.selected is None                     # nothing is picked up for you
     assert scene.analysis.ok
-    key(app, pygame.K_ESCAPE)                             # drop the keyboard selection first
-    key(app, pygame.K_RETURN)                             # confirm
+    key(app, pygame.K_RETURN)                             # no tile in hand: Enter confirms
     assert session.view(None)["scores"][0] == play.score > 0
+
+
+def shown_texts(app: App) -> list[str]:
+    with record_text() as blits:
+        redraw(app)
+    return [b.text for b in blits]
+
+
+def test_keyboard_flow_is_the_one_the_screen_states():
+    app, session, scene = start_with_human()
+    hand = scene.hand()
+    assert any("1–8 or Tab" in x for x in shown_texts(app))       # the keys line, nothing in hand
+    key(app, pygame.K_3)
+    assert scene.selected == hand[2]
+    assert any("3 again or Esc puts it back" in x for x in shown_texts(app))
+    key(app, pygame.K_3)                                            # the same number again: back in hand
+    assert scene.selected is None and not scene.pending
+    key(app, pygame.K_RETURN)                                       # nothing picked, nothing pending: no-op
+    assert session.view(None)["board"] == []
+    play = a_play(session, 0)
+    t0, r0, c0, _ = play.placements[0]
+    key(app, pygame.K_1 + hand.index(t0))
+    scene.cursor = (r0, c0)
+    key(app, pygame.K_RETURN)                                       # a tile in hand: Enter drops it
+    assert scene.pending.at((r0, c0)) and scene.selected is None
+    texts = shown_texts(app)
+    assert any("Backspace takes it all back" in x for x in texts), texts
+    key(app, pygame.K_1 + hand.index(t0))                           # its slot is empty: nothing happens
+    assert scene.selected is None
+    i18n.set_lang("zh-TW")
+    assert any("Backspace 全部收回" in x for x in shown_texts(app))
+
+
+def a_hint_with_a_nine() -> tuple[App, LocalSession, TableScene, list]:
+    from engine.sumoku.bot import hint
+    for seed in range(80):
+        session = make_session(3, 2, seed=seed)
+        v = session.view(0)
+        if v["turn"] != 0:
+            continue
+        tiles = hint(v, 0)["tiles"]
+        if len(tiles) >= 2 and any(number(t) == 6 and val == 9 for t, _, _, val in tiles):
+            app = make_app()
+            return app, session, table(app, session), tiles
+    raise AssertionError("no seed gives a hint with a 9")
+
+
+def test_take_back_returns_the_whole_hint_and_a_six_reads_six_again():
+    app, session, scene, tiles = a_hint_with_a_nine()
+    click(app, scene.buttons["hint"].rect.center)
+    if scene.hints.busy:
+        scene.hints.wait(20)
+        app.step()
+    assert len(scene.pending) == len(tiles) >= 2
+    nine = next(t for t, _, _, val in tiles if number(t) == 6 and val == 9)
+    assert scene.value_of(nine) == 9                               # on the board it reads 9
+    click(app, scene.buttons["take_back"].rect.center)              # one press: the whole play
+    assert not scene.pending and scene.free_tiles() == scene.hand()
+    assert scene.value_of(nine) == 6 and nine not in scene.flipped  # back in hand it is a 6
+    assert session.view(None)["board"] == []
+
+
+def test_solitaire_keys_match_a_hand_of_sixteen():
+    app = make_app()
+    session = make_session(1, 0, seed=2, variant="solitaire")
+    scene = table(app, session)
+    hand = scene.hand()
+    assert len(hand) == 16
+    texts = shown_texts(app)
+    assert any("1–9 picks up a tile, Tab reaches all 16" in x for x in texts), texts
+    assert not any("1–8" in x or "1–16" in x for x in texts)
+    key(app, pygame.K_9)
+    assert scene.selected == hand[8]
+    key(app, pygame.K_ESCAPE)                                       # Esc puts it back
+    assert scene.selected is None
+    key(app, pygame.K_TAB, pygame.KMOD_SHIFT)                       # Shift+Tab: the last tile
+    assert scene.selected == hand[15]
+    assert any("Esc puts it back" in x for x in shown_texts(app))
 
 
 def test_a_six_turned_into_a_nine_is_placed_as_nine():

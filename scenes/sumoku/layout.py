@@ -25,6 +25,7 @@ class TableLayout:
     stats: list[pygame.Rect]
     status: pygame.Rect
     menu: pygame.Rect
+    keys: pygame.Rect = field(default_factory=pygame.Rect)    # the line of keys that work now
     cards: list[pygame.Rect] = field(default_factory=list)
 
 
@@ -39,7 +40,9 @@ def table_layout(fr: Frame, seats: int, n_stats: int, *, side_panel: bool = True
     top = pygame.Rect(0, 0, w, top_h)
     side = pygame.Rect(w - side_w, top_h, side_w, h - top_h)
     bottom = pygame.Rect(0, h - bottom_h, w - side_w, bottom_h)
-    board = pygame.Rect(0, top_h, w - side_w, h - top_h - bottom_h)
+    keys_h = round(30 * s)
+    board = pygame.Rect(0, top_h, w - side_w, h - top_h - bottom_h - keys_h)
+    keys = pygame.Rect(0, board.bottom, board.w, keys_h)
 
     # buttons: a grid on the right of the bottom bar
     bw, bh, gap = round(124 * s), round(58 * s), round(8 * s)
@@ -61,7 +64,7 @@ def table_layout(fr: Frame, seats: int, n_stats: int, *, side_panel: bool = True
     sx = (stats[-1].right if stats else 0) + pad
     status = pygame.Rect(sx, pad, menu.x - pad - sx, sh)
 
-    layout = TableLayout(s, pad, top, board, side, bottom, preview, hand, buttons, stats, status, menu)
+    layout = TableLayout(s, pad, top, board, side, bottom, preview, hand, buttons, stats, status, menu, keys)
     if side_panel and seats:
         gap = pad
         card_h = min(round(124 * s), (side.h - gap * (seats + 1)) // seats)

@@ -1,7 +1,13 @@
 """How a person builds a Sumoku play at the table (a mixin of TableScene): tiles picked
 by number key, Tab or click, walked with the arrows and dropped, dragged with the mouse,
 taken back, turned from 6 to 9; the board panned and zoomed. The buttons' own keys
-(Enter, Backspace, H, P, X, U, Esc) are the kit's button bar's."""
+(Enter, Backspace, H, P, X, U, Esc) are the kit's button bar's.
+
+The keyboard scheme (said on screen by `key_hint`): a hand slot's number (1-9; Tab and
+Shift+Tab reach every tile) picks that tile up, the same number again puts it back (so
+does Esc); the arrows walk the cursor; Enter or Space drops the tile in hand. Nothing is
+ever picked up automatically, so Enter with no tile in hand is always the Confirm
+button, and Backspace the Take back button (the whole play)."""
 from __future__ import annotations
 
 from typing import Any
@@ -9,6 +15,7 @@ from typing import Any
 import pygame
 
 from scenes.sumoku.widgets import can_flip
+from scenes.ui.i18n import t
 
 Cell = tuple[int, int]
 DIGIT_KEYS = {getattr(pygame, f"K_{i}"): i for i in range(1, 10)}
@@ -68,7 +75,7 @@ class Placing:
         k = ev.key
         mods = getattr(ev, "mod", 0)
         if k in DIGIT_KEYS:
-            self.select_index(DIGIT_KEYS[k] - 1)
+            self.select_slot(DIGIT_KEYS[k] - 1)
             return True
         if k == pygame.K_TAB:
             self.select_next(-1 if mods & pygame.KMOD_SHIFT else 1)
@@ -90,9 +97,6 @@ class Placing:
             else:
                 return k == pygame.K_SPACE     # Enter: the confirm button's
             return True
-        if k in (pygame.K_BACKSPACE, pygame.K_DELETE) and self.cursor and self.pending.at(self.cursor):
-            self.take_back(self.cursor)
-            return True
         if k == pygame.K_r:
             tile = self.selected
             if tile is None and self.cursor and self.pending.at(self.cursor):
@@ -113,6 +117,26 @@ class Placing:
             return True
         return False
 
+    def key_hint(self) -> str:
+        """The keys that work now, in one short line (shown under the board)."""
+        if not self.my_turn:
+            return ""
+        hand = self.hand()
+        n = min(9, len(hand))
+        digits = "1" if n == 1 else f"1–{n}"
+        if self.exchange_mode:
+            return t("sumoku.ui.keys.exchange", keys=digits)
+        if self.selected is not None:
+            slot = hand.index(self.selected) if self.selected in hand else 99
+            if slot < 9:
+                return t("sumoku.ui.keys.held", key=str(slot + 1))
+            return t("sumoku.ui.keys.held_tab")
+        if self.pending:
+            return t("sumoku.ui.keys.pending" if self.analysis.ok else "sumoku.ui.keys.pending_bad", keys=digits)
+        if len(hand) > 9:
+            return t("sumoku.ui.keys.pick_more", keys=digits, count=len(hand))
+        return t("sumoku.ui.keys.pick", keys=digits)
+
     def _start_cursor(self) -> Cell:
         if self.pending.tiles:
             p = self.pending.tiles[-1]
@@ -123,16 +147,24 @@ class Placing:
             return (p[1] + 1, p[2])
         return (0, 0)
 
-    def select_index(self, i: int) -> None:
+    def select_slot(self, i: int) -> None:
+        """The number key of hand slot i (as the hand shows it): pick that tile up, or put
+        it back if it is the one in hand. A slot whose tile is on the board does nothing."""
+        hand = self.hand()
+        if not 0 <= i < len(hand):
+            return
         if self.exchange_mode:
-            hand = self.hand()
-            if 0 <= i < len(hand):
-                self.exchange_pick ^= {hand[i]}
+            self.exchange_pick ^= {hand[i]}
             return
-        free = self.free_tiles()
-        if not self.my_turn or not 0 <= i < len(free):
+        if self.selected == hand[i]:
+            self.selected = None
             return
-        self.selected = free[i]
+        self.pick(hand[i])
+
+    def pick(self, tile: int) -> None:
+        if not self.my_turn or tile not in self.free_tiles():
+            return
+        self.selected = tile
         if self.cursor is None:
             self.cursor = self._start_cursor()
             self.board_view.ensure_visible(self.cursor)
@@ -141,22 +173,15 @@ class Placing:
         free = self.free_tiles()
         if not free or not self.my_turn:
             return
-        i = free.index(self.selected) + step if self.selected in free else 0
-        self.select_index(i % len(free))
+        i = free.index(self.selected) + step if self.selected in free else (0 if step > 0 else -1)
+        self.pick(free[i % len(free)])
 
     def drop_selected(self) -> None:
         if self.selected is None or self.cursor is None:
             return
         if self.put(self.selected, self.cursor):
-            dropped = self.selected
-            free = self.free_tiles()
-            self.selected = None
-            # move on: the next cell along the play, the next tile ready
-            if free:
-                hand_order = [x for x in self.hand() if x in free]
-                after = [x for x in hand_order if self.hand().index(x) > self.hand().index(dropped)]
-                self.selected = (after or hand_order)[0]
-            nxt = self._next_cell()
+            self.selected = None           # nothing is picked up for you: Enter now confirms
+            nxt = self._next_cell()        # the cursor moves on along the play
             if nxt is not None:
                 self.cursor = nxt
                 self.board_view.ensure_visible(nxt)

@@ -63,7 +63,7 @@ class TableScene(Placing, TurnTable):
         self.buttons = self.bar
         self.bar.set([
             Button("confirm", self.confirm, keys=ENTER, primary=True),
-            Button("take_back", self.take_back, keys=(pygame.K_BACKSPACE, pygame.K_DELETE)),
+            Button("take_back", self.take_back_all, keys=(pygame.K_BACKSPACE, pygame.K_DELETE)),
             Button("hint", self.ask_hint, keys=(pygame.K_h,)),
             Button("pass", self.pass_turn, keys=(pygame.K_p,)),
             Button("exchange", self.toggle_exchange, keys=(pygame.K_x,)),
@@ -212,7 +212,9 @@ class TableScene(Placing, TurnTable):
         return [x for x in self.hand() if x not in away]
 
     def value_of(self, tile: int) -> int:
-        return self.flipped.get(tile, number(tile))
+        """How the tile reads: as put down (a pending tile), else as turned in hand."""
+        down = next((p[3] for p in self.pending.tiles if p[0] == tile), None)
+        return down if down is not None else self.flipped.get(tile, number(tile))
 
     def put(self, tile: int, cell: Cell) -> bool:
         if not self.my_turn or self.exchange_mode:
@@ -227,20 +229,30 @@ class TableScene(Placing, TurnTable):
         return True
 
     def take_back(self, cell: Cell | None = None) -> None:
+        """Lift one pending tile (a click on it): back in hand as the tile it is."""
         tile = self.pending.take_back(cell)
         if tile is not None:
+            self.flipped.pop(tile, None)
             self.board_view.extra_fit = {(p[1], p[2]) for p in self.pending.tiles}
             self.message = None
+
+    def take_back_all(self) -> None:
+        """The Take back button (Backspace): the whole pending play back in hand."""
+        for tile in self.pending.tile_ids():
+            self.flipped.pop(tile, None)
+        self.pending.clear()
+        self.selected = None
+        self.board_view.extra_fit = set()
+        self.message = None
 
     def flip(self, tile: int) -> bool:
         """Turn a 6 into a 9 (or back), in hand or on the board."""
         if not can_flip(tile) or not self.my_turn:
             return False
-        new = 9 if self.value_of(tile) == 6 else 6
-        self.flipped[tile] = new
-        for p in self.pending.tiles:
-            if p[0] == tile:
-                self.pending.flip(tile)
+        if tile in self.pending.tile_ids():        # on the board: the pending tile turns
+            self.pending.flip(tile)
+            return True
+        self.flipped[tile] = 9 if self.value_of(tile) == 6 else 6
         return True
 
     def confirm(self) -> None:
@@ -297,10 +309,8 @@ class TableScene(Placing, TurnTable):
             self.message = (t("sumoku.ui.hint_none"), "info")
             return
         self.message = None
-        self.pending.set(placements)
-        for tile, _, _, v in placements:
-            if can_flip(tile):
-                self.flipped[tile] = v
+        self.selected = None
+        self.pending.set(placements)             # a 6 read as 9 is the pending tile's value, not the hand's
         self.board_view.extra_fit = {(p[1], p[2]) for p in placements}
         for p in placements:
             self.board_view.ensure_visible((p[1], p[2]))
@@ -362,6 +372,7 @@ class TableScene(Placing, TurnTable):
         self._draw_top(surface, lay)
         if not self.solitaire:
             self._draw_cards(surface, lay)
+        self._draw_keys(surface, lay)
         self._draw_bottom(surface, lay)
         self.bar.draw(surface, self.fr)
         self._draw_drag(surface)
@@ -421,6 +432,14 @@ class TableScene(Placing, TurnTable):
             text_in(surface, text, st.inflate(-2 * lay.pad, -lay.pad), round(36 * s), colour, bold=True,
                     min_size=round(18 * s))
 
+
+    def _draw_keys(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        """The keys that work now, under the board (they change with what is in hand)."""
+        pygame.draw.rect(surface, style.BG, lay.keys)
+        text = self.key_hint()
+        if text:
+            text_in(surface, text, lay.keys.inflate(-2 * lay.pad, -max(2, lay.pad // 2)), round(20 * lay.scale),
+                    style.MUTED, min_size=round(18 * lay.scale), align="left", ellipsis=True)
 
     def _draw_cards(self, surface: pygame.Surface, lay: TableLayout) -> None:
         v = self.view
