@@ -1,0 +1,97 @@
+"""The zh-TW catalogs use the glossary (docs/glossary.md): one word per concept, and the
+typography rules (full-width brackets and 「」 around Chinese, no ASCII space between two
+Chinese characters, also once a Chinese name is filled in)."""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+I18N = ROOT / "assets" / "i18n"
+CJK = "[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]"
+HAN = "[\u3400-\u9fff\uf900-\ufaff]"
+NAME_PARAMS = ("name", "player", "target", "names")
+SAMPLE_NAME = "玩家 3"          # a seat without a name, as zh-TW shows it
+
+
+def catalogs() -> list[tuple[str, dict, dict]]:
+    out = []
+    for zh_path in sorted((I18N / "zh-TW").glob("*.json")):
+        en_path = I18N / "en" / zh_path.name
+        en = json.loads(en_path.read_text(encoding="utf-8")) if en_path.exists() else {}
+        out.append((zh_path.name, json.loads(zh_path.read_text(encoding="utf-8")), en))
+    return out
+
+
+def strings() -> list[tuple[str, str, str, str]]:
+    """(file, key, zh, en) for every zh-TW string."""
+    return [(f, k, v, str(en.get(k, ""))) for f, zh, en in catalogs() for k, v in zh.items() if isinstance(v, str)]
+
+
+def filled(zh: str) -> str:
+    """The string with a Chinese name in every name parameter ("玩家 {target}" is a number)."""
+    zh = re.sub(r"玩家 \{(\w+)\}", "玩家 3", zh)
+    zh = re.sub(r"\{(%s)\}" % "|".join(NAME_PARAMS), SAMPLE_NAME, zh)
+    return re.sub(r"\{\w+\}", "X", zh)
+
+
+def test_the_glossary_lists_the_terms_the_issue_named() -> None:
+    text = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    for term in ("round", "turn", "seat", "player", "bot", "hand", "deck", "common card", "key number", "tile",
+                 "clue", "hooky letters", "playground", "vote"):
+        assert f"| {term}" in text, term
+
+
+def test_a_round_is_lun_and_a_turn_is_huihe() -> None:
+    wrong = []
+    for f, k, zh, en in strings():
+        says_round = re.search(r"\brounds?\b", en, re.I) is not None
+        says_turn = re.search(r"\bturns?\b", en, re.I) is not None
+        if says_round and not says_turn and "回合" in zh:
+            wrong.append((f, k, "a round is 輪, not 回合", zh))
+        if says_round and re.search(r"第\s*\S{1,8}?\s*局|這一?局|本局", zh):
+            wrong.append((f, k, "a round is 輪, not 局", zh))
+        if says_round and "輪" not in zh:
+            wrong.append((f, k, "a round is 輪", zh))
+        if "回合" in zh and not says_turn:
+            wrong.append((f, k, "回合 is a player's turn only", zh))
+    assert not wrong, "\n".join(map(str, wrong))
+
+
+NEVER = [(r"機器人", "a bot is 電腦"), (r"位子", "a seat is 座位"), (r"(?<!棄)牌堆", "a deck is 牌庫"),
+         (r"牌袋", "the bag is 袋子"), (r"線索", "a clue is 提示")]
+NEVER_IN = {("hooky", "paperback"): [(r"投票", "the table's vote on a word is 表決")]}
+
+
+def test_the_words_the_glossary_forbids_do_not_appear() -> None:
+    wrong = []
+    for f, k, zh, _en in strings():
+        rules = list(NEVER)
+        for games, extra in NEVER_IN.items():
+            if f.split("_")[0].split(".")[0] in games:
+                rules += extra
+        wrong += [(f, k, why, zh) for pat, why in rules if re.search(pat, zh)]
+    assert not wrong, "\n".join(map(str, wrong))
+
+
+def test_zh_tw_typography() -> None:
+    wrong = []
+    for f, k, zh, _en in strings():
+        if re.search("[“”‘’]", zh):
+            wrong.append((f, k, "curly quotes: use 「」", zh))
+        if re.search(r"[(\[][^)\]]*%s[^)\]]*[)\]]" % HAN, zh):
+            wrong.append((f, k, "half-width brackets around Chinese: use （）", zh))
+        shown = filled(zh)
+        if re.search(f"{CJK} +{CJK}", shown):
+            wrong.append((f, k, "an ASCII space between two Chinese characters", shown))
+    assert not wrong, "\n".join(map(str, wrong))
+
+
+@pytest.mark.parametrize("text,bad", [("偷看 玩家 3 的一張牌", True), ("偷看玩家 3的一張牌", False),
+                                      ("M (玩家 3)", True), ("M（玩家 3）", False)])
+def test_the_typography_check_catches_the_reported_cases(text: str, bad: bool) -> None:
+    caught = bool(re.search(f"{CJK} +{CJK}", text)) or bool(re.search(r"[(\[][^)\]]*%s" % HAN, text))
+    assert caught is bad
