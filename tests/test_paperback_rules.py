@@ -99,6 +99,20 @@ def found_ids(found, extra):
     return [extra.get(c, c) for c in found.cards]
 
 
+def test_a_word_uses_one_common_card_at_most():
+    st = table()
+    top = st.commons[0]
+    claimed = next(c for c in ("cA", "cE", "cI", "cO") if c != top)
+    st.commons.remove(claimed)
+    give(st, 0, [claimed, wild(1), wild(2)])
+    found = find_words([st.cards[claimed], st.cards[wild(1)], st.cards[wild(2)]], st.cards[top])
+    assert found and not any(COMMON in f.cards and claimed in f.cards for f in found)
+    cmd = {"type": "spell", "seat": 0, "cards": [claimed, COMMON, wild(1)], "letters": {wild(1): "x"}}
+    with pytest.raises(RuleError) as e:
+        RULES.decide(st, cmd, Rng(0))
+    assert e.value.code == "err.paperback.one_common"
+
+
 def test_a_long_enough_word_claims_the_common_and_the_track_moves_on():
     st = table()
     top = st.commons[0]

@@ -36,11 +36,14 @@ def _ways(word: str, pos: int, groups: list[list[CardDef]], counts: list[int],
         if not counts[g]:
             continue
         rep = cards[0]
+        is_common = rep.kind == "common"
+        if is_common and used_common:
+            continue                                  # one common card per word
         options = (word[pos],) if rep.wild else rep.texts()
         for t in options:
             if word.startswith(t, pos):
                 counts[g] -= 1
-                for rest in _ways(word, pos + len(t), groups, counts, common, used_common):
+                for rest in _ways(word, pos + len(t), groups, counts, common, used_common or is_common):
                     yield [(g, t)] + rest
                 counts[g] += 1
     if common is not None and not used_common and word[pos] == common.letters:
@@ -112,11 +115,11 @@ def agrees(found: Sequence[Found], oracle: Sequence[Found], limit: int | None) -
 
 
 def random_hand(rng: Rng, wilds: int, mode: str = "plain", size: int = 5) -> list[CardDef]:
-    """A seeded hand for the finder's tests and benchmark: `wilds` wilds, then market and
-    starting letters; `mode` "doubles" adds two-letter cards, "q" a Q or the QU card."""
+    """A seeded hand for the finder's tests and benchmark: `wilds` wilds, then market,
+    starting and claimed common letters; `mode` "doubles" adds two-letter cards, "q" a Q or the QU card."""
     box = content().box(5, attacks=True)
-    singles = [c for c in box.values() if c.kind in ("market", "start") and len(c.letters) == 1
-               and c.ability.kind != "qu"]
+    singles = [c for c in box.values() if c.kind in ("market", "start", "common")
+               and len(c.letters) == 1 and c.ability.kind != "qu"]
     doubles = [c for c in box.values() if c.kind == "market" and len(c.letters) == 2]
     qs = [c for c in box.values() if c.letters in ("q", "qu")]
     hand = [c for c in box.values() if c.wild][:wilds]

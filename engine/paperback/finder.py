@@ -158,10 +158,11 @@ def sort_key(word: str, s: Score) -> tuple[int, int, int, str]:
 
 
 def card_type(card: CardDef) -> tuple:
-    """Cards of the same type score alike wherever they stand."""
+    """Cards of the same type score alike wherever they stand (a claimed common also
+    counts against the one common a word may use)."""
     if card.wild:
         return ("*",)
-    return (card.letters, card.cents, card.ability.code)
+    return (card.letters, card.cents, card.ability.code, card.kind == "common")
 
 
 def group(hand: Sequence[CardDef]) -> list[list[CardDef]]:
@@ -233,6 +234,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
     counts = [len(g) for g in groups]
     ng = len(groups)
     wg = next((g for g in range(ng) if reps[g].wild), -1)     # the wilds' group (one type)
+    is_common = [r.kind == "common" for r in reps]
     texts = [r.texts() for r in reps]
     ov = [optimistic(r, hand) for r in reps]
     first_n = [r.ability.n if r.ability.kind == "first" else 0 for r in reps]
@@ -370,6 +372,9 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             n = kids[n].get(ch, -1)
             if n < 0:
                 return
+        was = common_used
+        if g < 0 or is_common[g]:
+            common_used = True                 # one common per word, the top one or a claimed one
         if g >= 0:
             counts[g] -= 1
             add = ov[g]
@@ -384,8 +389,6 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
                 used_long.append((long_len[g], long_n[g]))
             if g == wg:
                 wilds_used += 1
-        else:
-            common_used = True
         path.append((g, text))
         chars.extend(text)
         visit(n, depth + len(text))
@@ -404,8 +407,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
                 used_long.pop()
             if g == wg:
                 wilds_used -= 1
-        else:
-            common_used = False
+        common_used = was
 
     def visit(node: int, depth: int) -> None:
         if depth + min(height[node], cap - depth) < min_letters:
@@ -420,7 +422,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             return
         here = kids[node]
         for g in order:
-            if counts[g]:
+            if counts[g] and not (common_used and is_common[g]):
                 for t in texts[g]:
                     if t[0] in here and depth + len(t) <= cap:
                         lay(node, depth, g, t)

@@ -202,6 +202,8 @@ class PaperbackRules:
                     raise RuleError("err.paperback.laid_as", card=card.letters.upper(), text=text.upper())
                 pieces.append((card, text, False))
             texts.append(text)
+        if sum(1 for card, _, ref in pieces if ref or card.kind == "common") > 1:
+            raise RuleError("err.paperback.one_common")
         stray = set(letters) - set(ids)
         if stray:
             raise RuleError("err.paperback.spell_shape")
