@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Mapping
 
-from engine.paperback.content import CardDef, Content, content
+from engine.paperback.content import CardDef, content
 
 # phases: "deal" (before set-up), "spell" (the seat to play spells, passes or proposes),
 # "vote" (the table votes on a proposed word), "buy" (the speller buys), "over"
@@ -74,10 +74,6 @@ class PaperbackState:
     @property
     def cards(self) -> dict[str, CardDef]:
         return box_of(self.seats, self.attacks)
-
-    @property
-    def rules_content(self) -> Content:
-        return content()
 
     @property
     def ended(self) -> bool:

@@ -14,8 +14,6 @@ from typing import Any, Iterable
 from engine.paperback.content import content
 from engine.paperback.state import PaperbackState
 
-HIDDEN_DECK = "deck_count"
-
 
 def visible_piles(piles: dict[str, list[str]]) -> dict[str, list[str]]:
     """What the set-up shows of the market piles: the whole spread of a spread pile, the
