@@ -12,6 +12,7 @@ game; its token still resumes it).
 """
 from __future__ import annotations
 
+import logging
 import secrets
 import struct
 import time
@@ -27,6 +28,8 @@ from net.roomlog import FORMAT_VERSION, SUFFIX, file_record, load_records
 
 _pack = msgpack.Packer(use_bin_type=True).pack
 _STAMPED_HEAD = b"\x88" + _pack("k") + _pack("stamped")   # 8-entry map: "k" + the 7 record fields
+
+log = logging.getLogger("couchtop.relay.rooms")
 
 
 _CMD_OVERHEAD = len(file_record("cmd", b""))
@@ -147,7 +150,10 @@ class Room:
                 room._replay(tag, body)
                 if tag in REPEATABLE:
                     room.meta_bytes += len(file_record(tag, _pack(body)))
-        except (KeyError, TypeError, ValueError, IndexError):
+        except (KeyError, TypeError, ValueError, IndexError) as e:
+            # load_records validated every record, so this means the two disagree: say so
+            log.warning("room file %s: records passed the checks but could not be replayed "
+                        "(%s: %s); the room is not loaded", path, type(e).__name__, e)
             return None
         now = clock()
         for seat in room.seats:
