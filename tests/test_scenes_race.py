@@ -367,6 +367,101 @@ def test_mouse_player_picks_a_tile_and_a_square():
     assert events_of(session, "called")[-1]["seat"] == bo.seat
 
 
+def mouse(app: App, kind, pos, button=1) -> None:
+    if kind == pygame.MOUSEMOTION:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+    else:
+        pygame.event.post(pygame.event.Event(kind, pos=pos, button=button))
+
+
+def mouse_drag(app: App, start, end) -> None:
+    """Press, move in two steps, release: then one frame."""
+    mouse(app, pygame.MOUSEBUTTONDOWN, start)
+    mouse(app, pygame.MOUSEMOTION, ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2))
+    mouse(app, pygame.MOUSEMOTION, end)
+    mouse(app, pygame.MOUSEBUTTONUP, end)
+    app.step()
+
+
+def test_mouse_drag_puts_tiles_where_aimed_and_the_pane_holds_still():
+    clock, app, session, scene = race("speed", 2, 1)            # one person: keys and the mouse
+    advance(app, scene, clock, 3100)
+    me = scene.locals[0]
+    pane = scene.pane_of[me.seat]
+    hand = list(session.view(None)["hands"][me.seat])
+    at = pane.rect.topleft
+    slots = [r.move(at) for r in pane.tile_rects]
+    camera = (pane.board.ox, pane.board.oy, pane.board.cell)
+    # (slot, square), in no order of the hand, down a column until the grid outgrows the pane
+    aims = [(5, (0, 0)), (7, (0, 1)), (0, (0, 2))] + [(s, (r, 0)) for s, r in zip((2, 9, 1, 8, 3, 6, 4), range(1, 8))]
+    done = []
+    for slot, cell in aims:
+        done.append((slot, cell))
+        target = pane.board.cell_rect(cell).move(at).center
+        mouse_drag(app, slots[slot].center, target)
+        put = events_of(session, "put")[-1]
+        assert (put["tile"], put["cell"]) == (hand[slot], list(cell))
+        # nothing moved under the pointer: the other tiles keep their slots, the board its camera
+        assert [r.move(at) for r in pane.tile_rects] == slots
+        assert (pane.board.ox, pane.board.oy, pane.board.cell) == camera
+        if pane.needs_fit():
+            break
+    assert pane.hold and pane.needs_fit(), "the grid never reached the pane's edge"
+    grid = {tuple(c) for c in (ev["cell"] for ev in events_of(session, "put"))}
+    assert grid == {cell for _, cell in done}
+    mouse(app, pygame.MOUSEMOTION, slots[1].center)                # off the board: the camera catches up
+    app.step()
+    assert not pane.hold and not pane.needs_fit()
+    assert (pane.board.ox, pane.board.oy, pane.board.cell) != camera
+    # a placed tile dragged off its square goes back to its own slot
+    cell = pane.board.cell_rect((0, 0)).move(at).center
+    mouse_drag(app, cell, slots[1].center)
+    assert events_of(session, "lifted")[-1]["tile"] == hand[5]
+    assert pane.shown[5] == hand[5]
+
+
+def test_a_broken_line_says_what_is_wrong_in_words():
+    from engine.sumoku.tiles import colour, number
+    for lang in LANGS:
+        clock = FakeClock()
+        app = make_app(lang=lang)
+        session = make_session("speed", 2, 1, clock)
+        scene = push(app, session)
+        advance(app, scene, clock, 4100)
+        me = scene.locals[0]
+        pane = scene.pane_of[me.seat]
+        v = session.view(None)
+        hand = v["hands"][me.seat]
+        i, j = next((i, j) for i in range(10) for j in range(i + 1, 10)
+                    if (number(hand[i]) + number(hand[j])) % v["key"] and colour(hand[i]) != colour(hand[j]))
+        at = pane.rect.topleft
+        with record_text() as blits:
+            for slot, cell in ((i, (0, 0)), (j, (0, 1))):
+                mouse_drag(app, pane.tile_rects[slot].move(at).center, pane.board.cell_rect(cell).move(at).center)
+        total = number(hand[i]) + number(hand[j])
+        said = [b.text for b in blits]
+        want = {"en": f"sums to {total}, not a multiple of {v['key']}", "zh-TW": f"總和是 {total}，不是 {v['key']} 的倍數"}
+        assert any(want[lang] in x for x in said), (want[lang], said)
+        assert_fits(blits)
+
+
+def test_lobby_gives_each_device_its_own_legend():
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        clock = FakeClock()
+        app = make_app(lang=lang)
+        session = make_session("speed", 3, 1, clock)
+        push(app, session, lobby=True)
+        with record_text() as blits:
+            app.stack.request_redraw()
+            app.step()
+        said = [b.text for b in blits]
+        for device in ("keys1", "keys2", "mouse"):               # one person holds all three
+            assert i18n.t(f"race.device.{device}") in said
+            assert i18n.t(f"race.legend.{device}.speed") in said
+        assert_fits(blits)
+
+
 # ---- grab and team --------------------------------------------------------------------------
 def test_grab_claim_and_the_conflict_names_the_winner():
     clock, app, session, scene = race("grab", 3, 2)

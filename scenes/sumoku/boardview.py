@@ -37,6 +37,7 @@ class BoardView:
         self.ox = self.oy = 0
         self.auto = True                      # keep the board fitted until the camera is moved
         self.extra_fit: set[Cell] = set()     # cells the fit must also show (pending tiles)
+        self.margin = 1                       # free rings of cells the fit leaves around the tiles
         self._layer: pygame.Surface | None = None
         self._layer_key: object = None
         self._drag: tuple[int, int, int, int] | None = None
@@ -95,10 +96,11 @@ class BoardView:
             r0 = c0 = -3
             r1 = c1 = 3
         else:
-            r0 = min(r for r, _ in cells) - 1
-            r1 = max(r for r, _ in cells) + 1
-            c0 = min(c for _, c in cells) - 1
-            c1 = max(c for _, c in cells) + 1
+            m = self.margin
+            r0 = min(r for r, _ in cells) - m
+            r1 = max(r for r, _ in cells) + m
+            c0 = min(c for _, c in cells) - m
+            c1 = max(c for _, c in cells) + m
         rows, cols = r1 - r0 + 1, c1 - c0 + 1
         limit = max(ZOOMS[0], int(self.max_cell * self.scale))
         best = 0

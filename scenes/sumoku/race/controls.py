@@ -33,6 +33,7 @@ class LocalPlayer:
     tile: int | None = None              # speed/team: the chosen loose tile
     flips: dict[int, int] = field(default_factory=dict)   # a 6 chosen to read 9
     picks: list[int] = field(default_factory=list)        # grab: the chosen centre tiles
+    order: list[int] = field(default_factory=list)        # the loose tiles as the pane shows them
     message: str | None = None
     message_bad: bool = False
     message_until: float = 0.0
@@ -68,7 +69,7 @@ class LocalPlayer:
             self.index = min(self.index, max(0, len(centre) - 1))
             self.flips = {t: v for t, v in self.flips.items() if t in centre}
             return
-        loose = self.loose(view)
+        loose = self.ordered(self.loose(view))
         on_grid = {t for t, _ in self.grid(view).values()}
         if self.tile not in loose:
             self.tile = loose[0] if loose else None
@@ -81,7 +82,14 @@ class LocalPlayer:
             return self._act_grab(action, view)
         return self._act_grid(action, view)
 
+    def ordered(self, loose: list[int]) -> list[int]:
+        """`loose` in the order the pane shows it (Q/E walk the strip as it is drawn)."""
+        here = set(loose)
+        shown = [x for x in self.order if x in here]
+        return shown + [x for x in loose if x not in set(shown)]
+
     def _cycle(self, loose: list[int], step: int) -> None:
+        loose = self.ordered(loose)
         if not loose:
             self.tile = None
             return

@@ -11,10 +11,11 @@ from typing import Any, Callable, Sequence
 
 import pygame
 
+from engine.core.errors import RuleError
 from engine.sumoku.board import all_lines
-from engine.sumoku.tiles import MAX_LINE, colour
+from engine.sumoku.scoring import Line, check_line
 from scenes.sumoku.race.controls import LocalPlayer, grab_columns, grid_dict
-from scenes.sumoku.race.devices import legend_key
+from scenes.sumoku.race.devices import device_label_key, legend_key
 from scenes.sumoku import style
 from scenes.sumoku.boardview import BoardView
 from scenes.sumoku.tileart import tile_surface
@@ -40,15 +41,51 @@ def new_surface(size: tuple[int, int]) -> pygame.Surface:
     return surf.convert() if pygame.display.get_surface() is not None else surf
 
 
-def bad_lines(grid: dict[Cell, tuple[int, int]], key: int | None) -> list[tuple[Cell, ...]]:
-    """The lines of a grid that break a rule (too long, a colour twice, a wrong sum)."""
+def bad_lines(grid: dict[Cell, tuple[int, int]], key: int | None) -> list[tuple[tuple[Cell, ...], RuleError]]:
+    """The lines of a grid that break a rule (too long, a colour twice, a wrong sum), each
+    with the rules' own words for what is wrong."""
     out = []
-    for _d, cells in all_lines(grid):
-        colours = [colour(grid[c][0]) for c in cells]
-        total = sum(grid[c][1] for c in cells)
-        if len(cells) > MAX_LINE or len(set(colours)) != len(colours) or (key and total % key):
-            out.append(tuple(cells))
+    for d, cells in all_lines(grid):
+        values = tuple(grid[c][1] for c in cells)
+        try:
+            check_line(Line(d, tuple(cells), values, sum(values)), grid, key or 1)
+        except RuleError as err:
+            out.append((tuple(cells), err))
     return out
+
+
+class Slots:
+    """Where each loose tile sits in the strip, held still while the tiles come and go: a
+    tile put on the grid leaves its slot empty, a tile lifted back finds its own slot again,
+    new tiles take the first empty ones. A new round (or an empty hand) starts afresh."""
+
+    def __init__(self) -> None:
+        self.slots: list[int | None] = []
+        self.home: dict[int, int] = {}
+        self.round: Any = None
+
+    def update(self, loose: Sequence[int], round_: Any) -> list[int | None]:
+        if round_ != self.round or not loose:
+            self.round = round_
+            self.slots, self.home = [], {}
+        here = set(loose)
+        self.slots = [x if x in here else None for x in self.slots]
+        placed = {x for x in self.slots if x is not None}
+        for tile in loose:
+            if tile in placed:
+                continue
+            i = self.home.get(tile)
+            if i is None or i >= len(self.slots) or self.slots[i] is not None:
+                i = next((j for j, x in enumerate(self.slots) if x is None and j not in self.home.values()),
+                         None)
+                if i is None:
+                    i = next((j for j, x in enumerate(self.slots) if x is None), len(self.slots))
+            if i == len(self.slots):
+                self.slots.append(None)
+            self.slots[i] = tile
+            self.home[tile] = i
+            placed.add(tile)
+        return list(self.slots)
 
 
 def ghost(tile: int, value: int, size: int) -> pygame.Surface:
@@ -65,6 +102,16 @@ def ghost(tile: int, value: int, size: int) -> pygame.Surface:
 
 
 _ghosts: dict[tuple[int, int, int], pygame.Surface] = {}
+
+
+def legend_pairs(players: Sequence[LocalPlayer]) -> list[tuple[LocalPlayer, str]]:
+    return [(p, d) for p in players for d in p.devices]
+
+
+def legend_turn(players: Sequence[LocalPlayer], now: float) -> int:
+    """Which (player, device) legend shows now: each for LEGEND_CYCLE seconds."""
+    n = len(legend_pairs(players))
+    return int(now / LEGEND_CYCLE) % n if n > 1 else 0
 
 
 class Pane:
@@ -133,15 +180,19 @@ class Pane:
 
     def legend(self, surf: pygame.Surface, box: pygame.Rect, players: Sequence[LocalPlayer],
                variant: str, now: float) -> None:
-        if not players or box.h <= 0:
+        """One device's controls at a time, in turn (every device of every player here)."""
+        pairs = legend_pairs(players)
+        if not pairs or box.h <= 0:
             return
-        p = players[int(now / LEGEND_CYCLE) % len(players)] if len(players) > 1 else players[0]
+        p, device = pairs[legend_turn(players, now)]
         dot = max(6, round(10 * self.k))
         x = box.x
         if len(players) > 1:
             pygame.draw.circle(surf, style.seat_colour(p.seat), (box.x + dot // 2, box.centery), dot // 2)
             x += dot + round(6 * self.k)
-        text = t(legend_key(p.devices[0], variant))
+        text = t(legend_key(device, variant))
+        if len(p.devices) > 1:
+            text = t("race.legend.of", device=t(device_label_key(device)), legend=text)
         text_in(surf, text, pygame.Rect(x, box.y, box.right - x, box.h), fpx(18, self.k), style.MUTED,
                 align="left", min_size=11, wrap_lines=True, max_lines=2, ellipsis=True)
 
@@ -192,8 +243,13 @@ class GridPane(Pane):
             self.strip = pygame.Rect(pad, bottom - strip_h, w - 2 * pad, strip_h)
             board = pygame.Rect(pad, top, w - 2 * pad, self.strip.y - pad // 2 - top)
         self.board = BoardView(board, scale=k, max_cell=64)
+        self.board.margin = 2              # room to grow before the camera has to move
+        self.board.auto = False            # the camera moves only when settle() says so
+        self.hold = False                  # a pointer is aiming at the board: keep it still
         self.tile_rects: list[pygame.Rect] = []
         self.loose: list[int] = []
+        self.slots = Slots()
+        self.shown: list[int | None] = []  # the strip, slot by slot (None: an empty slot)
         self.mouse = any("mouse" in p.devices for p in players)
         self.legend_box = self.footer
         if self.mouse:
@@ -211,7 +267,32 @@ class GridPane(Pane):
         self.view = view
         self.board.set_board(grid_dict(view["grids"][self.owner]))
         self.loose = list(view["pools"][self.owner] if self.variant == "team" else view["hands"][self.owner])
+        self.shown = self.slots.update(self.loose, view.get("round"))
+        order = [x for x in self.shown if x is not None]
+        for p in self.players:
+            p.order = order
+        self.settle()
         self.follow()
+
+    def needs_fit(self) -> bool:
+        """The grid (with one free ring around it) would leave the pane, or it is new."""
+        bv = self.board
+        if not bv.board:
+            return (bv.ox, bv.oy, bv.zoom_i) != self._empty_camera()
+        inner = bv.rect
+        return any(not inner.contains(bv.cell_rect(c).inflate(2 * bv.cell, 2 * bv.cell)) for c in bv.board)
+
+    def _empty_camera(self) -> tuple[int, int, int]:
+        probe = BoardView(self.board.rect, scale=self.k, max_cell=self.board.max_cell)
+        probe.margin = self.board.margin
+        probe.fit()
+        return probe.ox, probe.oy, probe.zoom_i
+
+    def settle(self) -> None:
+        """Fit the camera again if the grid needs it, unless a pointer is aiming at it (it
+        is done when the pointer leaves the board: between two placements)."""
+        if not self.hold and self.needs_fit():
+            self.board.fit()
 
     def follow(self) -> None:
         """Keep every local cursor on screen (the camera moves, the layer is redrawn)."""
@@ -226,9 +307,8 @@ class GridPane(Pane):
         mine = tuple((p.seat, p.tile, tuple(sorted(p.flips.items())), p.current_message(now),
                       p.owes_return(v)) for p in self.players)
         status = self.status_text()
-        legend_turn = int(now / LEGEND_CYCLE) % len(self.players) if len(self.players) > 1 else 0
-        return (bv._board_sig, bv.cell, bv.ox, bv.oy, tuple(self.loose), v.get("key"), mine, status,
-                legend_turn, v.get("live"))
+        return (bv._board_sig, bv.cell, bv.ox, bv.oy, tuple(self.shown), v.get("key"), mine, status,
+                legend_turn(self.players, now), v.get("live"))
 
     def status_text(self) -> tuple[str, str, bool]:
         """(title, stat, alert) of the header."""
@@ -267,7 +347,8 @@ class GridPane(Pane):
         lw = max(2, round(3 * k))
         clip = surf.get_clip()
         surf.set_clip(bv.rect)
-        for cells in bad_lines(bv.board, key):
+        broken = bad_lines(bv.board, key)
+        for cells, _err in broken:
             r = bv.cell_rect(cells[0]).union(bv.cell_rect(cells[-1])).inflate(lw, lw)
             pygame.draw.rect(surf, style.BAD, r, lw, border_radius=max(3, bv.cell // 5))
         surf.set_clip(clip)
@@ -275,9 +356,12 @@ class GridPane(Pane):
         pygame.draw.rect(surf, style.PANEL_HI, self.strip, border_radius=max(4, round(8 * k)))
         rows = (12 if self.wide else 3) if self.variant == "team" else (6 if self.wide else 2)
         inner = self.strip.inflate(-round(8 * k), -round(8 * k))
-        self.tile_rects = hand_layout(inner, len(self.loose), round(56 * k), max(2, round(4 * k)), rows)
+        self.tile_rects = hand_layout(inner, len(self.shown), round(56 * k), max(2, round(4 * k)), rows)
         chosen = {p.tile: p for p in self.players}
-        for tile, r in zip(self.loose, self.tile_rects):
+        for tile, r in zip(self.shown, self.tile_rects):
+            if tile is None:               # a tile of this slot is on the grid
+                pygame.draw.rect(surf, style.PANEL, r, max(1, r.w // 24), border_radius=max(2, r.w // 7))
+                continue
             owner = chosen.get(tile)
             value = owner.value(tile) if owner is not None else next(
                 (p.flips[tile] for p in self.players if tile in p.flips), None)
@@ -294,15 +378,19 @@ class GridPane(Pane):
         for b in self.buttons:
             b.enabled = bool(self.view.get("live"))
             b.draw(surf, Frame.of_scale(k))
-        # the newest message of a player on this pane, over the bottom of the board
+        # the newest message of a player on this pane, over the bottom of the board; else
+        # what is wrong with a red line, in words
+        mh = round(58 * k)
+        box = pygame.Rect(bv.rect.x + round(8 * k), bv.rect.bottom - mh - round(6 * k), bv.rect.w - round(16 * k), mh)
         for p in self.players:
             msg = p.current_message(now)
             if msg:
-                mh = round(58 * k)
-                box = pygame.Rect(bv.rect.x + round(8 * k), bv.rect.bottom - mh - round(6 * k),
-                                  bv.rect.w - round(16 * k), mh)
                 self.message(surf, box, msg, p.message_bad)
                 break
+        else:
+            if broken:
+                rh = round(40 * k)
+                self.message(surf, pygame.Rect(box.x, box.bottom - rh, box.w, rh), broken[0][1].message(lang()), True)
 
     def overlay(self, surface: pygame.Surface, now: float) -> None:
         if not self.view.get("live"):
@@ -329,8 +417,8 @@ class GridPane(Pane):
         name = self.button_at(pos)
         if name:
             return "button", name
-        for tile, r in zip(self.loose, self.tile_rects):
-            if r.collidepoint(local):
+        for tile, r in zip(self.shown, self.tile_rects):
+            if tile is not None and r.collidepoint(local):
                 return "tile", tile
         cell = self.board.cell_at(local)
         return ("cell", cell) if cell is not None else None
@@ -450,7 +538,7 @@ class StripPane(Pane):
         p = self.player
         v = self.view
         return (tuple(v["won"][p.seat]), tuple(p.picks), tuple(sorted(p.flips.items())), self.status(),
-                p.current_message(now), v.get("live"), v.get("key"))
+                p.current_message(now), v.get("live"), v.get("key"), legend_turn([p], now))
 
     def render_static(self, surf: pygame.Surface, now: float) -> None:
         k = self.k

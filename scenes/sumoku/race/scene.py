@@ -24,6 +24,7 @@ from scenes.sumoku.race.topbar import BotsPane, TopBar
 from scenes.stack import Scene
 from scenes.common.names import player_name
 from scenes.sumoku import style
+from scenes.sumoku.tileart import tile_surface
 from scenes.ui.buttons import Button
 from scenes.ui.geometry import Frame
 from scenes.ui import style as ui_style
@@ -35,6 +36,7 @@ log = logging.getLogger(__name__)
 TICK = {"type": "tick", "seat": None}
 RESULTS_AFTER = 3.2          # s from the end of the match to the results screen
 GO_SHOWN = 0.8
+DRAG_SLOP = 4                # px the pointer moves before a press on a tile is a drag
 # Refusals that name the winner of a conflict: told with the winner's name.
 NAMED = {"err.sumoku.taken_by": "race.err.taken_by", "err.sumoku.claimed_first": "race.err.claimed_first",
          "err.sumoku.called_first": "race.err.called_first"}
@@ -88,6 +90,7 @@ class RaceScene(Scene):
         self.spare: BotsPane | None = None
         self.start_button = Button("start", lambda: None, primary=True, size=24)
         self.slot_rects: dict[int, pygame.Rect] = {}
+        self.mouse_drag: dict | None = None    # {"tile", "start", "moved", "pane"}: a tile carried by the mouse
         self.driver = BotDriver(session, self.bot_seats())
         install_sounds(getattr(app, "sound", None))
         if self.phase == "race" or not self.locals:
@@ -347,7 +350,7 @@ class RaceScene(Scene):
             if hit is not None:
                 self._device_action(*hit)
             return True
-        if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION):
+        if et in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEMOTION, pygame.MOUSEBUTTONUP):
             return self._mouse(ev)
         got = devices.action_of(ev)
         if got is None:
@@ -378,6 +381,11 @@ class RaceScene(Scene):
         p = self.player_of("mouse")
         if p is None:
             return False
+        self._aim(ev.pos)
+        if self.mouse_drag is not None:
+            self.mouse_drag["pos"] = ev.pos
+        if ev.type == pygame.MOUSEBUTTONUP:
+            return self._drop(p, ev)
         for pane in self._mouse_panes(p):
             hit = pane.hit(ev.pos)
             if hit is None:
@@ -388,6 +396,9 @@ class RaceScene(Scene):
                     p.cursor = what
                 elif kind == "centre":
                     p.index = what
+                if self.mouse_drag is not None and abs(ev.pos[0] - self.mouse_drag["start"][0]) + \
+                        abs(ev.pos[1] - self.mouse_drag["start"][1]) > DRAG_SLOP:
+                    self.mouse_drag["moved"] = True
                 return True
             right = ev.button == 3
             if ev.button not in (1, 3):
@@ -401,16 +412,50 @@ class RaceScene(Scene):
                 elif p.owes_return(self.view):
                     p.tile = what
                     self.act(p, "exchange")
-                else:
+                else:                       # picked: click a square, or drag it there
                     p.tile = what
+                    self.mouse_drag = {"tile": what, "start": ev.pos, "moved": False, "pane": pane}
             elif kind == "cell":
                 p.cursor = what
+                lifting = not right and what in p.grid(self.view)
                 self.act(p, "flip" if right else "put")
+                if lifting and p.tile is not None and p.tile in p.loose(self.view):   # drag it on
+                    self.mouse_drag = {"tile": p.tile, "start": ev.pos, "moved": False, "pane": pane}
             elif kind == "centre":
                 p.index = what
                 self.act(p, "flip" if right else "put")
             return True
+        if ev.type == pygame.MOUSEMOTION and self.mouse_drag is not None:
+            self.mouse_drag["moved"] = True
         return False
+
+    def _drop(self, p: LocalPlayer, ev: pygame.event.Event) -> bool:
+        """The end of a drag: the tile goes on the square under the pointer."""
+        drag, self.mouse_drag = self.mouse_drag, None
+        if drag is None or ev.button != 1:
+            return False
+        if drag["moved"]:
+            hit = drag["pane"].hit(ev.pos)
+            if hit is not None and hit[0] == "cell" and hit[1] not in p.grid(self.view):
+                p.tile = drag["tile"]
+                p.cursor = hit[1]
+                self.act(p, "put")
+        return True
+
+    def _aim(self, pos: tuple[int, int]) -> None:
+        """A grid is held still while the pointer is over it (or drags a tile); the camera
+        catches up when the pointer leaves it."""
+        for pane in self.panes:
+            if not isinstance(pane, GridPane) or not pane.mouse:
+                continue
+            if not pane.view:
+                continue
+            over = pane.board.rect.move(pane.rect.topleft).collidepoint(pos)
+            hold = over or (self.mouse_drag is not None and self.mouse_drag["pane"] is pane)
+            if pane.hold and not hold:
+                pane.hold = False
+                pane.settle()
+            pane.hold = hold
 
     def _mouse_panes(self, p: LocalPlayer) -> list[Pane]:
         out = [pane for pane in self.panes if getattr(pane, "player", None) is p
@@ -541,6 +586,7 @@ class RaceScene(Scene):
             shake = max((p.shake for p in self.locals if self.pane_of.get(p.seat) is pane), default=0.0)
             pane.draw(surface, self.now, shake)
         k = self.layout.scale
+        self._draw_carried(surface)
         self.effects.draw(surface, k)
         start = self.start_at()
         left = start - self.now_ms if start is not None and not self.view.get("live") else 0
@@ -548,6 +594,36 @@ class RaceScene(Scene):
         if left > 0 or (go_age is not None and go_age < GO_SHOWN):
             label = t("race.round_n", n=self.view.get("round", 1))
             draw_countdown(surface, left, label, t("race.go"), k, go_age)
+
+    def _draw_carried(self, surface: pygame.Surface) -> None:
+        """The tile a mouse drag carries, under the pointer while it is off the grid (over
+        the grid the pane shows it in the square it would land on)."""
+        drag = self.mouse_drag
+        if drag is None or not drag["moved"] or "pos" not in drag:
+            return
+        pane = drag["pane"]
+        hit = pane.hit(drag["pos"])
+        if hit is not None and hit[0] == "cell":
+            return
+        p = self.player_of("mouse")
+        size = max(16, round(56 * (self.layout.scale if self.layout else 1.0)))
+        img = tile_surface(drag["tile"], p.value(drag["tile"]) if p else None, size)
+        surface.blit(img, img.get_rect(center=drag["pos"]))
+
+    def _draw_legends(self, surface: pygame.Surface, p: LocalPlayer, box: pygame.Rect, k: float) -> None:
+        """A player's devices, one line each: the device's name, then its own controls."""
+        n = len(p.devices)
+        if n == 0 or box.h <= 0:
+            return
+        lh = box.h // n
+        label_w = round(200 * k)
+        for i, device in enumerate(p.devices):
+            line = pygame.Rect(box.x, box.y + i * lh, box.w, lh)
+            text_in(surface, t(devices.device_label_key(device)), pygame.Rect(line.x, line.y, label_w, lh),
+                    fpx(20, k), style.TEXT, bold=True, align="left", min_size=11, ellipsis=True)
+            text_in(surface, t(devices.legend_key(device, self.variant)),
+                    pygame.Rect(line.x + label_w, line.y, line.w - label_w, lh), fpx(20, k), style.MUTED,
+                    align="left", min_size=11, ellipsis=True)
 
     def _draw_lobby(self, surface: pygame.Surface) -> None:
         ui_style.fill_background(surface)
@@ -561,27 +637,33 @@ class RaceScene(Scene):
         mine = {p.seat: p for p in self.locals}
         top = round(136 * k)
         bottom = h - round(96 * k)
-        row_h = min(round(64 * k), (bottom - top) // max(1, seats))
+        # a row per seat; a player's row also holds one line per device: its controls
+        line_h = round(30 * k)
+        heights = [round(58 * k) + (len(mine[s].devices) * line_h if s in mine else 0) for s in range(seats)]
+        squeeze = min(1.0, (bottom - top) / max(1, sum(heights)))
+        y = top
         for s in range(seats):
-            r = pygame.Rect(round(60 * k), top + s * row_h, w - round(120 * k), row_h - max(2, round(6 * k)))
+            row_h = round(heights[s] * squeeze)
+            r = pygame.Rect(round(60 * k), y, w - round(120 * k), row_h - max(2, round(6 * k)))
+            y += row_h
             p = mine.get(s)
             self.slot_rects[s] = r
             pygame.draw.rect(surface, style.PANEL_HI if p else style.PANEL, r, border_radius=max(4, round(10 * k)))
             pygame.draw.rect(surface, style.seat_colour(s), (r.x, r.y, max(4, round(8 * k)), r.h),
                              border_radius=max(4, round(10 * k)))
-            name_box = pygame.Rect(r.x + round(20 * k), r.y, round(260 * k), r.h)
+            head = pygame.Rect(r.x, r.y, r.w, round(52 * k * squeeze)) if p is not None else r
+            name_box = pygame.Rect(r.x + round(20 * k), head.y, round(300 * k), head.h)
             label = self.name(s)
             if self.variant == "team":
                 label = t("race.lobby.team_tag", name=label, team=t("race.team_n", n=self.view["teams"][s] + 1))
             text_in(surface, label, name_box, fpx(26, k), style.seat_colour(s), bold=True, align="left",
                     min_size=12, ellipsis=True)
-            info = pygame.Rect(name_box.right + round(10 * k), r.y, r.right - name_box.right - round(200 * k), r.h)
-            state = pygame.Rect(r.right - round(180 * k), r.y, round(170 * k), r.h)
+            info = pygame.Rect(name_box.right + round(10 * k), head.y, head.right - name_box.right - round(200 * k),
+                               head.h)
+            state = pygame.Rect(head.right - round(180 * k), head.y, round(170 * k), head.h)
             if p is not None:
-                devs = t("ui.list_sep").join(t(devices.device_label_key(d)) for d in p.devices)
-                text = t("race.lobby.controls", devices=devs, legend=t(devices.legend_key(p.devices[0], self.variant)))
-                text_in(surface, text, info, fpx(18, k), style.TEXT, align="left", min_size=11, ellipsis=True,
-                        wrap_lines=True, max_lines=2)
+                self._draw_legends(surface, p, pygame.Rect(name_box.x, head.bottom, r.right - name_box.x - round(12 * k),
+                                                           r.bottom - head.bottom - round(4 * k)), k)
                 prompt = "race.lobby.click" if p.devices[0] == "mouse" else "race.lobby.press"
                 text_in(surface, t("race.lobby.ready" if p.ready else prompt), state, fpx(22, k),
                         style.OK if p.ready else style.ACCENT, bold=True, align="right", min_size=11, ellipsis=True)
