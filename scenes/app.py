@@ -202,7 +202,8 @@ class App:
         return MenuScene(self)
 
     def default_players(self, seats: int, bots: int = 0, level: str = "normal") -> list[dict[str, Any]]:
-        return [{"name": self.player_name(s), "kind": "bot" if s >= seats - bots else "human",
+        names = self.settings.names           # "" = no name given: shown as Player n in the language on screen
+        return [{"name": names[s] if s < len(names) else "", "kind": "bot" if s >= seats - bots else "human",
                  "level": level} for s in range(seats)]
 
     def _session_scene(self, game: str, session: Any) -> None:

@@ -32,6 +32,8 @@ class Settings:
     music_volume: float = 0.5
     fullscreen: bool = False
     anim_speed: str = "normal"
+    # Per game, the set-up choices made last time: {"hooky": {"variant": ..., "options": {...}}}.
+    setups: dict = field(default_factory=dict)
 
     @classmethod
     def from_data(cls, data: Any) -> "Settings":
@@ -52,6 +54,13 @@ class Settings:
             s.fullscreen = data["fullscreen"]
         if data.get("anim_speed") in ANIM_SPEEDS:
             s.anim_speed = data["anim_speed"]
+        setups = data.get("setups")
+        if isinstance(setups, dict):
+            scalar = (str, int, float, bool, type(None))
+            s.setups = {str(g): {"variant": c.get("variant") if isinstance(c.get("variant"), str) else None,
+                                 "options": {str(k): v for k, v in (c.get("options") or {}).items()
+                                             if isinstance(v, scalar)} if isinstance(c.get("options"), dict) else {}}
+                        for g, c in setups.items() if isinstance(c, dict)}
         return s
 
     def to_data(self) -> dict[str, Any]:

@@ -392,7 +392,8 @@ def test_menu_setup_game_by_mouse_and_keyboard(fake: Path) -> None:
     click(app, setup.widgets["seats"])                    # 2 -> 3 seats
     assert setup.seats == 3 and "kind_2" in setup.widgets
     click(app, setup.widgets["kind_1"])                    # normal bot -> hard bot
-    assert setup.setup_dict()["players"][1] == {"name": "Player 2", "kind": "bot", "level": "hard"}
+    # no name given: "" is stored (the screens show Player 2 / 玩家 2 in the language on screen)
+    assert setup.setup_dict()["players"][1] == {"name": "", "kind": "bot", "level": "hard"}
     click(app, setup.widgets["seed"])
     for ch in "42":
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=ch))
@@ -796,3 +797,137 @@ def test_single_line_is_centred_by_its_ink() -> None:
     r = blits[0].rect
     assert abs(r.centery - box.centery) <= 1 and abs(r.centerx - box.centerx) <= 3
     assert blits[0].size == 60
+
+
+# ---- results, set-up, placeholders and the replay list (issue 9) -----------------------------
+
+def test_coincident_score_lines_are_all_drawn_and_the_legend_names_them() -> None:
+    import numpy as np
+    from scenes.ui.chart import line_chart
+    pygame.font.init()
+    surface = pygame.Surface((700, 440))
+    colours = [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 0, 255)]
+    series = [[0, 1, 2, 7]] + [[0, 10, 30, 78]] * 3         # three bots on the very same scores
+    with record_text() as blits:
+        line_chart(surface, pygame.Rect(0, 0, 700, 440), series, colours, names=["Mei", "Bo", "Cy", "Di"])
+    px = pygame.surfarray.pixels3d(surface)
+    counts = [int(np.all(px == np.array(c), axis=2).sum()) for c in colours]
+    del px
+    assert all(n > 300 for n in counts), counts               # no line hides another
+    assert {"Mei", "Bo", "Cy", "Di"} <= {b.text for b in blits}
+    assert all(b.fits for b in blits)
+
+
+@pytest.mark.parametrize("lang,text", [("en", "Player 2, Player 3 and Player 4 share the win!"),
+                                       ("zh-TW", "玩家 2、玩家 3和玩家 4並列獲勝！")])
+def test_a_tie_is_worded_one_way_on_results_final_table_and_replay(fake: Path, lang: str, text: str) -> None:
+    from scenes.common.names import winners_text
+    from scenes.common.results import ResultsScene
+    from scenes.hooky.narrate import describe_event as hooky_line
+    app = make_app(lang=lang)
+    players = [{"name": ""}] * 4
+    assert winners_text(players, [1, 2, 3]) == text
+    res = ResultsScene(app, GAME, {"seats": 4, "players": players}, [],
+                       {"scores": [7, 78, 78, 78], "winners": [1, 2, 3], "tiebreak": None}, None)
+    assert res.headline() == text
+    line = hooky_line({"type": "game_ended", "seat": None, "winners": [1, 2, 3]}, players)
+    assert line.endswith(text) and "wins." not in line
+    one = hooky_line({"type": "game_ended", "seat": None, "winners": [2]}, players)
+    assert one.endswith(winners_text(players, [2]))
+
+
+def test_default_names_follow_the_language_mid_game(fake: Path) -> None:
+    from scenes.common.setup import SetupScene
+    app = make_app()
+    setup = SetupScene(app, GAME)
+    app.stack.push(setup)
+    frames(app)
+    setup.kinds[1] = 0                                     # two people, no names typed
+    setup.start()
+    table = app.stack.top
+    assert isinstance(table, FakeTable)
+    assert [p["name"] for p in app.session.players] == ["", ""]   # "no name given", not "Player 1"
+    assert table.name(0) == "Player 1"
+    app.set_lang("zh-TW")
+    assert table.name(0) == "玩家 1" and table.name(1) == "玩家 2"
+    app.close_session()
+
+
+def test_setup_remembers_the_variant_and_options_chosen_last_time(fake: Path) -> None:
+    from scenes import config
+    from scenes.common.setup import SetupScene
+    app = make_app()
+    setup = SetupScene(app, GAME)
+    app.stack.push(setup)
+    frames(app)
+    click(app, setup.widgets["opt_turns"])                 # turns 4 -> 40
+    assert setup.options["turns"] == 40
+    setup.start()
+    app.close_session()
+    again = SetupScene(app, GAME)
+    assert again.variant == "classic" and again.options["turns"] == 40
+    app.stack.clear_to(app.menu())
+    app.stack.push(again)
+    frames(app)
+    click(app, again.widgets["variant"])                   # classic -> short
+    assert again.variant == "short"
+    again.start()
+    app.close_session()
+    saved = config.load()                                  # and it is in the settings file
+    assert saved.setups[GAME]["variant"] == "short"
+    app2 = make_app()
+    assert SetupScene(app2, GAME).variant == "short"
+
+
+def test_placeholders_are_dim_italic_hints_that_vanish_on_typing(fake: Path) -> None:
+    from scenes.common.setup import SetupScene
+    app = make_app()
+    setup = SetupScene(app, GAME)
+    app.stack.push(setup)
+    frames(app)
+    hint = app.t("ui.setup.seed_random")
+    assert setup.widgets["seed"].placeholder_text == ""   # not pygame_gui's (drawn like typed text)
+    with record_text() as blits:
+        redraw(app)
+    drawn = [b for b in blits if b.text == hint]
+    assert drawn and all(b.fits for b in drawn)
+    click(app, setup.widgets["seed"])
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="4"))
+    frames(app, 2)
+    assert setup.seed_text == "4"
+    with record_text() as blits:
+        redraw(app)
+    assert hint not in {b.text for b in blits}
+
+
+def test_replay_list_labels_marks_finished_and_scrolls(fake: Path) -> None:
+    from scenes.common.logpicker import ROWS, LogPickerScene, game_label
+    assert game_label("hooky", "classic", i18n.t) == "Hooky"          # one variant: none shown
+    assert game_label(GAME, "short", i18n.t).endswith(i18n.t("ui.anim.fast"))
+    app = make_app()
+    for _ in range(ROWS + 2):
+        finished_log(app, turns=1)
+        app.close_session()
+    app.start_game(GAME, human_setup(2, turns=1))           # one left unfinished (newest)
+    app.close_session()
+    picker = LogPickerScene(app)
+    app.stack.push(picker)
+    with record_text() as blits:
+        redraw(app)
+    texts = [b.text for b in blits]
+    assert texts.count(app.t("ui.logs.unfinished")) == 1
+    assert texts.count(app.t("ui.logs.finished")) == ROWS - 1
+    assert len(picker.logs) == ROWS + 3 and picker.top == 0
+    track, thumb = picker.track_rect(), picker.thumb_rect()
+    pos = (track.centerx, track.bottom - 2)                 # a click on the track below the thumb pages down
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    frames(app, 2)
+    assert picker.top == len(picker.logs) - ROWS
+    thumb = picker.thumb_rect()                             # dragging the thumb back to the top
+    for ev in (pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1),
+               pygame.event.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, track.y - 50), rel=(0, -50), buttons=(1, 0, 0)),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, track.y - 50), button=1)):
+        pygame.event.post(ev)
+    frames(app, 2)
+    assert picker.top == 0

@@ -9,6 +9,7 @@ from typing import Any
 import pygame
 
 from scenes import registry
+from scenes.common.names import player_name, winners_text
 from scenes.ui import style
 from scenes.ui.chart import line_chart
 from scenes.ui.draw import panel, text_in
@@ -29,8 +30,8 @@ class ResultsScene(RedrawOnDemand, GuiScene):
         self.game = game
         self.header = header
         self.seats = int(header["seats"])
-        self.players = [str(p.get("name", "")) for p in header.get("players") or []]
-        self.players += [app.player_name(s) for s in range(len(self.players), self.seats)]
+        given = list(header.get("players") or [])
+        self.players = [player_name(given, s) for s in range(self.seats)]
         self.outcome = outcome or {"scores": [0] * self.seats, "winners": [], "tiebreak": None}
         self.log_path = log_path
         plugin = registry.plugin(game)
@@ -69,13 +70,7 @@ class ResultsScene(RedrawOnDemand, GuiScene):
             self.app.open_replay(path)
 
     def headline(self) -> str:
-        t = self.app.t
-        winners = self.outcome.get("winners") or []
-        if len(winners) == 1:
-            return t("ui.results.wins", name=self.players[winners[0]])
-        if winners:
-            return t("ui.results.tie", names=t("ui.list_sep").join(self.players[w] for w in winners))
-        return t("ui.results.over")
+        return winners_text(self.players, self.outcome.get("winners") or []) or self.app.t("ui.results.over")
 
     def draw_back(self, surface: pygame.Surface) -> None:
         style.fill_background(surface)
@@ -103,4 +98,5 @@ class ResultsScene(RedrawOnDemand, GuiScene):
         text_in(surface, t("ui.results.chart"), self.r(550, 136, 670, 36), self.fs(22), style.INK_DIM, align="left")
         if self.series and any(self.series):
             line_chart(surface, self.r(530, 172, 710, 438), self.series,
-                       [style.seat_colour(s) for s in range(len(self.series))], label_size=self.fs(18))
+                       [style.seat_colour(s) for s in range(len(self.series))], names=self.players[:len(self.series)],
+                       label_size=self.fs(18))

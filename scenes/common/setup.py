@@ -37,6 +37,29 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self._first_build = True
         self._seed_y = 120
         self.options: dict[str, Any] = {o["key"]: o.get("default") for o in self.spec.get("options", [])}
+        self.recall()
+
+    def recall(self) -> None:
+        """The variant and options chosen last time for this game (settings.setups), where
+        the game still has them."""
+        last = (getattr(self.app.settings, "setups", None) or {}).get(self.game) or {}
+        ids = [v[0] for v in self.spec.get("variants") or []]
+        if last.get("variant") in ids:
+            self.variant = last["variant"]
+            rng = self.seat_range()
+            self.seats = min(max(self.seats, rng.start), rng.stop - 1)
+        for o in self.spec.get("options", []):
+            if o["key"] not in (last.get("options") or {}):
+                continue
+            v = last["options"][o["key"]]
+            allowed = [choice_id(c) for c in o.get("choices", [])]
+            if (o["type"] == "bool" and isinstance(v, bool)) or (allowed and v in allowed):
+                self.options[o["key"]] = v
+
+    def remember(self) -> None:
+        setups = getattr(self.app.settings, "setups", None)
+        if setups is not None:
+            setups[self.game] = {"variant": self.variant, "options": dict(self.options)}
 
     # ---- the spec ------------------------------------------------------------
     def seat_range(self) -> range:
@@ -63,7 +86,7 @@ class SetupScene(RedrawOnDemand, GuiScene):
         players = []
         for s in range(self.seats):
             kind, level = KINDS[self.kinds[s]]
-            players.append({"name": self.names[s].strip() or self.app.player_name(s), "kind": kind,
+            players.append({"name": self.names[s].strip(), "kind": kind,     # "": Player n in any language
                             "level": level or "normal"})
         seed = int(self.seed_text) if self.seed_text.strip().isdigit() else None
         opts = {o["key"]: self.options.get(o["key"]) for o in self.active_options()}
@@ -192,5 +215,6 @@ class SetupScene(RedrawOnDemand, GuiScene):
         for s in range(self.seats):
             if s < len(st.names) and self.names[s].strip():
                 st.names[s] = self.names[s].strip()[:16]
+        self.remember()
         self.app.save_settings()
         self.app.start_game(self.game, setup)

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from engine.hooky.views import redact_event
+from scenes.common.names import winners_text
 from scenes.hooky.widgets import seat_name
 from scenes.ui.i18n import t
 
@@ -59,9 +60,7 @@ def log_line(ev: dict[str, Any], players: Sequence[dict] | None, seat: int | Non
             return t("hooky.log.hands_named_mine")
         return t("hooky.log.hands_named", player=name)
     if kind == "game_ended":
-        winners = [int(w) for w in e.get("winners") or []]
-        names = t("ui.list_sep").join(seat_name(players, w) for w in winners)
-        return t("hooky.ev.game_ended", names=names)
+        return t("hooky.ev.game_ended", result=winners_text(players, e.get("winners") or []))
     return ""
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 import pygame
 
+from scenes.common.names import winners_text
 from scenes.hooky.widgets import PANEL, Frame, cards_row, draw_card, seat_name
 from scenes.hooky.worksheet import draw_questions
 from scenes.ui import style
@@ -127,15 +128,14 @@ def draw_final(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, view: dict
     n = int(view["seats"])
     pad = fr.px(8)
     winners = [int(w) for w in result.get("winners") or []]
-    names = t("ui.list_sep").join(seat_name(players, w) for w in winners)
     head = pygame.Rect(rect.x, rect.y, rect.w, fr.px(56))
     colour = style.seat_colour(winners[0]) if len(winners) == 1 else style.ACCENT
-    text_in(surface, t("hooky.ui.winner" if len(winners) == 1 else "hooky.ui.winners", names=names), head,
+    text_in(surface, winners_text(players, winners), head,
             fr.fs(40), colour, bold=True, min_size=fr.min_fs)
     y = head.bottom
     tb = result.get("tiebreak")
     if tb:
-        text_in(surface, t("hooky.ui.tiebreak", rule=t(tb)), pygame.Rect(rect.x, y, rect.w, fr.px(30)), fr.fs(22),
+        text_in(surface, t("ui.results.tiebreak", rule=t(tb)), pygame.Rect(rect.x, y, rect.w, fr.px(30)), fr.fs(22),
                 style.ACCENT, min_size=fr.min_fs, ellipsis=True)
     y += fr.px(34)
     piles = pygame.Rect(rect.x, y, rect.w, fr.px(100))

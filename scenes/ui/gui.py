@@ -16,6 +16,7 @@ from scenes.ui import style
 from scenes.ui.draw import note, text_in
 from scenes.ui.fonts import font
 from scenes.ui.geometry import Frame
+from scenes.ui.text import ellipsize, fit_size
 from scenes.ui.theme import SIZES, make_manager, size_class
 
 BORDER = 3
@@ -166,8 +167,8 @@ class GuiScene(Scene):
               placeholder: str = "", max_len: int = 24, size: int = 24, oid: str = "entry") -> UITextEntryLine:
         s = self._label_size(placeholder or text or "M", rect, size, False)
         e = UITextEntryLine(rect, manager=self.manager, initial_text=text or None,
-                            placeholder_text=placeholder or None,
                             object_id=ObjectID(object_id="#entry", class_id=size_class(s)))
+        e.couch_placeholder = (placeholder, s)     # drawn dim and italic while the entry is empty
         e.set_text_length_limit(max_len)
         self.widgets[oid] = e
         self._handlers[(pygame_gui.UI_TEXT_ENTRY_CHANGED, e)] = lambda ev: on_change(e.get_text())
@@ -273,10 +274,31 @@ class GuiScene(Scene):
         self.draw_back(surface)
         if self.manager is not None:
             self.manager.draw_ui(surface)
+            self.draw_placeholders(surface)
             el = self.focused
             if el is not None and self._enabled(el):
                 pygame.draw.rect(surface, style.ACCENT, el.rect.inflate(10, 10), 4, border_radius=14)
         self.draw_front(surface)
+
+    def draw_placeholders(self, surface: pygame.Surface) -> None:
+        """An empty entry's hint ("blank = random"), dim and italic so that it never looks
+        typed; it is gone as soon as something is typed."""
+        for el in self.focusables:
+            text, size = getattr(el, "couch_placeholder", ("", 0))
+            if text and isinstance(el, UITextEntryLine) and not el.get_text():
+                box = el.rect.inflate(-2 * PAD, -8)
+                s = fit_size(text, size, box.w - size // 4, box.h, False, min(size, 16))
+                text = ellipsize(text, s, box.w - size // 4, False)
+                f = font(s, False)
+                f.italic = True
+                try:
+                    surf = f.render(text, True, style.INK_DIM)
+                finally:
+                    f.italic = False
+                r = surf.get_rect(midleft=(box.x, box.centery))
+                surface.blit(surf, r)
+                ink = surf.get_bounding_rect().move(r.topleft)
+                note(text, ink, el.rect, surface.get_size(), s)
 
     def draw_back(self, surface: pygame.Surface) -> None:
         style.fill_background(surface)
