@@ -95,3 +95,11 @@ def test_zh_tw_typography() -> None:
 def test_the_typography_check_catches_the_reported_cases(text: str, bad: bool) -> None:
     caught = bool(re.search(f"{CJK} +{CJK}", text)) or bool(re.search(r"[(\[][^)\]]*%s" % HAN, text))
     assert caught is bad
+
+
+def test_a_game_has_one_name_in_zh_tw() -> None:
+    zh = {k: v for _f, cat, _en in catalogs() for k, v in cat.items()}
+    for key, value in zh.items():
+        game = key[len("ui.game."):] if key.startswith("ui.game.") else None
+        if game and f"{game}.title" in zh:
+            assert value == zh[f"{game}.title"], (key, value, zh[f"{game}.title"])
