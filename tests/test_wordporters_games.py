@@ -126,3 +126,17 @@ def test_a_person_may_take_back_a_placement_against_bots_but_not_past_a_reveal()
     assert s.can_undo(0)
     s.undo(0)
     assert s.events[-1]["seq"] == first and s.state.board[0] == []
+
+
+def test_a_vote_that_led_to_the_reveal_cannot_be_taken_back():
+    players = [{"name": "Mei", "kind": "human"}] + [{"name": f"B{i}", "kind": "bot"} for i in range(2)]
+    s = LocalSession(RULES, 3, {"start": 0}, 4, players, log=False)
+    bots = {i: WordPortersBot("normal", seed=i) for i in range(3)}
+    while s.state.phase == "hints":
+        seat = min(s.to_act())
+        s.submit(bots[seat].choose(s.view(seat), seat))
+    s.submit(bots[0].choose(s.view(0), 0))          # Mei votes first: still secret, undoable
+    assert s.can_undo(0)
+    for seat in (1, 2):                              # the last vote makes the reveals
+        s.submit(bots[seat].choose(s.view(seat), seat))
+    assert s.state.round == 2 and not s.can_undo(0)
