@@ -134,6 +134,8 @@ class WordPortersBot:
             raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
         self.level = level
         self.seed = int(seed)
+        # its sense of the words, made once (the noisy copies take a moment)
+        self.fit = private_fit(self.seed, STYLES[level].noise) if level in STYLES else content().fit
 
     def _rng(self, view: dict, seat: int) -> Rng:
         return Rng.derive(self.seed, view["round"] * 1000 + len(view["placements"]), seat)
@@ -171,7 +173,7 @@ class WordPortersBot:
             card, side, _ = legal[rng.below(len(legal))]
             return {"type": "place", "seat": seat, "card": card, "side": side}
         style = STYLES[self.level]
-        fit = private_fit(self.seed, style.noise)
+        fit = self.fit
         board = self._board(view)
         target = view["number"] - 1
         mine = self._hints_of(view, seat)
@@ -205,7 +207,7 @@ class WordPortersBot:
         if self.level == "random":
             return others, np.full((len(others), POSITIONS), 1.0 / POSITIONS)
         style = STYLES[self.level]
-        fit = private_fit(self.seed, style.noise)
+        fit = self.fit
         board = self._board(view)
         like = np.stack([odds(word_scores(fit, board, self._hints_of(view, s)), style.beta, (own,))
                          for s in others])
