@@ -207,8 +207,9 @@ def find_words(hand: Sequence[CardDef], common: CardDef | None = None, *, minus:
     """Every word of the general list (and `extra_words`, the table's accepted words) that
     `hand` can spell with or without the top `common`, each with the arrangement that
     earns the most ¢ (then the most extra draws), best first by `sort_key`; only the best
-    `limit` when given (words tied with the last one kept: see the module docstring). `minus` is a pending attack against the speller; words in
-    `exclude` are skipped."""
+    `limit` when given (words tied with the last one kept: see the module docstring).
+    `minus` is a pending attack against the speller; words in `exclude` are skipped;
+    `min_letters` / `max_letters` bound the words' length."""
     best: dict[str, tuple[tuple, Score, tuple]] = {}
     top: list[tuple] = []              # the keys of the words kept (with a limit), ascending
     extra = sorted({w for w in extra_words if w})
@@ -286,7 +287,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         nonlocal kth
         pieces = [common_piece if g < 0 else (reps[g], t, False) for g, t in path]
         s = score(pieces, minus=minus, common_bonus=common_bonus)  # type: ignore[arg-type]
-        k = (-s.cents, -s.draws, -s.letters, word)
+        k = sort_key(word, s)
         old = best.get(word)
         if old is not None and old[0] <= k:
             return
