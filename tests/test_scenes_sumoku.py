@@ -174,6 +174,42 @@ def test_howto_worked_examples_are_the_rules():
         assert total in shown
 
 
+def test_every_variant_has_its_own_howto_pages_worked_out_by_the_engine():
+    from engine.sumoku.grab import claim_fault, find_set
+    from engine.sumoku.grid import grid_errors
+    from scenes.sumoku import howto_variants as hv
+    pages = {p.key: p for p in howto_pages()}
+    for key_ in ("solitaire", "speed", "wrong", "grab", "team"):
+        assert key_ in pages and pages[key_].illustrate is not None
+    drawings = [pages[k].illustrate for k in ("goal", "solitaire", "speed", "wrong", "grab", "team")]
+    assert len({getattr(d, "__name__", id(d)) for d in drawings}) == len(drawings)   # no page reuses another's
+    # the examples are the engine's: a solver-made grid, a set the finder picked, a real rule error
+    speed = dict(hv.speed_grid())
+    assert sorted(tl for tl, _ in speed.values()) == sorted(hv.SPEED_HAND) and not grid_errors(speed, hv.SPEED_KEY)
+    assert not grid_errors(hv.grid_of(hv.SOLITAIRE_GRID), hv.SOLITAIRE_KEY) and len(hv.SOLITAIRE_GRID) == 16
+    tiles, vals = find_set(hv.GRAB_CENTRE, hv.GRAB_KEY)
+    assert claim_fault(tiles, vals, sum(vals), hv.GRAB_KEY) is None
+    wrong = hv.wrong_call()
+    bad = dict(wrong.board)
+    bad[wrong.cell] = (wrong.tile, wrong.value)
+    assert grid_errors(bad, hv.SPEED_KEY)[0].code == wrong.error.code == "err.sumoku.line_sum"
+    team = dict(hv.team_grid())
+    assert len(team) == hv.TEAM_ON_GRID and not grid_errors(team, hv.TEAM_KEY)
+    surface = pygame.Surface((1280, 720))
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        shown = {}
+        for key_ in ("solitaire", "speed", "wrong", "grab", "team"):
+            with record_text() as blits:
+                pages[key_].draw(surface, pygame.Rect(40, 110, 1200, 520))
+            assert_fits(blits)
+            shown[key_] = " ".join(b.text for b in blits)
+        assert wrong.error.message(lang) in shown["wrong"]                   # the rules' own words
+        assert f"{' + '.join(map(str, vals))} = {sum(vals)}" in shown["grab"]
+        assert "16" in shown["solitaire"] and "10" in shown["speed"]
+        assert str(len(team)) in shown["team"] and str(len(hv.TEAM_TILES) - len(team)) in shown["team"]
+
+
 # ---- playing with mouse and keyboard ------------------------------------------------------------
 def test_mouse_drag_places_and_enter_confirms():
     app, session, scene = start_with_human()

@@ -9,6 +9,7 @@ from typing import Callable, Sequence
 import pygame
 
 from engine.sumoku.scoring import evaluate_play
+from scenes.sumoku import howto_variants as variants
 from scenes.sumoku import style
 from scenes.ui import style as ui_style
 from scenes.sumoku.boardview import BoardView
@@ -191,6 +192,10 @@ def howto_pages() -> list[Page]:
         ScoringPage("score1", EXAMPLES[:3]),
         ScoringPage("score2", EXAMPLES[3:]),
         Page("end", _end_hand),
-        Page("solitaire", _picture(SAMPLE, key=4, lines="all")),
+        Page("solitaire", variants.draw_solitaire),
+        Page("speed", variants.draw_speed),
+        Page("wrong", variants.draw_wrong),
+        Page("grab", variants.draw_grab),
+        Page("team", variants.draw_team),
         Page("controls"),
     ]
