@@ -327,9 +327,14 @@ def test_solitaire_keys_match_a_hand_of_sixteen():
     scene = table(app, session)
     hand = scene.hand()
     assert len(hand) == 16
-    texts = shown_texts(app)
+    with record_text() as blits:
+        redraw(app)
+    texts = [b.text for b in blits]
     assert any("1–9 picks up a tile, Tab reaches all 16" in x for x in texts), texts
     assert not any("1–8" in x or "1–16" in x for x in texts)
+    # the first nine slots show their key in a corner; the others have none
+    assert any(b.text == "9" and scene.hand_rects[8].colliderect(b.rect) for b in blits)
+    assert not any(b.text == "10" for b in blits)
     key(app, pygame.K_9)
     assert scene.selected == hand[8]
     key(app, pygame.K_ESCAPE)                                       # Esc puts it back

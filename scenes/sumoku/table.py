@@ -463,6 +463,23 @@ class TableScene(Placing, TurnTable):
                   away=self.pending.tile_ids() | ({self.drag["tile"]} if self.drag and self.drag["moved"] else set()),
                   selected=self.selected, marked=self.exchange_pick, dim=not self.my_turn,
                   lift=round(8 * s))
+        if self.my_turn:
+            self._draw_slot_keys(surface, s)
+
+    def _draw_slot_keys(self, surface: pygame.Surface, s: float) -> None:
+        """The number key of each of the first nine hand slots, in the slot's corner."""
+        away = self.pending.tile_ids()
+        d = max(round(22 * s), 14)
+        lift = round(8 * s)
+        for i, (tile, r) in enumerate(zip(self.hand(), self.hand_rects[:9])):
+            if tile in away:
+                continue
+            rr = r.move(0, -lift) if (tile == self.selected or tile in self.exchange_pick) else r
+            badge = pygame.Rect(rr.right - d + max(2, d // 5), rr.bottom - d + max(2, d // 5), d, d)
+            pygame.draw.rect(surface, style.BG, badge, border_radius=d // 3)
+            pygame.draw.rect(surface, style.ACCENT if tile == self.selected else style.MUTED, badge, 1,
+                             border_radius=d // 3)
+            text_in(surface, str(i + 1), badge, round(18 * s), style.TEXT, bold=True, min_size=round(18 * s))
 
 
     def _preview_text(self) -> tuple[str, tuple[int, int, int]]:
