@@ -117,3 +117,22 @@ def test_guess_quality_in_seeded_bot_games():
     assert hard > normal > easy > rand
     assert rand < 0.25
     assert accuracy("hard", 3, seats=6, variant="children") >= 0.5
+
+
+def test_the_hard_reader_weighs_a_placement_against_the_ones_not_made():
+    """Seat 1 put its 1 on "yellow" while "sour" was free: read literally, the lemon is as
+    likely as the banana; read as a choice, a player with the lemon would have said
+    "sour", so the banana is the likelier word."""
+    from engine.wordporters.bot import odds, pragmatic_likelihood, word_scores, GIVE_BETA, PRAGMATIC
+    c = content()
+    st = board_state(WORDS, CARDS, numbers=[6, 2, 7], start=1)
+    for ev in RULES.decide(st, {"type": "place", "seat": 1, "card": 0, "side": 0}, Rng(0)):   # yellow
+        RULES.apply(st, ev)
+    view = view_with_status(RULES, st, 0)
+    board = [c.word_ids[w] for w in WORDS]
+    lemon, banana = 0, 1
+    literal = odds(word_scores(c.fit.astype(float), board, [(c.hint_ids["yellow"], 1)]), GIVE_BETA)
+    assert literal[lemon] == pytest.approx(literal[banana])
+    read = pragmatic_likelihood(c.fit.astype(float), board, view, 1, PRAGMATIC)
+    assert read[banana] > 2 * read[lemon]
+    assert read[banana] > read[WORDS.index("cat")]      # and yellow things stay above the rest

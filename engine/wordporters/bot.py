@@ -18,7 +18,11 @@ words are a softmax of `beta` times those scores (its own number excluded).
 Levels differ in how sharply they read and give (docs of the numbers: bench/wordporters_bots.py):
 easy reads a noisier private copy of the fit table (its own sense of the words), reads
 softly and picks among the better placements at random; normal less so; hard reads the
-table as written, sharply, and always picks the best. "random" plays random legal moves.
+table as written, always gives the best placement, and reads pragmatically: each of a
+player's placements is weighed against every placement that player could have made at
+that moment (a giver with word t picks by the odds it gives t), so a forced, poor
+placement says little, and "yellow" chosen while "sour" was free says "not the lemon".
+"random" plays random legal moves.
 A bot's choice depends only on its seed and the view.
 """
 from __future__ import annotations
@@ -40,6 +44,7 @@ LEVELS = ("easy", "normal", "hard", "random")
 EMPHASIS = {1: 1.0, 2: 0.8, 3: 0.65}     # the first marker is the first thought
 GIVE_BETA = 1.6                          # how sharply the giver expects to be read
 STACK_COST = 0.04                        # a stack must raise the odds this much more
+PRAGMATIC = 8.0                         # the hard reader's model of a giver's sharpness
 
 
 @dataclass(frozen=True)
@@ -47,12 +52,14 @@ class Style:
     noise: float          # share of fit entries its private table moves by one step
     beta: float           # how sharply it reads others' markers
     temperature: float    # 0: the best placement; else a softmax over the odds it gives
+    pragmatic: float = 0.0   # > 0: reads each placement against the others the player could
+                             # have made then (how sharply it expects a giver to pick the best)
 
 
 STYLES: dict[str, Style] = {
     "easy": Style(noise=0.35, beta=0.8, temperature=0.08),
     "normal": Style(noise=0.15, beta=1.2, temperature=0.03),
-    "hard": Style(noise=0.0, beta=1.6, temperature=0.0),
+    "hard": Style(noise=0.0, beta=1.6, temperature=0.0, pragmatic=PRAGMATIC),
 }
 
 
@@ -97,6 +104,51 @@ def odds(scores: np.ndarray, beta: float, excluded: Sequence[int] = ()) -> np.nd
     for x in excluded:
         p[x] = 0.0
     return p / p.sum()
+
+
+def option_values(fit: np.ndarray, board: Sequence[int], mine: Sequence[tuple[int, int]],
+                  options: Sequence[tuple[int, int, int]]) -> np.ndarray:
+    """A giver's value of each option (hint word, emphasis, markers it costs) for each
+    possible target: the odds a listener gives each board word after it (rows: options,
+    columns: board words), less STACK_COST for a stack."""
+    base = word_scores(fit, board, mine)
+    cols = np.array([h for h, _, _ in options])
+    emph = np.array([EMPHASIS[e] for _, e, _ in options])
+    z = GIVE_BETA * (base[None, :] + emph[:, None] * fit[np.ix_(board, cols)].T)
+    z -= z.max(axis=1, keepdims=True)
+    p = np.exp(z)
+    p /= p.sum(axis=1, keepdims=True)
+    return p - STACK_COST * (np.array([k for _, _, k in options]) > 1)[:, None]
+
+
+def pragmatic_likelihood(fit: np.ndarray, board: Sequence[int], view: dict, seat: int,
+                         sharpness: float) -> np.ndarray:
+    """How likely `seat`'s placements are for each board word as its target, when a
+    giver picks among the placements legal at that moment, each in proportion to the odds
+    it gives the target raised to `sharpness` (a soft best choice, as a listener expects of
+    a speaker): a forced, poor placement says little; a deliberate one says much."""
+    ids = content().hint_ids
+    hint_of = [[ids[w] for w in h["words"]] for h in view["hints"]]
+    boards: list[list[dict[str, Any]]] = [[] for _ in view["hints"]]
+    left = [[1, 2, 3] for _ in range(view["seats"])]
+    mine: list[tuple[int, int]] = []
+    like = np.ones(len(board))
+    for pl in view["placements"]:
+        who = pl["seat"]
+        if who == seat:
+            legal = legal_placements(boards, left[who], who)
+            options = [(hint_of[c][sd], emphasis(st), len(st)) for c, sd, st in legal]
+            z = sharpness * np.log(np.clip(option_values(fit, board, mine, options), 1e-9, None))
+            z -= z.max(axis=0, keepdims=True)
+            q = np.exp(z)
+            q /= q.sum(axis=0, keepdims=True)
+            chosen = next(i for i, (c, sd, _) in enumerate(legal) if (c, sd) == (pl["card"], pl["side"]))
+            like *= q[chosen]
+            mine.append((hint_of[pl["card"]][pl["side"]], emphasis(pl["markers"])))
+        boards[pl["card"]].append({"seat": who, "side": pl["side"], "markers": pl["markers"]})
+        for m in pl["markers"]:
+            left[who].remove(m)
+    return like / like.sum()
 
 
 def joint_marginals(like: np.ndarray, allowed: Sequence[int]) -> np.ndarray:
@@ -179,11 +231,8 @@ class WordPortersBot:
         mine = self._hints_of(view, seat)
         ids = content().hint_ids
         now = odds(word_scores(fit, board, mine), GIVE_BETA)[target]
-        values = []
-        for card, side, stack in legal:
-            h = ids[view["hints"][card]["words"][side]]
-            p = odds(word_scores(fit, board, mine + [(h, emphasis(stack))]), GIVE_BETA)[target]
-            values.append(p - (STACK_COST if len(stack) > 1 else 0.0))
+        options = [(ids[view["hints"][c]["words"][sd]], emphasis(st), len(st)) for c, sd, st in legal]
+        values = [float(x) for x in option_values(fit, board, mine, options)[:, target]]
         best = max(range(len(legal)), key=lambda i: values[i])
         if view["can_decline"] and values[best] <= now:
             return {"type": "decline", "seat": seat}
@@ -209,8 +258,12 @@ class WordPortersBot:
         style = STYLES[self.level]
         fit = self.fit
         board = self._board(view)
-        like = np.stack([odds(word_scores(fit, board, self._hints_of(view, s)), style.beta, (own,))
-                         for s in others])
+        if style.pragmatic > 0:
+            like = np.stack([pragmatic_likelihood(fit, board, view, s, style.pragmatic) for s in others])
+            like[:, own] = 0.0
+        else:
+            like = np.stack([odds(word_scores(fit, board, self._hints_of(view, s)), style.beta, (own,))
+                             for s in others])
         allowed = [x for x in range(POSITIONS) if x != own]
         return others, joint_marginals(like, allowed)
 
