@@ -164,7 +164,9 @@ def test_every_screen_renders_and_fits(lang, size):
     shot("reveal")
     scene.primary()
     assert scene.message is not None and scene.message[1] == "good"      # what the peek showed
-    shot("after_peek")
+    blits = shot("after_peek")
+    seen = [b.text for b in blits if b.text.startswith(i18n.t("hooky.ui.peeks", list="")[:3])]
+    assert seen and (("（" in seen[0] and " (" not in seen[0]) if lang == "zh-TW" else " (" in seen[0])
     scene.ui.focus = "grid"
     scene.move_cursor(1, 3)
     shot("grid_cursor")
@@ -746,3 +748,126 @@ def test_curtain_button_has_its_label_on_the_first_frame():
               if sum(tuple(first.get_at((x, y)))[:3]) > 600)
     assert ink > 100                                         # the white label is there
     assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(later, "RGB")
+
+
+# ---- issue 9: the assistant button, Propose, pen and paper, the answer lists -------------------------------------
+def test_assistant_button_turns_the_seats_own_level_down_never_above_the_tables(tmp_path):
+    from scenes.hooky.marks import load_marks
+    app = make_app()
+    session = LocalSession(RULES, 3, {"assistant": "certain"}, 5,
+                           [{"name": n, "kind": k, "level": "normal"} for n, k in
+                            (("Mei", "human"), ("Ada", "bot"), ("Bo", "bot"))], log_dir=tmp_path)
+    scene = push(app, session)
+    assert scene.level == "certain"
+    b = button(scene, "assistant")
+    assert b.enabled and b.label == i18n.t("hooky.ui.assistant.certain")
+    click(app, b.rect.center)                                   # certainties -> notes
+    assert scene.level == "notes"
+    assert button(scene, "assistant").label == i18n.t("hooky.ui.assistant.notes")
+    key(app, pygame.K_F2)                                       # notes -> pen and paper
+    assert scene.level == "off"
+    with record_text() as blits:
+        redraw(app)
+    assert i18n.t("hooky.ws.paper") in {b.text for b in blits} or any(
+        i18n.t("hooky.ws.paper").startswith(b.text[:8]) for b in blits)
+    key(app, pygame.K_F2)                                       # back up, but only to the table's level
+    assert scene.level == "certain"
+    key(app, pygame.K_F2)
+    assert scene.level == "notes"
+    scene.flush_marks()                                         # kept beside the log for a resumed game
+    assert load_marks(scene.marks_file, 3).levels == {0: "notes"}
+    # a seat cannot claim more than the table allows, even from a doctored file
+    scene.marks.levels[0] = "prob"
+    assert scene.level == "certain"
+    app.stack.pop()
+    # a pen-and-paper table has nothing to choose: a label, not a button
+    paper = push(app, make_session(3, 1, seed=5, level="off"))
+    assert "assistant" not in paper.bar
+    with record_text() as blits:
+        redraw(app)
+    assert i18n.t("hooky.ui.assistant.off") in {b.text for b in blits}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_propose_says_why_it_is_greyed_and_how_to_play_explains_the_vote(lang):
+    from engine.hooky.rules import is_clue_word
+    from scenes.hooky.howto import PROPOSED
+    i18n.set_lang(lang)
+    app = make_app(lang=lang)
+    session = make_session(4, 1, seed=2, start=0, deal=deal("bdhry", "acfgi", "eklmn", "opqst"))
+    scene = push(app, session)
+    type_word(app, "brea")                                       # not yet a word: Propose greyed, and why
+    assert not button(scene, "propose").enabled
+    with record_text() as blits:
+        redraw(app)
+    about = [b for b in blits if b.text and b.text in i18n.t("hooky.ui.propose_about")]
+    assert about and all(b.fits for b in about)
+    scene.ui.word = ""
+    type_word(app, "mochi")                                      # not in the dictionary: it may be proposed
+    assert button(scene, "propose").enabled
+    with record_text() as blits:
+        redraw(app)
+    ready = i18n.t("hooky.ui.propose_ready", word="MOCHI")
+    assert any(b.text and b.text in ready for b in blits)
+    assert_fits(blits, (1280, 720))
+    # How to play has a page on proposing and the table vote, with a word the dictionary really lacks
+    assert not is_clue_word(PROPOSED, set())
+    page = next(p for p in howto_pages() if p.key == "propose")
+    assert PROPOSED.upper() in page.body or "PARIS" in page.body
+    surface = pygame.Surface((1280, 720))
+    with record_text() as blits:
+        page.draw(surface, pygame.Rect(40, 110, 1200, 520))
+    assert_fits(blits, (1280, 720))
+    assert i18n.t("hooky.ui.accept") in {b.text for b in blits}
+
+
+def test_pen_and_paper_hears_each_answer_once_the_log_lists_none():
+    app = make_app()
+    session = make_session(4, 1, seed=2, start=0, level="off", deal=deal("bdhry", "acfgi", "eklmn", "opqst"))
+    scene = push(app, session)
+    type_word(app, "bread")
+    key(app, pygame.K_RETURN)
+    step_until(app, lambda: 0 in session.to_act())              # the bots give their clues
+    clues = session.view(0)["clues"]
+    assert len(clues) == 4
+    assert not any(c["word"].upper() in line for line in scene.log_lines for c in clues)
+    assert scene.log_lines                                       # the deal is still there
+    with record_text() as blits:
+        redraw(app)
+    texts = " ".join(b.text for b in blits)
+    last = clues[-1]["word"].upper()
+    assert last in texts                                         # heard once, on the worksheet side
+    assert not any(c["word"].upper() in texts for c in clues[:-1])
+    # with notes, the same table lists them all
+    notes = push(app, make_session(4, 1, seed=2, start=0, level="notes", deal=deal("bdhry", "acfgi", "eklmn", "opqst")))
+    type_word(app, "bread")
+    key(app, pygame.K_RETURN)
+    step_until(app, lambda: 0 in notes.session.to_act())
+    assert sum(any(c["word"].upper() in line for line in notes.log_lines) for c in notes.session.view(0)["clues"]) == 4
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_answer_lists_keep_whole_words_in_one_column(size):
+    from scenes.hooky.worksheet import answer_rows, draw_questions
+    from scenes.ui.geometry import Frame
+    session = make_session(5, 0, seed=4, level="notes")
+    play_bots_until(session, lambda: False)
+    view = session.view(None)
+    words = {a["word"].upper() for a in view["asks"]} | {c["word"].upper() for c in view["clues"]}
+    w, h = size
+    surface = pygame.Surface(size)
+    fr = Frame(size)
+    for rect in (pygame.Rect(0, 0, w, h), pygame.Rect(20, int(h * 0.55), int(w * 0.6), int(h * 0.42))):
+        with record_text() as blits:
+            draw_questions(surface, rect, fr, view=view, seat=None, players=session.players)
+        drawn = [b for b in blits if b.text.isalpha() and b.text.isupper() and len(b.text) == 5]
+        assert drawn and {b.text for b in drawn} <= words             # never "WOR…"
+        assert not any("…" in b.text for b in blits if b.text.upper() == b.text and "+" not in b.text)
+        assert_fits(blits, size)
+        xs = {}
+        for b in drawn:                                               # one column of words per seat
+            xs.setdefault(b.box.x, 0)
+        assert len(xs) <= 5
+    assert answer_rows(4, 200, 27, 22) == (27, 4, 0)
+    assert answer_rows(9, 200, 27, 22) == (22, 9, 0)                 # shorter rows before leaving any out
+    assert answer_rows(12, 200, 27, 22) == (22, 8, 4)                # then "+4 earlier" and the newest 8

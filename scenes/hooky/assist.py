@@ -17,8 +17,23 @@ Cell = tuple[Loc, str]   # (location, letter)
 
 
 def level_of(view: dict) -> str:
+    """The table's level: the most help anyone at the table may have."""
     lvl = (view.get("options") or {}).get("assistant", "notes")
     return lvl if lvl in LEVELS else "notes"
+
+
+def seat_level(table: str, chosen: str | None) -> str:
+    """A seat's level: the one it chose, never above the table's."""
+    if chosen not in LEVELS or LEVELS.index(chosen) > LEVELS.index(table):
+        return table
+    return chosen
+
+
+def next_level_down(table: str, current: str) -> str:
+    """The Assistant button: one level less help, and from pen and paper back to the
+    table's level (the levels at or below the table's, in a ring)."""
+    allowed = LEVELS[:LEVELS.index(table) + 1]
+    return allowed[(allowed.index(seat_level(table, current)) - 1) % len(allowed)]
 
 
 def rows_for(view: dict, seat: int) -> list[Loc]:

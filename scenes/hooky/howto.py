@@ -148,6 +148,34 @@ def _reveal(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
             draw_card(surface, r, c, fr, revealed=box is left and c == "r", selected=box is right and c is not None)
 
 
+PROPOSED = "mochi"        # a real word the dictionary lacks (tests/test_scenes_hooky.py checks it)
+
+
+def _propose(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
+    """The proposed word, then each other player's vote and the table's answer."""
+    pad = fr.px(10)
+    top = pygame.Rect(rect.x, rect.y, rect.w, rect.h * 45 // 100)
+    pygame.draw.rect(surface, PANEL, top, border_radius=fr.px(10))
+    text_in(surface, t("hooky.howto.propose.example"), pygame.Rect(top.x + pad, top.y + pad // 2, top.w - 2 * pad,
+            fr.px(32)), fr.fs(22), style.INK_DIM, align="left", min_size=fr.min_fs, ellipsis=True)
+    area = pygame.Rect(top.x + pad, top.y + fr.px(40), top.w - 2 * pad, top.h - fr.px(48))
+    for c, r in zip(PROPOSED, cards_row(area, len(PROPOSED), fr.px(64), fr.px(6))):
+        draw_card(surface, r, c, fr)
+    votes = pygame.Rect(rect.x, top.bottom + pad, rect.w, rect.bottom - top.bottom - pad)
+    w = (votes.w - 3 * pad) // 4
+    for i in range(3):
+        box = pygame.Rect(votes.x + i * (w + pad), votes.y, w, votes.h * 55 // 100)
+        pygame.draw.rect(surface, PANEL, box, border_radius=fr.px(10))
+        pygame.draw.rect(surface, style.seat_colour(i + 1), box, max(2, fr.px(3)), border_radius=fr.px(10))
+        text_in(surface, t("ui.player_n", n=i + 2), pygame.Rect(box.x + pad, box.y, box.w - 2 * pad, box.h // 2),
+                fr.fs(22), style.seat_colour(i + 1), bold=True, min_size=fr.min_fs, ellipsis=True)
+        text_in(surface, t("hooky.ui.accept"), pygame.Rect(box.x + pad, box.centery, box.w - 2 * pad, box.h // 2),
+                fr.fs(22), style.GOOD, bold=True, min_size=fr.min_fs, ellipsis=True)
+    res = pygame.Rect(votes.x + 3 * (w + pad), votes.y, votes.right - votes.x - 3 * (w + pad), votes.h * 55 // 100)
+    text_in(surface, t("hooky.log.word_accepted", word=PROPOSED.upper()), res, fr.fs(24), style.ACCENT, bold=True,
+            wrap_lines=True, max_lines=3, min_size=fr.min_fs, ellipsis=True)
+
+
 def _hooky_cards(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     draw_pile(surface, pygame.Rect(rect.x + rect.w // 4, rect.y, rect.w // 2, rect.h), fr,
               t("hooky.ui.place.hooky"), ["j", "v", "x"], style.ACCENT)
@@ -158,6 +186,7 @@ def howto_pages() -> list[Page]:
         Page("goal", _table),
         Page("count", _counting, text_share=0.3),
         Page("turn", _reveal),
+        Page("propose", _propose, text_share=0.5),
         Page("worksheet", _award, text_share=0.3),
         Page("end", _hooky_cards, text_share=0.6),
         Page("assistant"),

@@ -1,6 +1,8 @@
 """The worksheet's marks: each seat's own notes (has / has not / maybe per cell), kept
 per seat so a screen shows only the marks of the seat it shows, and saved as plain JSON
-beside the game's log (`<log>.marks.json`) so a resumed game finds them again.
+beside the game's log (`<log>.marks.json`) so a resumed game finds them again. The same
+file keeps the assistant level a seat turned itself down to (never above the table's:
+docs/rules-decisions.md).
 
 The file is read as data only (JSON, every entry checked; nothing else is trusted)."""
 from __future__ import annotations
@@ -20,6 +22,7 @@ Loc = int | str          # a seat, "playground" or "hooky"
 Cell = tuple[Loc, str]   # (location, letter)
 
 MARKS = ("has", "not", "maybe")
+LEVELS = ("off", "notes", "certain", "prob")      # least help first
 CYCLE = {None: "has", "has": "not", "not": "maybe", "maybe": None}
 FORMAT = "couchtop-hooky-marks"
 VERSION = 1
@@ -32,7 +35,15 @@ class Marks:
 
     def __init__(self) -> None:
         self.by_seat: dict[int, dict[Cell, str]] = {}
+        self.levels: dict[int, str] = {}        # a seat's own assistant level, if it chose one
         self.dirty = False
+
+    def set_level(self, seat: int, level: str) -> None:
+        if level not in LEVELS:
+            raise ValueError(level)
+        if self.levels.get(seat) != level:
+            self.levels[seat] = level
+            self.dirty = True
 
     def of(self, seat: int) -> dict[Cell, str]:
         return self.by_seat.setdefault(seat, {})
@@ -61,7 +72,10 @@ class Marks:
     def to_data(self) -> dict[str, Any]:
         seats = {str(s): sorted(([loc, letter, m] for (loc, letter), m in cells.items()), key=str)
                  for s, cells in sorted(self.by_seat.items()) if cells}
-        return {"format": FORMAT, "version": VERSION, "seats": seats}
+        out: dict[str, Any] = {"format": FORMAT, "version": VERSION, "seats": seats}
+        if self.levels:
+            out["levels"] = {str(s): lvl for s, lvl in sorted(self.levels.items())}
+        return out
 
     @classmethod
     def from_data(cls, data: Any, seats: int) -> "Marks":
@@ -81,6 +95,11 @@ class Marks:
                 cell = _cell(entry, seat, seats)
                 if cell is not None:
                     out.of(seat)[cell] = entry[2]
+        levels = data.get("levels")
+        for key, lvl in (levels.items() if isinstance(levels, dict) else ()):
+            seat = _seat(key, seats)
+            if seat is not None and lvl in LEVELS:
+                out.levels[seat] = lvl
         return out
 
 

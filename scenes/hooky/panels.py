@@ -34,17 +34,11 @@ class Panels:
         text_in(surface, round_text(v), rbox.inflate(-fr.px(12), -fr.px(6)), fr.fs(36), style.ACCENT, bold=True,
                 min_size=fr.min_fs)
         text, colour = self.status()
-        text_in(surface, text, fr.r(176, 4, 594 if "undo" in self.bar else 720, 56), fr.fs(30), colour, bold=True,
+        text_in(surface, text, fr.r(176, 4, (680 if "undo" in self.bar else 806) - 176, 56), fr.fs(30), colour, bold=True,
                 align="left", min_size=fr.min_fs, ellipsis=True)
-        badge = fr.r(906, 6, 214, 52)
-        pygame.draw.rect(surface, style.BG_3, badge, border_radius=fr.px(10))
-        lvl = self.level
-        top_h = badge.h // 2 if self._thinking() else badge.h
-        text_in(surface, t(f"hooky.ui.assistant.{lvl}"), pygame.Rect(badge.x, badge.y, badge.w, top_h).inflate(-fr.px(12), -2),
-                fr.fs(20), style.INK_DIM, min_size=fr.min_fs, ellipsis=True)
-        if self._thinking():
-            text_in(surface, t("hooky.ui.assistant_busy"), pygame.Rect(badge.x, badge.y + top_h, badge.w, badge.h - top_h).inflate(-fr.px(12), -2),
-                    fr.fs(18), style.ACCENT, min_size=fr.min_fs, ellipsis=True)
+        if "assistant" not in self.bar:   # nothing to choose (pen and paper, the table's view): a label
+            text_in(surface, t(f"hooky.ui.assistant.{self.level}"), fr.r(816, 8, 304, 48), fr.fs(20),
+                    style.INK_DIM, min_size=fr.min_fs, ellipsis=True)
 
 
     def _thinking(self) -> bool:
@@ -90,8 +84,9 @@ class Panels:
                 parts.append(t("hooky.ws.percent", p=round(100 * d.p(letter, loc))))
             text_in(surface, " · ".join(parts), left, fr.fs(20), style.INK, align="left", min_size=fr.min_fs,
                     ellipsis=True)
-        text_in(surface, t("hooky.ws.keys"), right, fr.fs(19), style.INK_DIM, align="right", min_size=fr.min_fs,
-                ellipsis=True)
+        busy = self._thinking()
+        text_in(surface, t("hooky.ui.assistant_busy") if busy else t("hooky.ws.keys"), right, fr.fs(19),
+                style.ACCENT if busy else style.INK_DIM, align="right", min_size=fr.min_fs, ellipsis=True)
 
     def _draw_paper(self, surface: pygame.Surface, fr: Frame, rect: pygame.Rect) -> None:
         """Pen and paper: no list; the last answer heard, once."""
@@ -134,13 +129,23 @@ class Panels:
         peeks = v.get("peeks") or []
         if peeks:
             text = t("hooky.ui.peeks", list=t("ui.list_sep").join(
-                f"{p['letter'].upper()} ({self.name(p['target'])})" for p in peeks))
+                t("hooky.ui.peek_item", letter=p["letter"].upper(), name=self.name(p["target"])) for p in peeks))
             text_in(surface, text, fr.r(880, 190, 386, 26), fr.fs(19), style.INK_DIM, align="left",
                     min_size=fr.min_fs, ellipsis=True)
-        box = fr.r(878, 220, 390, 300)
+        box = fr.r(878, 220, 390, 340)
         pygame.draw.rect(surface, PANEL, box, border_radius=fr.px(10))
         self._draw_action(surface, fr)
-        draw_recent(surface, fr.r(878, 528, 390, 180), self.log_lines, fr.fs(19), fr.px(8), fr.px(10))
+        self._draw_propose_why(surface, fr)
+        draw_recent(surface, fr.r(878, 566, 390, 142), self.log_lines, fr.fs(19), fr.px(8), fr.px(10))
+
+    def _draw_propose_why(self, surface: pygame.Surface, fr: Frame) -> None:
+        """Under the buttons, what Propose is for (while it is greyed) or what it will do."""
+        if "propose" not in self.bar:
+            return
+        b = self.bar["propose"]
+        text = (t("hooky.ui.propose_ready", word=self.ui.word.upper()) if b.enabled else t("hooky.ui.propose_about"))
+        text_in(surface, text, fr.r(890, 512, 366, 46), fr.fs(18), style.INK if b.enabled else style.INK_DIM,
+                align="left", wrap_lines=True, max_lines=2, min_size=fr.min_fs, ellipsis=True)
 
     def _prompt(self, surface: pygame.Surface, fr: Frame, text: str, y: int = 226, h: int = 56) -> None:
         text_in(surface, text, fr.r(890, y, 366, h), fr.fs(22), style.INK, bold=True, align="left", valign="top",

@@ -34,6 +34,7 @@ from scenes.ui.i18n import lang, t
 log = logging.getLogger(__name__)
 
 WORD_LEN = 5
+ANSWERS = ("asked", "clue_given")        # the events that carry an answer
 WORDS = BannerWords(over="hooky.ui.game_over", mine="hooky.ui.you.{phase}", bot="hooky.ui.bot_thinking",
                     person="hooky.ui.waiting_for", others="hooky.ui.waiting_others", phase="hooky.phase.{phase}")
 
@@ -75,8 +76,25 @@ class HookyScene(Entry, panels.Panels, TurnTable):
         return self.hot.mine
 
     @property
-    def level(self) -> str:
+    def table_level(self) -> str:
+        """The level the table agreed on at set-up: the most help anyone may have."""
         return assist.level_of(self.view)
+
+    @property
+    def level(self) -> str:
+        """The shown seat's level: the table's, or lower if the seat turned it down."""
+        if self.viewer is None:
+            return self.table_level
+        return assist.seat_level(self.table_level, self.marks.levels.get(self.viewer))
+
+    def step_assistant(self) -> None:
+        """The Assistant button (F2): one level less help for the seat on screen, and from
+        pen and paper back up to the table's level; never above it."""
+        if self.viewer is None or self.table_level == "off" or self.view.get("ended"):
+            return
+        self.marks.set_level(self.viewer, assist.next_level_down(self.table_level, self.level))
+        self.message = (t("hooky.ui.assistant_now", level=t(f"hooky.opt.assistant.{self.level}")), "info")
+        self.refresh_log()
 
     @property
     def acting(self) -> bool:
@@ -348,8 +366,13 @@ class HookyScene(Entry, panels.Panels, TurnTable):
         self.refresh_log()
 
     def refresh_log(self) -> None:
-        """The log panel's lines, as the seat on screen may read them."""
-        events = self.events_seen()[-12:]
+        """The log panel's lines, as the seat on screen may read them. With pen and paper
+        (the "off" level) a player hears each answer once: the log lists no answers (the
+        latest is shown once, on the worksheet side), only what else happened."""
+        events = self.events_seen()
+        if self.level == "off":
+            events = [e for e in events if e.get("type") not in ANSWERS]
+        events = events[-12:]
         self.log_lines = [line for line in (log_line(e, self.players, self.viewer, redacted=True) for e in events)
                           if line]
 
@@ -359,8 +382,11 @@ class HookyScene(Entry, panels.Panels, TurnTable):
         self.problem = self.word_problem() if self.acting and v["phase"] in ("clue", "turn") else None
         buttons = []
         if self.undo_seat is not None and not v.get("ended"):
-            buttons.append(self.undo_button("hooky.ui.undo", rect=fr.r(780, 8, 116, 48)))
+            buttons.append(self.undo_button("hooky.ui.undo", rect=fr.r(690, 8, 116, 48)))
         buttons.append(self.menu_button("hooky.ui.menu", rect=fr.r(1132, 8, 136, 48)))
+        if self.viewer is not None and not v.get("ended") and self.table_level != "off":
+            buttons.append(Button("assistant", self.step_assistant, t(f"hooky.ui.assistant.{self.level}"),
+                                  keys=(pygame.K_F2,), rect=fr.r(816, 4, 304, 56), size=20))
         if v.get("ended"):
             buttons.append(Button("results", self.results, t("hooky.ui.see_results"), keys=ENTER,
                                   rect=fr.r(440, 644, 400, 64), primary=True))

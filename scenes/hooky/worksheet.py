@@ -188,8 +188,9 @@ def questions_by_seat(view: dict) -> dict[int, list[tuple[str, int]]]:
 def draw_questions(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, *, view: dict, seat: int | None,
                    players: Any, letter: str | None = None) -> None:
     """One column per seat (the others for a seat's worksheet, every seat for the table):
-    its starting clue and every question put to it, with the answers. Words holding the
-    cursor's letter stand out."""
+    its starting clue and every question put to it, with the answers, one word a row (rows
+    get shorter before anything is left out; then the oldest give way to a "+n earlier"
+    row). A word is never cut short. Words holding the cursor's letter stand out."""
     pygame.draw.rect(surface, PANEL, rect, border_radius=fr.px(10))
     pad = fr.px(8)
     title = pygame.Rect(rect.x + pad, rect.y + fr.px(4), rect.w - 2 * pad, fr.px(30))
@@ -201,7 +202,6 @@ def draw_questions(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, *, vie
     per = questions_by_seat(view)
     body = pygame.Rect(rect.x + pad, title.bottom + fr.px(2), rect.w - 2 * pad, rect.bottom - title.bottom - pad)
     col_w = (body.w - pad * (len(seats) - 1)) // max(1, len(seats))
-    entry_h = fr.px(27)
     name_h = fr.px(30)
     for i, s in enumerate(seats):
         col = pygame.Rect(body.x + i * (col_w + pad), body.y, col_w, body.h)
@@ -212,17 +212,32 @@ def draw_questions(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, *, vie
                 fr.fs(21), colour, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
         entries = per.get(s, [])
         area = pygame.Rect(col.x + pad // 2, col.y + name_h + fr.px(4), col.w - pad, col.h - name_h - fr.px(6))
-        rows = max(1, area.h // entry_h)
-        sub = max(1, min(2, -(-len(entries) // rows)))
-        sub_w = area.w // sub
-        shown = entries[-rows * sub:]
-        for j, (word, answer) in enumerate(shown):
-            cx, cy = divmod(j, rows)
-            box = pygame.Rect(area.x + cx * sub_w, area.y + cy * entry_h, sub_w - fr.px(4), entry_h)
+        entry_h, shown, earlier = answer_rows(len(entries), area.h, fr.px(27), fr.px(22))
+        rows: list[tuple[str, int | None]] = ([(t("hooky.ws.earlier", n=earlier), None)] if earlier else [])
+        rows += entries[len(entries) - shown:] if shown else []
+        num_w = fr.px(26)
+        for j, (word, answer) in enumerate(rows):
+            box = pygame.Rect(area.x, area.y + j * entry_h, area.w - fr.px(4), entry_h)
+            if answer is None:         # the "+n earlier" row
+                text_in(surface, word, pygame.Rect(box.x + fr.px(4), box.y, box.w - fr.px(4), box.h), fr.fs(18),
+                        style.INK_DIM, align="left", min_size=fr.min_fs, ellipsis=True)
+                continue
             hot = letter is not None and letter in word
             wcol = style.ACCENT if hot else style.INK
-            num_w = fr.px(26)
             text_in(surface, word.upper(), pygame.Rect(box.x + fr.px(4), box.y, box.w - num_w - fr.px(6), box.h),
-                    fr.fs(20), wcol, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+                    fr.fs(20), wcol, bold=True, align="left", min_size=fr.min_fs)
             text_in(surface, str(answer), pygame.Rect(box.right - num_w, box.y, num_w, box.h), fr.fs(21),
                     style.GOOD if answer else style.INK_DIM, bold=True, align="right", min_size=fr.min_fs)
+
+
+def answer_rows(count: int, height: int, tall: int, short: int) -> tuple[int, int, int]:
+    """(row height, entries shown, entries left out) for `count` answers in `height` px:
+    rows of `tall` px, shorter down to `short` px to fit them all, else the newest that fit
+    below one "+n earlier" row."""
+    if count * tall <= height:
+        return tall, count, 0
+    h = max(short, height // max(1, count))
+    fits = max(1, height // h)
+    if count <= fits:
+        return h, count, 0
+    return h, fits - 1, count - (fits - 1)
