@@ -122,3 +122,13 @@ def test_the_derivation_tool_zeroes_the_opposite_of_an_explicit_hint():
     assert got["alive"] == 3 and got["tame"] == 3 and got["wild"] == 0 and got["small"] == 2 and got["big"] == 0
     with pytest.raises(ValueError):
         tool.derive("enormous", c.hint_cards, c.hint_words)
+
+
+def test_words_and_hints_show_in_english_chinese_or_both():
+    from engine.wordporters.content import shown
+    c = content()
+    cat, sweet = c.word_by_id("cat"), c.hint_by_id("sweet")
+    assert (shown(cat, "en"), shown(cat, "zh"), shown(cat, "both")) == ("cat", "貓", "cat / 貓")
+    assert shown(sweet, "zh") == "甜"
+    with pytest.raises(ValueError):
+        shown(cat, "fr")

@@ -20,6 +20,19 @@ CONTENT_DIR = Path(__file__).resolve().parents[2] / "assets" / "content" / "word
 SIDES = ("normal", "children")
 FIT_MAX = 3
 LANGS = ("en", "zh")
+SHOWN = ("en", "zh", "both")         # how a table shows words and hints
+
+
+def shown(item: "Word | HintWord", mode: str) -> str:
+    """A word's or hint word's text as the table shows it: English, Chinese, or both
+    ("cat / 貓")."""
+    if mode == "en":
+        return item.en
+    if mode == "zh":
+        return item.zh
+    if mode == "both":
+        return f"{item.en} / {item.zh}"
+    raise ValueError(f"shown() takes one of {SHOWN}, not {mode!r}")
 
 
 class ContentError(ValueError):

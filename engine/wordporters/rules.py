@@ -311,9 +311,9 @@ def parse_guesses(raw: Any, seat: int, seats: int) -> list[int | None]:
 
 
 def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
-    """Every placement (and the decline) while placing; while voting, the votes that give
-    the other seats the lowest numbers in order, then every other distinct assignment
-    is too many to list, so only a sample of one per rotation."""
+    """Every placement (and the decline) while placing. While voting, every assignment of
+    distinct numbers is too many to list (30 240 with six players): ten samples, the
+    other seats given consecutive numbers from each starting number."""
     if seat not in v["to_act"]:
         return
     if v["phase"] == "hints":
