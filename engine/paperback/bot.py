@@ -141,7 +141,7 @@ class PaperbackBot:
         blocked = (view["effects"] or {}).get("no_claim")
         if (self.level == "hard" and view["need"] is not None and not blocked
                 and pick.score.letters < view["need"]):
-            claims = word_choices(view, limit=1, min_letters=view["need"])
+            claims = word_choices(view, limit=1, min_letters=view["need"], max_letters=view["need"] + 1)
             if claims and claims[0].cents + CLAIM_WORTH >= pick.cents:
                 pick = claims[0]
         return spell_command(seat, pick, **self._trash(view, pick))

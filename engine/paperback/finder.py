@@ -260,7 +260,9 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
     # the cards that earn most are tried first, then the common, wilds last: good words come early
     order = sorted((g for g in range(ng) if g != wg), key=lambda g: -ov[g])
     earners = [g for g in order if ov[g] + nowild_n[g] + long_n[g] > 0]
-    fixed = sum(counts[g] * max(len(t) for t in texts[g]) for g in order) + (common is not None)
+    # letters the cards can lay at most (one common card per word: a claimed one or the top one)
+    fixed = sum(counts[g] * max(len(t) for t in texts[g]) for g in order if not is_common[g])
+    fixed += 1 if common is not None or any(counts[g] for g in order if is_common[g]) else 0
     most = max_letters if max_letters is not None else 1 << 30
     common_letter = common.letters if common is not None else ""
     common_bit = 1 << (ord(common_letter) - 97) if common is not None else 0
@@ -280,7 +282,8 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
     used_long: list[tuple[int, int]] = []
     draw_rem = sum(d * c for d, c in zip(draw_n, counts))
     dw_rem = sum(d * c for d, c in zip(dw, counts))
-    common_used = False
+    common_used = False                # a common card is in the word (one at most)
+    ref_used = False                   # ... and it is the top common, by reference
     cap = 0
 
     def record(word: str) -> None:
@@ -323,12 +326,20 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         cents += wilds_used * per_wild
         if room > 0:                           # the best cards left whose letter occurs below
             vals = [(per_wild, counts[wg])] if per_wild and wg >= 0 and counts[wg] else []
+            # one common at most: the top one or a claimed one, whichever earns more
+            common_item = common_bonus if not common_used and common_bit & below else 0
             for g in earners:
                 c = counts[g]
                 if c and (bit[g] & below or pbit[g] & below2):
+                    if is_common[g]:
+                        if not common_used and ov[g] > common_item:
+                            common_item = ov[g]
+                        continue
                     v = ov[g] + (nowild_n[g] if clean else 0) + (long_n[g] if longest >= long_len[g] else 0)
                     if v > 0:
                         vals.append((v, c))
+            if common_item:
+                vals.append((common_item, 1))
             vals.sort(reverse=True)
             left = room
             for v, c in vals:
@@ -353,8 +364,8 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
                         tail = last_n[g]
                     break
         cents += tail
-        if common_used or (room > 0 and common_bit & below):
-            cents += common_bonus
+        if ref_used:
+            cents += common_bonus              # the top common, laid
         if minus:
             cents = cents - minus if cents > minus else 0
         if dw_used or dw_rem:
@@ -367,7 +378,8 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
 
     def lay(node: int, depth: int, g: int, text: str) -> None:
         # lay `text` from group g (-1: the common) at the end of the word, then go on
-        nonlocal used_ov, used_draw, dw_used, draw_rem, dw_rem, common_used, wilds_used, used_nowild, used_wb
+        nonlocal used_ov, used_draw, dw_used, draw_rem, dw_rem, common_used, ref_used, wilds_used
+        nonlocal used_nowild, used_wb
         n = node
         for ch in text:
             n = kids[n].get(ch, -1)
@@ -376,6 +388,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         was = common_used
         if g < 0 or is_common[g]:
             common_used = True                 # one common per word, the top one or a claimed one
+        ref_used = g < 0 or ref_used
         if g >= 0:
             counts[g] -= 1
             add = ov[g]
@@ -409,6 +422,8 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             if g == wg:
                 wilds_used -= 1
         common_used = was
+        if g < 0:
+            ref_used = False
 
     def visit(node: int, depth: int) -> None:
         if depth + min(height[node], cap - depth) < min_letters:
