@@ -103,3 +103,19 @@ def test_a_game_has_one_name_in_zh_tw() -> None:
         game = key[len("ui.game."):] if key.startswith("ui.game.") else None
         if game and f"{game}.title" in zh:
             assert value == zh[f"{game}.title"], (key, value, zh[f"{game}.title"])
+
+
+def test_setup_cfg_names_the_games_that_exist() -> None:
+    """setup.cfg's description names every registered game and no other (keep it true as
+    games land)."""
+    import configparser
+    from engine.registry import games
+    cfg = configparser.ConfigParser()
+    cfg.read(ROOT / "setup.cfg", encoding="utf-8")
+    text = cfg["metadata"]["description"]
+    en = {k: v for _f, _zh, cat in catalogs() for k, v in cat.items()}
+    names = {k[len("ui.game."):]: v for k, v in en.items() if k.startswith("ui.game.")}
+    registered = set(games())
+    for game, name in names.items():
+        assert (name in text) == (game in registered), (game, name, text)
+    assert not re.search(r"\b(two|three|four|five|six)\b", text, re.I)   # no count to go stale

@@ -764,6 +764,23 @@ def test_wrap_breaks_chinese_and_latin_properly(parts: list[str], max_w: int, si
         assert any(run in line for line in lines), (run, lines)
 
 
+@pytest.mark.parametrize("text", ["紙筆模式：每個回答只聽一次，請自己做筆記。",
+                                  "助手在開局設定時由大家一起決定，只有你自己的標記。",
+                                  "字典裡沒有 MOCHI。你可以向大家提議使用這個字。"])
+def test_wrap_never_leaves_one_or_two_chinese_characters_alone(text: str) -> None:
+    """Issue 9: a line wrapped to leave "記。" alone on the last line."""
+    pygame.init()
+    for size in (18, 22, 28):
+        for max_w in range(size * 8, uitext.width(text, size) + 1, 3):   # lines of 8 characters or more
+            lines = uitext.wrap(text, size, max_w)
+            assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+            if len(lines) > 1:
+                last = lines[-1].strip("".join(uitext.NO_LINE_START))
+                han = [ch for ch in last if "\u4e00" <= ch <= "\u9fff"]
+                assert not (0 < len(han) < 3 and len(han) == len(last)), (size, max_w, lines)
+            assert all(uitext.width(ln, size) <= max_w for ln in lines), (size, max_w, lines)
+
+
 def test_wrap_keeps_latin_words_whole_in_mixed_text() -> None:
     pygame.init()
     text = "玩家 Bartholomew 下了 9-6-6-3-4，得 124 分。六張成線：再下一手。"
