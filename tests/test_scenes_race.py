@@ -17,7 +17,7 @@ from scenes.app import App
 from scenes.sumoku.race import RACE_SETUP, race_options, race_scene
 from scenes.sumoku.race.controls import LocalPlayer
 from scenes.sumoku.race.devices import PadRepeat, action_of
-from scenes.sumoku.race.panes import GridPane
+from scenes.sumoku.race.panes import LEGEND_CYCLE, GridPane
 from scenes.sumoku.race.scene import RaceScene, default_locals
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
@@ -445,6 +445,21 @@ def test_a_broken_line_says_what_is_wrong_in_words():
         assert_fits(blits)
 
 
+def test_a_pane_footer_takes_each_device_of_its_player_in_turn():
+    clock, app, session, scene = race("speed", 2, 1)            # one person: WASD, arrows and the mouse
+    advance(app, scene, clock, 3100)
+    seen = set()
+    for _ in range(4):                                          # a full turn and back (the first is cached)
+        with record_text() as blits:
+            app.stack.request_redraw()
+            app.step()
+        seen |= {b.text for b in blits}
+        scene.now += LEGEND_CYCLE                               # the scene's own clock: no waiting
+    for device in ("keys1", "keys2", "mouse"):
+        assert i18n.t("race.legend.of", device=i18n.t(f"race.device.{device}"),
+                      legend=i18n.t(f"race.legend.{device}.speed")) in seen
+
+
 def test_lobby_gives_each_device_its_own_legend():
     for lang in LANGS:
         i18n.set_lang(lang)
@@ -523,6 +538,14 @@ def test_teammates_share_one_pane_with_their_own_cursors():
     key(app, pygame.K_RETURN)                 # Bo on Mei's tile: lifts it back to the pool
     assert events_of(session, "lifted")[-1]["seat"] == 2
     assert len(session.view(None)["grids"][0]) == 1
+    # Ada, alone on team 2's pane with the mouse, drags a pool tile onto her team's grid
+    pane = scene.pane_of[1]
+    tile = pane.shown[4]
+    mouse_drag(app, pane.tile_rects[4].move(pane.rect.topleft).center,
+               pane.board.cell_rect((0, 0)).move(pane.rect.topleft).center)
+    put = events_of(session, "put")[-1]
+    assert (put["seat"], put["owner"], put["tile"], put["cell"]) == (1, 1, tile, [0, 0])
+    assert pane.shown[4] is None                    # its slot waits, empty, for it
 
 
 # ---- bots and the end ---------------------------------------------------------------------
