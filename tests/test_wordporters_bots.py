@@ -136,3 +136,25 @@ def test_the_hard_reader_weighs_a_placement_against_the_ones_not_made():
     read = pragmatic_likelihood(c.fit.astype(float), board, view, 1, PRAGMATIC)
     assert read[banana] > 2 * read[lemon]
     assert read[banana] > read[WORDS.index("cat")]      # and yellow things stay above the rest
+
+
+def test_under_the_childrens_rules_a_bot_declines_when_no_placement_helps():
+    """Its 1 on "sour" singles out the lemon; every hint left fits some other word and
+    not the lemon, or nothing at all: a further marker could only blur it (with "yellow"
+    still free it would place: that sets the lemon apart from the words that are not
+    yellow)."""
+    c = content()
+    cards = ["h01", "h10", "h02", "h03", "h04", "h11", "h12", "h45"]     # no yellow/blue
+    st = RULES.initial(3, {"variant": "children"})
+    by_id = {h.id: i for i, h in enumerate(c.hint_cards)}
+    RULES.apply(st, {"type": "round_dealt", "seat": None, "round": 1, "start": 0,
+                     "word_cards": list(range(10)), "words": [c.word_ids[w] for w in WORDS],
+                     "hints": [by_id[h] for h in cards], "reshuffled": False, "numbers": [1, 6, 7]})
+    for seat, card, side in [(0, 1, 1), (1, 2, 0), (2, 3, 0)]:          # seat 0: "sour"
+        for ev in RULES.decide(st, {"type": "place", "seat": seat, "card": card, "side": side}, Rng(0)):
+            RULES.apply(st, ev)
+    view = view_with_status(RULES, st, 0)
+    assert view["can_decline"] and view["legal"]
+    assert WordPortersBot("hard", seed=1).choose(view, 0) == {"type": "decline", "seat": 0}
+    st.children = False                                                  # classic: it must place
+    assert WordPortersBot("hard", seed=1).choose(view_with_status(RULES, st, 0), 0)["type"] == "place"
