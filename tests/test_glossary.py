@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 I18N = ROOT / "assets" / "i18n"
 CJK = "[\u2e80-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]"
 HAN = "[\u3400-\u9fff\uf900-\ufaff]"
-NAME_PARAMS = ("name", "player", "target", "names")
+NAME_PARAMS = ("name", "player", "target", "names", "game", "variant")     # filled with Chinese in zh-TW
 SAMPLE_NAME = "玩家 3"          # a seat without a name, as zh-TW shows it
 
 
@@ -31,10 +31,10 @@ def strings() -> list[tuple[str, str, str, str]]:
     return [(f, k, v, str(en.get(k, ""))) for f, zh, en in catalogs() for k, v in zh.items() if isinstance(v, str)]
 
 
-def filled(zh: str) -> str:
+def filled(zh: str, name: str = SAMPLE_NAME) -> str:
     """The string with a Chinese name in every name parameter ("玩家 {target}" is a number)."""
     zh = re.sub(r"玩家 \{(\w+)\}", "玩家 3", zh)
-    zh = re.sub(r"\{(%s)\}" % "|".join(NAME_PARAMS), SAMPLE_NAME, zh)
+    zh = re.sub(r"\{(%s)\}" % "|".join(NAME_PARAMS), name, zh)
     return re.sub(r"\{\w+\}", "X", zh)
 
 
@@ -45,10 +45,15 @@ def test_the_glossary_lists_the_terms_the_issue_named() -> None:
         assert f"| {term}" in text, term
 
 
+# "round" as a noun ("round 3", "this round", "six rounds"), not "round them"
+ROUND_NOUN = (r"\b(the|this|a|each|next|every|per|one|two|three|four|five|six|of|later|full|final|first|whole)"
+              r"\s+rounds?\b|\brounds?\s+(\d|\{)|\brounds\b")
+
+
 def test_a_round_is_lun_and_a_turn_is_huihe() -> None:
     wrong = []
     for f, k, zh, en in strings():
-        says_round = re.search(r"\brounds?\b", en, re.I) is not None
+        says_round = re.search(ROUND_NOUN, en, re.I) is not None
         says_turn = re.search(r"\bturns?\b", en, re.I) is not None
         if says_round and not says_turn and "回合" in zh:
             wrong.append((f, k, "a round is 輪, not 回合", zh))
@@ -62,8 +67,9 @@ def test_a_round_is_lun_and_a_turn_is_huihe() -> None:
 
 
 NEVER = [(r"機器人", "a bot is 電腦"), (r"位子", "a seat is 座位"), (r"(?<!棄)牌堆", "a deck is 牌庫"),
-         (r"牌袋", "the bag is 袋子"), (r"線索", "a clue is 提示")]
-NEVER_IN = {("hooky", "paperback"): [(r"投票", "the table's vote on a word is 表決")]}
+         (r"牌袋", "the bag is 袋子")]
+NEVER_IN = {("hooky", "paperback"): [(r"投票", "the table's vote on a word is 表決")],
+            ("hooky",): [(r"線索", "a clue is 提示")]}      # (Wooolf's 線索 is evidence, not a clue word)
 
 
 def test_the_words_the_glossary_forbids_do_not_appear() -> None:
@@ -84,9 +90,11 @@ def test_zh_tw_typography() -> None:
             wrong.append((f, k, "curly quotes: use 「」", zh))
         if re.search(r"[(\[][^)\]]*%s[^)\]]*[)\]]" % HAN, zh):
             wrong.append((f, k, "half-width brackets around Chinese: use （）", zh))
-        shown = filled(zh)
-        if re.search(f"{CJK} +{CJK}", shown):
-            wrong.append((f, k, "an ASCII space between two Chinese characters", shown))
+        for name in (SAMPLE_NAME, "小明"):
+            shown = filled(zh, name)
+            if re.search(f"{CJK} +{CJK}", shown):
+                wrong.append((f, k, "an ASCII space between two Chinese characters", shown))
+                break
     assert not wrong, "\n".join(map(str, wrong))
 
 
