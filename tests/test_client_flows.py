@@ -149,7 +149,7 @@ def test_menu_to_setup_to_a_first_play_and_the_score_shows(app: App) -> None:
     drag(app, scene.hand_rects[scene.hand().index(tile)].center, scene.board_view.cell_rect((r, c)).center)
     assert scene.pending.tiles == [[tile, r, c, value]]
     for tile, r, c, value in rest:                                   # the others: by keyboard
-        key(app, pygame.K_1 + scene.free_tiles().index(tile))
+        key(app, pygame.K_1 + scene.hand().index(tile))              # a number names its slot as drawn
         assert scene.selected == tile
         if number(tile) == 6 and value == 9:
             key(app, pygame.K_r)
