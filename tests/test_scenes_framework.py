@@ -867,7 +867,12 @@ def test_default_names_follow_the_language_mid_game(fake: Path) -> None:
     assert table.name(0) == "Player 1"
     app.set_lang("zh-TW")
     assert table.name(0) == "玩家 1" and table.name(1) == "玩家 2"
+    path = app.session.log_path
     app.close_session()
+    app.open_replay(path)                                  # the replay's title too
+    with record_text() as blits:
+        redraw(app)
+    assert any("玩家 1、玩家 2" in b.text for b in blits)
 
 
 def test_setup_remembers_the_variant_and_options_chosen_last_time(fake: Path) -> None:

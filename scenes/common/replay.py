@@ -15,6 +15,7 @@ from engine.core.logstore import LoadedLog
 from engine.core.replay import ReplayCursor
 from scenes import registry
 from scenes.common.logpanel import draw_around
+from scenes.common.names import player_name
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
@@ -235,7 +236,7 @@ class ReplayScene(RedrawOnDemand, GuiScene):
         style.fill_background(surface)
         t = self.app.t
         h = self.loaded.header
-        names = t("ui.list_sep").join(str(p.get("name", "")) for p in h.get("players") or [])
+        names = t("ui.list_sep").join(player_name(h.get("players"), s) for s in range(int(h.get("seats", 0))))
         title_w = 620 if len(self.viewpoints) > 1 else 860
         text_in(surface, t("ui.replay.title", game=t(f"ui.game.{self.game}"), players=names),
                 self.r(20, 10, title_w, 44), self.fs(26), style.INK, bold=True, align="left")
