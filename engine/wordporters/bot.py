@@ -15,7 +15,7 @@ words are a softmax of `beta` times those scores (its own number excluded).
   are summed over every assignment of distinct numbers, and the vote is the
   assignment of distinct numbers with the highest expected score (every one enumerated).
 
-Levels differ in how sharply they read and give (docs of the numbers: bench/wordporters_bots.py):
+Levels differ in how sharply they read and give (measured by bench/wordporters_bots.py):
 easy reads a noisier private copy of the fit table (its own sense of the words), reads
 softly and picks among the better placements at random; normal less so; hard reads the
 table as written, always gives the best placement, and reads pragmatically: each of a
@@ -44,12 +44,12 @@ LEVELS = ("easy", "normal", "hard", "random")
 EMPHASIS = {1: 1.0, 2: 0.8, 3: 0.65}     # the first marker is the first thought
 GIVE_BETA = 1.6                          # how sharply the giver expects to be read
 STACK_COST = 0.04                        # a stack must raise the odds this much more
-PRAGMATIC = 8.0                         # the hard reader's model of a giver's sharpness
+PRAGMATIC = 8.0                          # the hard reader's model of a giver's sharpness
 
 
 @dataclass(frozen=True)
 class Style:
-    noise: float          # share of fit entries its private table moves by one step
+    noise: float          # share of fit entries its private table moves by one step (clipped to 0..3)
     beta: float           # how sharply it reads others' markers
     temperature: float    # 0: the best placement; else a softmax over the odds it gives
     pragmatic: float = 0.0   # > 0: reads each placement against the others the player could
