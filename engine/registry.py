@@ -18,6 +18,7 @@ from engine.core.spec import GameSpec
 GAMES: dict[str, str] = {
     "sumoku": "engine.sumoku",
     "hooky": "engine.hooky",
+    "wooolf": "engine.wooolf",
 }
 
 

@@ -1,0 +1,204 @@
+"""Drawing the Wooolf!! table scene (read-only): the banner, the table, its centre (the
+round, the early declarations, the last action in a sentence), the hand of the seat on
+screen, the action area (what to click next, the question cards, the dial), the
+notebook, the log, and at a reveal the sentences that explain it. The rects of the
+action area's pieces are functions of the frame, shared with the table's hit targets."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.wooolf.content import content
+from scenes.common.logpanel import draw_recent
+from scenes.ui import style
+from scenes.ui.draw import panel, text_in
+from scenes.ui.geometry import Frame
+from scenes.ui.i18n import t
+from scenes.wooolf.cards import draw_face
+from scenes.wooolf.narrate import arrow_target, reveal_lines
+from scenes.wooolf.notebook import draw_notebook
+from scenes.wooolf.tableview import draw_table
+
+if TYPE_CHECKING:
+    from scenes.wooolf.table import WooolfScene
+
+HINT_W = 250          # design px of the action area's words, left of its cards
+
+
+def action_area(fr: Frame) -> pygame.Rect:
+    return fr.r(12, 524, 828, 116)
+
+
+def _pieces(fr: Frame, area: pygame.Rect, n: int) -> list[pygame.Rect]:
+    x0 = area.x + fr.px(HINT_W + 8)
+    gap = fr.px(8)
+    w = (area.right - x0 - gap * (n - 1)) // max(1, n)
+    return [pygame.Rect(x0 + i * (w + gap), area.y + fr.px(6), w, area.h - fr.px(12)) for i in range(n)]
+
+
+def question_rects(fr: Frame, area: pygame.Rect, n: int) -> list[pygame.Rect]:
+    return _pieces(fr, area, n)
+
+
+def dial_rects(fr: Frame, area: pygame.Rect, n: int) -> list[pygame.Rect]:
+    return _pieces(fr, area, n)
+
+
+def draw_scene(surface: pygame.Surface, sc: "WooolfScene") -> None:
+    fr, v = sc.fr, sc.view
+    style.fill_background(surface)
+    text, colour = sc.status()
+    text_in(surface, text, fr.r(16, 10, 950, 50), fr.fs(28), colour, bold=True, align="left", min_size=fr.min_fs,
+            ellipsis=True)
+    if sc.lay is not None:
+        draw_table(surface, sc.lay, fr, v, sc.players, sc.shown())
+        _centre(surface, sc.lay.centre, fr, sc)
+    _actions(surface, action_area(fr), fr, sc)
+    if sc.reveal is not None:
+        _reveal(surface, fr.r(852, 72, 416, 636), fr, sc)
+    else:
+        _hand(surface, fr.r(852, 72, 416, 212), fr, sc)
+        if sc.viewer is not None:
+            draw_notebook(surface, fr.r(852, 292, 416, 236), fr, v, sc.players, sc.level, sc.suspicion())
+            draw_recent(surface, fr.r(852, 536, 416, 172), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10))
+        else:
+            draw_recent(surface, fr.r(852, 292, 416, 416), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10))
+    sc.bar.draw(surface, fr)
+
+
+def _centre(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
+    v = sc.view
+    panel(surface, box, style.BG, radius=fr.px(12), border=style.BG_3)
+    pad = fr.px(8)
+    inner = box.inflate(-2 * pad, -2 * pad)
+    top = pygame.Rect(inner.x, inner.y, inner.w, fr.px(26))
+    text_in(surface, t("wooolf.ui.round_info", round=v["round"], of=content().rounds, early=len(v["early"]),
+                       need=v["threshold"]), top, fr.fs(19), style.INK_DIM, min_size=fr.min_fs, ellipsis=True,
+            wrap_lines=True, max_lines=1)
+    words, who = sc.announce or ((sc.log_lines or [""])[-1], None)
+    colour = style.seat_colour(who) if isinstance(who, int) else style.INK
+    text_in(surface, words, pygame.Rect(inner.x, top.bottom + pad, inner.w, inner.bottom - top.bottom - pad),
+            fr.fs(22), colour, bold=True, wrap_lines=True, max_lines=4, min_size=fr.min_fs, ellipsis=True)
+
+
+def _hand(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
+    """The seat on screen's own two cards, identity, targets and what it has left."""
+    panel(surface, box, style.BG_2, radius=fr.px(10))
+    v, me = sc.view, sc.viewer
+    pad = fr.px(8)
+    if me is None or not v.get("my_cards"):
+        text_in(surface, t("wooolf.ui.table_view"), box.inflate(-2 * pad, -2 * pad), fr.fs(22), style.INK_DIM,
+                wrap_lines=True, min_size=fr.min_fs, ellipsis=True)
+        return
+    cw, ch = fr.px(112), fr.px(156)
+    for i, card in enumerate(v["my_cards"]):
+        draw_face(surface, pygame.Rect(box.x + pad + i * (cw + pad), box.y + pad, cw, ch), fr, card)
+    left = pygame.Rect(box.x + pad, box.bottom - pad - fr.px(34), box.w - 2 * pad, fr.px(34))
+    text_in(surface, t("wooolf.ui.left", markers=v["markers_left"][me], questions=len(v["my_questions"])), left,
+            fr.fs(18), style.INK_DIM, min_size=fr.min_fs, ellipsis=True)
+    x = box.x + 3 * pad + 2 * cw
+    col = pygame.Rect(x, box.y + pad, box.right - pad - x, ch)
+    lh = fr.px(30)
+    text_in(surface, t("wooolf.ui.you_are"), pygame.Rect(col.x, col.y, col.w, lh), fr.fs(19), style.INK_DIM,
+            align="left", min_size=fr.min_fs, ellipsis=True)
+    text_in(surface, t(f"wooolf.role.{v['identity']}"), pygame.Rect(col.x, col.y + lh, col.w, fr.px(38)),
+            fr.fs(30), style.seat_colour(me), bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+    y = col.y + lh + fr.px(44)
+    text_in(surface, t("wooolf.ui.targets"), pygame.Rect(col.x, y, col.w, lh), fr.fs(19), style.INK_DIM,
+            align="left", min_size=fr.min_fs, ellipsis=True)
+    for i, role in enumerate(v["targets"]):
+        y += lh
+        text_in(surface, t("wooolf.ui.target_line", arrow=(">", ">>")[i], role=t(f"wooolf.role.{role}")),
+                pygame.Rect(col.x, y, col.w, lh), fr.fs(21), style.INK, bold=True, align="left", min_size=fr.min_fs,
+                ellipsis=True)
+    if v["red"][me]:
+        text_in(surface, t("wooolf.ui.red_x"), pygame.Rect(col.x, col.bottom - lh, col.w, lh), fr.fs(18), style.BAD,
+                align="left", min_size=fr.min_fs, ellipsis=True)
+
+
+def _hint(sc: "WooolfScene") -> str:
+    v, me = sc.view, sc.viewer
+    mode = sc.mode()
+    if sc.reveal is not None:
+        return t("wooolf.ui.hint.reveal")
+    if me is None:
+        return ""
+    if not sc.acting:
+        return t("wooolf.ui.hint.declared") if me in (v.get("declared") or []) else t("wooolf.ui.hint.wait")
+    if mode is None:
+        return t("wooolf.ui.hint.choose")
+    if mode == "peek":
+        if sc.ui.seat is None:
+            return t("wooolf.ui.hint.peek")
+        return t("wooolf.ui.hint.peek_card", name=_holder(sc, sc.ui.seat))
+    if mode == "ask":
+        return t("wooolf.ui.hint.ask")
+    if v["phase"] == "final":
+        return t("wooolf.ui.hint.final")
+    return t("wooolf.ui.hint.must_declare") if v.get("must_declare") else t("wooolf.ui.hint.declare")
+
+
+def _holder(sc: "WooolfScene", h: int) -> str:
+    return arrow_target(sc.players, h, sc.n)
+
+
+def _actions(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
+    panel(surface, area, style.BG_2, radius=fr.px(10))
+    pad = fr.px(8)
+    mode = sc.mode()
+    wide = mode not in ("ask", "declare")
+    words_box = pygame.Rect(area.x + pad, area.y + pad, (area.w if wide else fr.px(HINT_W)) - 2 * pad, area.h - 2 * pad)
+    if sc.message is not None:
+        text, kind = sc.message
+        colour = style.BAD if kind == "error" else style.GOOD
+    else:
+        text, colour = _hint(sc), style.INK
+    text_in(surface, text, words_box, fr.fs(20), colour, wrap_lines=True, max_lines=4, align="left",
+            min_size=fr.min_fs, ellipsis=True)
+    ui = sc.ui
+    if mode == "ask":
+        for q, r in sc.q_hits:
+            chosen = ui.question == q
+            panel(surface, r, style.ACCENT if chosen else style.BG_3, radius=fr.px(10),
+                  border=style.INK if chosen else None)
+            text_in(surface, t(f"wooolf.question.{q}"), r.inflate(-2 * pad, -pad), fr.fs(20),
+                    style.INK_DARK if chosen else style.INK, wrap_lines=True, max_lines=3, min_size=fr.min_fs,
+                    ellipsis=True)
+    elif mode == "declare":
+        for i, r in sc.dial_hits:
+            on = ui.arrow == i
+            panel(surface, r, style.BG_3, radius=fr.px(10), border=style.ACCENT if on else None,
+                  width=max(2, fr.px(4)))
+            role = t(f"wooolf.role.{sc.view['targets'][i]}")
+            a = ui.arrows[i]
+            where = t("wooolf.ui.unset") if a is None else _holder(sc, int(a))
+            half = r.h // 2
+            text_in(surface, t("wooolf.ui.target_line", arrow=(">", ">>")[i], role=role),
+                    pygame.Rect(r.x + pad, r.y + pad // 2, r.w - 2 * pad, half - pad // 2), fr.fs(20), style.INK_DIM,
+                    align="left", min_size=fr.min_fs, ellipsis=True)
+            text_in(surface, where, pygame.Rect(r.x + pad, r.y + half, r.w - 2 * pad, half - pad // 2), fr.fs(24),
+                    style.ACCENT if a is not None else style.INK_DIM, bold=True, align="left", min_size=fr.min_fs,
+                    ellipsis=True)
+
+
+def _reveal(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
+    """The reveal explained: a sentence for every player's points or X, then the bonuses."""
+    panel(surface, box, style.BG_2, radius=fr.px(10), border=style.ACCENT)
+    pad = fr.px(10)
+    inner = box.inflate(-2 * pad, -2 * pad)
+    r = sc.reveal or {}
+    title_h = fr.px(36)
+    text_in(surface, t("wooolf.ui.reveal_title", round=r.get("round", "")), pygame.Rect(inner.x, inner.y, inner.w,
+            title_h), fr.fs(26), style.ACCENT, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+    if sc.flipping():
+        return
+    lines = reveal_lines(r, sc.players)
+    body = pygame.Rect(inner.x, inner.y + title_h + pad, inner.w, inner.h - title_h - pad)
+    rh = min(fr.px(64), body.h // max(1, len(lines)))
+    for i, (seat, words) in enumerate(lines):
+        row = pygame.Rect(body.x, body.y + i * rh, body.w, rh - fr.px(4))
+        pygame.draw.rect(surface, style.seat_colour(seat), (row.x, row.y + 2, fr.px(6), row.h - 4),
+                         border_radius=fr.px(3))
+        text_in(surface, words, pygame.Rect(row.x + fr.px(14), row.y, row.w - fr.px(14), row.h), fr.fs(19), style.INK,
+                wrap_lines=True, max_lines=2, align="left", min_size=fr.min_fs, ellipsis=True)

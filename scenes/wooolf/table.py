@@ -1,0 +1,383 @@
+"""The Wooolf!! table: the holders round the table (scenes/wooolf/tableview.py), the hand
+of the seat on screen (its two cards, identity, targets), its notebook with the
+suspicion assistant, the log, and the play-building: peek (a seat, then one of its two
+cards), ask (a question card at another player), shuffle my cards, and the dial (set by
+clicking seats, or 0, or X) for an early or a final declaration. Bots' actions are
+announced in a sentence at the table's centre and stay there while the next bot waits.
+The reveal turns every card and dial over with a short flip and explains each point and
+X in a sentence; it stays until someone goes on.
+
+It renders only from `session.view(seat)` of the seat it shows and from the events that
+seat may see; the turn-table kit (scenes/common/turntable.py) does the rest: the
+hand-off curtain between people (final declarations one person at a time), the bots,
+undo, pause. Drawing is in scenes/wooolf/panels.py."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from scenes.common.banner import BannerWords, banner_text
+from scenes.common.turntable import TurnTable
+from scenes.ui.buttons import Button, row_rects
+from scenes.ui.geometry import Frame
+from scenes.ui.i18n import t
+from scenes.wooolf import panels
+from scenes.wooolf.layout import TableLayout, table_layout
+from scenes.wooolf.narrate import log_line
+from scenes.wooolf.notebook import Assistant, level_of
+from scenes.wooolf.tableview import Shown, results_of
+
+WORDS = BannerWords(over="wooolf.ui.banner.over", mine="wooolf.ui.banner.mine.{phase}",
+                    bot="wooolf.ui.banner.bot", person="wooolf.ui.banner.person",
+                    others="wooolf.ui.banner.others", phase="wooolf.phase.{phase}")
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+FLIP_S = 0.25          # one card's flip at normal speed
+STAGGER_S = 0.12       # between one holder's flip and the next
+ACTIONS = ("peek", "ask", "declare")
+
+
+@dataclass
+class Choice:
+    """One seat's half-made choice on screen: never shown to another seat."""
+    round: int = 0
+    mode: str | None = None                 # "peek" | "ask" | "declare" (None: not chosen)
+    seat: int | None = None                 # the holder chosen to peek at or to ask
+    question: str | None = None
+    arrows: list[int | None] = field(default_factory=list)   # the dial: a holder, -1 (0) or None (unset)
+    arrow: int = 0                          # the arrow a click sets
+
+
+class WooolfScene(TurnTable):
+    bot_pause = 1.6              # a bot's sentence stays this long before the next move
+    results_at_end = False       # the last reveal first; its button opens the results
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.view: dict = session.view(None)
+        self.assistant = Assistant()
+        self.reveal: dict | None = None          # the reveal on screen (public)
+        self.reveal_clock = 0.0                  # seconds of its flip at normal speed
+        self.announce: tuple[str, int | None] | None = None   # the last action in a sentence, by whom
+        self.log_lines: list[str] = []
+        self.lay: TableLayout | None = None
+        self.q_hits: list[tuple[str, pygame.Rect]] = []
+        self.dial_hits: list[tuple[int, pygame.Rect]] = []
+        self.draws = 0
+        super().__init__(app, session, make_private=Choice)
+
+    # ---- what is on screen ---------------------------------------------------------------
+    @property
+    def ui(self) -> Choice:
+        return self.hot.mine
+
+    @property
+    def level(self) -> str:
+        return level_of(self.view, dict(self.session.options or {}))
+
+    @property
+    def acting(self) -> bool:
+        return self.viewer is not None and self.viewer in self.view["status"]["acting"] and self.reveal is None
+
+    def mode(self) -> str | None:
+        """The action being built: the dial when it is the only choice (the final
+        declaration, a forced early one), else the one chosen."""
+        if not self.acting:
+            return None
+        if self.view["phase"] == "final" or self.view.get("must_declare"):
+            return "declare"
+        return self.ui.mode
+
+    def others(self, players_only: bool = False) -> list[int]:
+        me = self.viewer
+        top = int(self.view["seats"]) if players_only else int(self.view["holders"])
+        return [h for h in range(top) if h != me]
+
+    # ---- the session ---------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.view = self.session.view(self.viewer)
+        v = self.view
+        if self.reveal is None and v.get("ended") and v.get("rounds"):
+            self.reveal, self.reveal_clock = dict(v["rounds"][-1]), 1e9     # a finished game resumed
+        self.log_lines = [ln for ln in (log_line(e, self.players, self.n, self.viewer)
+                                        for e in self.events_seen()[-14:]) if ln]
+        if self.viewer is not None:
+            ui = self.ui
+            if ui.round != v["round"] or len(ui.arrows) != len(v["targets"]):
+                self.hot.forget(self.viewer)
+                ui = self.ui
+                ui.round, ui.arrows = int(v["round"]), [None] * len(v["targets"])
+            if ui.question not in v["my_questions"]:
+                ui.question = None
+
+    def on_events(self, events: list[dict]) -> None:
+        for ev in events:
+            kind = ev.get("type")
+            if kind == "round_revealed":
+                self.reveal, self.reveal_clock = ev, 0.0
+                self.announce = None
+                self.sound("score")
+            elif kind in ("peeked", "asked", "shuffled", "declared"):
+                self.announce = (log_line(ev, self.players, self.n, self.viewer), ev.get("seat"))
+                self.sound("place")
+            elif kind == "round_dealt" and self.reveal is None:
+                self.announce = (log_line(ev, self.players, self.n, self.viewer), None)
+
+    def on_undone(self) -> None:
+        self.announce = None
+        if self.undo_seat is not None:
+            self.hot.forget(self.undo_seat)
+
+    # ---- per frame -----------------------------------------------------------------------
+    def step(self, dt: float) -> None:
+        if self.assistant.poll():
+            self.request_redraw()
+        if self.viewer is not None and self.level in ("certain", "prob") and self.view.get("knowledge"):
+            self.assistant.want(self.viewer, self.view)
+        if self.reveal is not None and self.flipping():
+            f = self.anim_factor
+            self.reveal_clock = self.reveal_clock + dt / f if f > 0 else 1e9
+
+    def reveal_length(self) -> float:
+        return FLIP_S + STAGGER_S * int(self.view["holders"])
+
+    def flipping(self) -> bool:
+        return self.reveal is not None and self.reveal_clock < self.reveal_length()
+
+    def still(self) -> bool:
+        return not self.flipping()
+
+    def drive_bots(self, dt: float) -> None:
+        if self.reveal is None:                  # the bots wait while the reveal is read
+            super().drive_bots(dt)
+
+    def wait_assistant(self, timeout: float = 10.0) -> None:
+        """Tests: let the running suspicion finish and collect it."""
+        self.assistant.wait(timeout)
+
+    def suspicion(self) -> Any:
+        if self.viewer is None or self.level not in ("certain", "prob"):
+            return None
+        return self.assistant.latest(self.viewer, self.view)
+
+    # ---- choices -------------------------------------------------------------------------
+    def choose_mode(self, mode: str | None) -> None:
+        ui = self.ui
+        ui.mode, ui.seat, ui.question = mode, None, None
+        ui.arrow = 0
+        self.message = None
+
+    def cancel(self) -> bool:
+        ui = self.ui
+        if self.viewer is None or (ui.mode is None and ui.seat is None):
+            return False
+        if self.mode() == "declare" and ui.mode != "declare":
+            return False                         # the only choice there is: nothing to drop
+        self.choose_mode(None)
+        return True
+
+    def pick_seat(self, h: int) -> None:
+        """A click on a holder's box: what it means depends on the action being built."""
+        mode = self.mode()
+        if mode is None or h == self.viewer:
+            return
+        if mode == "peek":
+            self.ui.seat = h
+        elif mode == "ask" and h < self.n:
+            self.ui.seat = h
+        elif mode == "declare":
+            self.set_arrow(h)
+        self.message = None
+
+    def pick_card(self, h: int, pos: int) -> None:
+        """A click on a card: in peek mode, the peek (the seat and the card at once)."""
+        if self.mode() == "peek" and h != self.viewer:
+            self.peek(h, pos)
+        else:
+            self.pick_seat(h)
+
+    def peek(self, h: int, pos: int) -> None:
+        if self.submit({"type": "peek", "seat": self.viewer, "target": h, "pos": pos}):
+            self.choose_mode(None)
+
+    def pick_question(self, q: str) -> None:
+        self.ui.question = q
+        self.message = None
+
+    def ask(self) -> None:
+        ui = self.ui
+        if ui.seat is None or ui.question is None:
+            return
+        if self.submit({"type": "ask", "seat": self.viewer, "target": ui.seat, "question": ui.question}):
+            self.choose_mode(None)
+
+    def shuffle(self) -> None:
+        if self.acting:
+            self.submit({"type": "shuffle", "seat": self.viewer})
+
+    def set_arrow(self, h: int) -> None:
+        """Point the arrow being set at holder `h` (-1: at 0, nobody), then go to the next unset one."""
+        ui = self.ui
+        if not ui.arrows:
+            return
+        ui.arrows[ui.arrow] = h
+        unset = [i for i, a in enumerate(ui.arrows) if a is None]
+        ui.arrow = unset[0] if unset else ui.arrow
+
+    def select_arrow(self, i: int) -> None:
+        if 0 <= i < len(self.ui.arrows):
+            self.ui.arrow = i
+
+    def declare(self) -> None:
+        arrows = self.ui.arrows
+        if not arrows or any(a is None for a in arrows):
+            return
+        if self.submit({"type": "declare", "seat": self.viewer, "arrows": [int(a) for a in arrows]}):
+            self.choose_mode(None)
+
+    def decline(self) -> None:
+        if self.view["phase"] == "final":
+            self.submit({"type": "decline", "seat": self.viewer})
+
+    def go_on(self) -> None:
+        """Past the reveal: the next round (or, at the end, the results)."""
+        if self.flipping():
+            self.reveal_clock = 1e9
+            return
+        if self.view.get("ended"):
+            self.show_results()
+            return
+        self.reveal = None
+        self.announce = None
+        self.refresh()
+
+    # ---- layout and controls (never in draw) ---------------------------------------------------
+    def lay_out(self, fr: Frame) -> None:
+        self.lay = table_layout(fr.r(12, 72, 828, 444), int(self.view["holders"]), fr.px(8))
+
+    def shown(self) -> Shown:
+        """What the table turns up or marks for the seat on screen."""
+        v, me, ui = self.view, self.viewer, self.ui
+        s = Shown()
+        if self.reveal is not None:
+            r = self.reveal
+            s.faces = {h: list(p) for h, p in enumerate(r["cards"])}
+            length = FLIP_S
+            s.flip = {h: max(0.0, min(1.0, (self.reveal_clock - STAGGER_S * h) / length)) for h in s.faces}
+            s.dials = {p: (d or {}).get("arrows") for p, d in enumerate(r["dials"])}
+            s.results = results_of(r)
+            return s
+        if me is None:
+            return s
+        if v.get("my_cards"):
+            s.faces[me] = list(v["my_cards"])
+        epochs = v.get("epochs") or []
+        s.peeked = {(int(p["target"]), int(p["pos"])) for p in v.get("my_peeks") or []
+                    if int(p["epoch"]) == int(epochs[int(p["target"])])}
+        mode = self.mode()
+        if mode in ("peek", "ask"):
+            s.offered = set(self.others(players_only=mode == "ask"))
+            if ui.seat is not None:
+                s.picked = {ui.seat}
+        elif mode == "declare":
+            s.offered = set(self.others())
+            marks = (">", ">>")
+            for i, a in enumerate(ui.arrows):
+                if a is not None and a >= 0:
+                    s.arrows[a] = (s.arrows.get(a, "") + " " + marks[i]).strip()
+        return s
+
+    def controls(self) -> None:
+        fr, v = self.fr, self.view
+        self.q_hits, self.dial_hits = [], []
+        top = []
+        if self.undo_seat is not None and not v.get("ended"):
+            top.append(self.undo_button("wooolf.ui.undo", rect=fr.r(986, 8, 136, 52)))
+        top.append(self.menu_button("wooolf.ui.menu", rect=fr.r(1132, 8, 136, 52)))
+        row: list[Button] = []
+        if self.reveal is not None:
+            key = "wooolf.ui.see_results" if v.get("ended") else "wooolf.ui.next_round"
+            row = [Button("go_on", self.go_on, t(key), keys=ENTER + (pygame.K_SPACE,), primary=True)]
+        elif self.acting:
+            row = self._action_buttons()
+        for b, r in zip(row, row_rects(fr.r(12, 648, 828, 62), len(row), fr.px(8))):
+            b.rect = r
+            b.size = 21
+        self.bar.set(top + row)
+        area = panels.action_area(fr)
+        mode = self.mode()
+        if mode == "ask":
+            qs = list(v["my_questions"])
+            self.q_hits = list(zip(qs, panels.question_rects(fr, area, len(qs))))
+        elif mode == "declare":
+            self.dial_hits = list(enumerate(panels.dial_rects(fr, area, len(self.ui.arrows))))
+
+    def _action_buttons(self) -> list[Button]:
+        v, ui, me = self.view, self.ui, self.viewer
+        mode = self.mode()
+        cancel = Button("cancel", lambda: self.choose_mode(None), t("wooolf.ui.cancel"), keys=(pygame.K_ESCAPE,))
+        if mode is None:
+            return [Button("peek", lambda: self.choose_mode("peek"), t("wooolf.ui.peek"), keys=(pygame.K_p,),
+                           enabled=int(v["markers_left"][me]) > 0),
+                    Button("ask", lambda: self.choose_mode("ask"), t("wooolf.ui.ask"), keys=(pygame.K_a,),
+                           enabled=bool(v["my_questions"])),
+                    Button("shuffle", self.shuffle, t("wooolf.ui.shuffle"), keys=(pygame.K_s,),
+                           enabled=bool(v["can_shuffle"])),
+                    Button("declare", lambda: self.choose_mode("declare"), t("wooolf.ui.declare_early"),
+                           keys=(pygame.K_d,), enabled=bool(v["can_declare_early"]))]
+        if mode == "peek":
+            return [cancel]
+        if mode == "ask":
+            return [Button("do_ask", self.ask, t("wooolf.ui.do_ask"), keys=ENTER, primary=True,
+                           enabled=ui.seat is not None and ui.question is not None), cancel]
+        ready = bool(ui.arrows) and all(a is not None for a in ui.arrows)
+        row = [Button("nobody", lambda: self.set_arrow(-1), t("wooolf.ui.nobody"), keys=(pygame.K_0,)),
+               Button("do_declare", self.declare, t("wooolf.ui.do_declare"), keys=ENTER, primary=True, enabled=ready)]
+        if v["phase"] == "final":
+            row.append(Button("decline", self.decline, t("wooolf.ui.decline"), keys=(pygame.K_x,)))
+        elif not v.get("must_declare"):
+            row.append(cancel)
+        return row
+
+    def status(self) -> tuple[str, tuple[int, int, int]]:
+        if self.reveal is not None and not self.view.get("ended"):
+            return t("wooolf.ui.banner.reveal", round=self.reveal.get("round")), (240, 228, 66)
+        return banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot)
+
+    # ---- input ---------------------------------------------------------------------------
+    def on_key(self, ev: pygame.event.Event) -> bool:
+        if pygame.K_1 <= ev.key <= pygame.K_9 and self.mode() is not None:
+            h = ev.key - pygame.K_1
+            if h < int(self.view["holders"]):
+                self.pick_seat(h)
+                return True
+        if ev.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.mode() == "declare":
+            self.select_arrow(self.ui.arrow + (1 if ev.key == pygame.K_RIGHT else -1))
+            return True
+        return False
+
+    def on_input(self, ev: pygame.event.Event) -> bool:
+        if ev.type != pygame.MOUSEBUTTONDOWN or ev.button != 1 or self.lay is None or not self.acting:
+            return False
+        for q, r in self.q_hits:
+            if r.collidepoint(ev.pos):
+                self.pick_question(q)
+                return True
+        for i, r in self.dial_hits:
+            if r.collidepoint(ev.pos):
+                self.select_arrow(i)
+                return True
+        card = self.lay.card_at(ev.pos)
+        if card is not None:
+            self.pick_card(*card)
+            return True
+        h = self.lay.seat_at(ev.pos)
+        if h is not None:
+            self.pick_seat(h)
+            return True
+        return False
+
+    # ---- drawing (read-only) -------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draws += 1
+        panels.draw_scene(surface, self)
