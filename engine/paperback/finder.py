@@ -376,7 +376,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         assert kth is not None
         return bound(node, depth) >= kth[:3]
 
-    def lay(node: int, depth: int, g: int, text: str) -> None:
+    def lay(node: int, depth: int, g: int, text: str, known: tuple | None = None) -> None:
         # lay `text` from group g (-1: the common) at the end of the word, then go on
         nonlocal used_ov, used_draw, dw_used, draw_rem, dw_rem, common_used, ref_used, wilds_used
         nonlocal used_nowild, used_wb
@@ -405,7 +405,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
                 wilds_used += 1
         path.append((g, text))
         chars.extend(text)
-        visit(n, depth + len(text))
+        visit(n, depth + len(text), known)
         del chars[depth:]
         path.pop()
         if g >= 0:
@@ -425,10 +425,11 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         if g < 0:
             ref_used = False
 
-    def visit(node: int, depth: int) -> None:
+    def visit(node: int, depth: int, known: tuple | None = None) -> None:
+        # `known`: the node's bound, when the caller has just worked it out
         if depth + min(height[node], cap - depth) < min_letters:
             return                             # no word below is long enough
-        if kth is not None and prunes(node, depth):
+        if kth is not None and (known >= kth[:3] if known is not None else prunes(node, depth)):
             return
         if term[node] and depth >= min_letters:
             word = "".join(chars)
@@ -452,11 +453,10 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             # a wild's children differ only in their node: their bounds depend on it only
             # through the letters of the cards left below it and its height, so siblings
             # share bounds, and a child that cannot beat the worst word kept is not entered
-            survivors = _wild_children(node, depth)
-            for ch in survivors:
-                lay(node, depth, wg, ch)
+            for ch, b in _wild_children(node, depth):
+                lay(node, depth, wg, ch, b)
 
-    def _wild_children(node: int, depth: int) -> list[str]:
+    def _wild_children(node: int, depth: int) -> list[tuple[str, tuple]]:
         nonlocal wilds_used
         counts[wg] -= 1
         wilds_used += 1
@@ -475,7 +475,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             if b is None:
                 b = cache[key] = bound(c, d)
             if b < worst:
-                out.append(ch)
+                out.append((ch, b))
         path.pop()
         wilds_used -= 1
         counts[wg] += 1
