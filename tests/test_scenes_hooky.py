@@ -871,3 +871,27 @@ def test_answer_lists_keep_whole_words_in_one_column(size):
     assert answer_rows(4, 200, 27, 22) == (27, 4, 0)
     assert answer_rows(9, 200, 27, 22) == (22, 9, 0)                 # shorter rows before leaving any out
     assert answer_rows(12, 200, 27, 22) == (22, 8, 4)                # then "+4 earlier" and the newest 8
+
+
+def test_hooky_setup_remembers_the_assistant_level(monkeypatch, tmp_path):
+    from scenes.common.setup import SetupScene
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path))
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path))
+    app = make_app()
+    setup = SetupScene(app, "hooky")
+    app.stack.push(setup)
+    app.step()
+    assert setup.options["assistant"] == "notes" and "variant" not in setup.widgets   # one variant: none shown
+    pos = setup.widgets["opt_assistant"].rect.center               # notes -> certainties, by mouse
+    for ev in (pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+               pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1),
+               pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)):
+        pygame.event.post(ev)
+    for _ in range(3):
+        app.step()
+    assert setup.options["assistant"] == "certain"
+    setup.start()
+    assert app.session.options["assistant"] == "certain"
+    app.close_session()
+    fresh = make_app()                                            # a new run reads the settings file
+    assert SetupScene(fresh, "hooky").options["assistant"] == "certain"
