@@ -111,7 +111,7 @@ def draw_marker(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, by: int, 
 
 
 def chip_width(fr: Frame, h: int) -> int:
-    return max(h * 2, fr.px(84))
+    return max(h * 2, fr.px(100))
 
 
 def draw_chip(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, question: str, answer: bool, by: int) -> None:

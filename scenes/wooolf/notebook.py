@@ -10,6 +10,7 @@ from typing import Any, Sequence
 
 import pygame
 
+from engine.wooolf.content import content
 from engine.wooolf.suspicion import Suspicion, suspect_view
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
@@ -104,7 +105,7 @@ def note_line(view: dict, h: int, level: str, sus: Suspicion | None) -> str:
     if level == "certain" and sus is not None and sus.consistent:
         role = sus.certain(h)
         if role:
-            parts.insert(0, t("wooolf.ui.certainly", role=t(f"wooolf.role.{role}")))
+            parts.insert(1 if seen else 0, t("wooolf.ui.certainly", role=t(f"wooolf.role.{role}")))
     return "; ".join(parts) if parts else t("wooolf.ui.nothing_yet")
 
 
@@ -153,21 +154,28 @@ def _probabilities(surface: pygame.Surface, body: pygame.Rect, fr: Frame, view: 
     n = int(view["seats"])
     rows = len(holders) + 2                       # the roles' header, every other holder, nobody
     row_h = min(fr.px(34), body.h // rows)
-    name_w = fr.px(96)
-    cw = (body.w - name_w) // len(ROLES)
+    name_w, saw_w = fr.px(84), fr.px(66)
+    cw = (body.w - name_w - saw_w) // len(ROLES)
+    saw_x = body.x + name_w + len(ROLES) * cw + fr.px(4)
     for j, role in enumerate(ROLES):
         text_in(surface, t(f"wooolf.mark.{role}"), pygame.Rect(body.x + name_w + j * cw, body.y, cw, row_h),
                 fr.fs(18), style.INK_DIM, bold=True, min_size=fr.min_fs, ellipsis=True)
-    lines: list[tuple[str, tuple[int, int, int], list[float]]] = []
+    text_in(surface, t("wooolf.ui.saw_col"), pygame.Rect(saw_x, body.y, saw_w - fr.px(4), row_h), fr.fs(18),
+            style.INK_DIM, bold=True, min_size=fr.min_fs, ellipsis=True)
+    seen = seen_at(view)
+    lines: list[tuple[str, tuple[int, int, int], list[float], str]] = []
     for h in holders:
         probs = sus.role_probs(h)
         name = holder_name(players, h, n) if h < n else t("wooolf.ui.neutral_title")
+        saw = " ".join(t(f"wooolf.mark.{content().cards[c].role}") for c in seen.get(h, []))
         lines.append((name, style.seat_colour(h) if h < n else style.INK_DIM,
-                      [float(probs.get(r, 0)) for r in ROLES]))
-    lines.append((t("wooolf.ui.nobody_row"), style.INK_DIM, [float(sus.p_absent(r)) for r in ROLES]))
-    for i, (name, colour, ps) in enumerate(lines):
+                      [float(probs.get(r, 0)) for r in ROLES], saw))
+    lines.append((t("wooolf.ui.nobody_row"), style.INK_DIM, [float(sus.p_absent(r)) for r in ROLES], ""))
+    for i, (name, colour, ps, saw) in enumerate(lines):
         y = body.y + (i + 1) * row_h
         text_in(surface, name, pygame.Rect(body.x, y, name_w, row_h), fr.fs(19), colour, bold=True, align="left",
+                min_size=fr.min_fs, ellipsis=True)
+        text_in(surface, saw, pygame.Rect(saw_x, y, saw_w - fr.px(4), row_h), fr.fs(19), style.ACCENT, bold=True,
                 min_size=fr.min_fs, ellipsis=True)
         for j, p in enumerate(ps):
             cell = pygame.Rect(body.x + name_w + j * cw + 1, y + 1, cw - 2, row_h - 2)

@@ -58,12 +58,12 @@ def draw_scene(surface: pygame.Surface, sc: "WooolfScene") -> None:
     if sc.reveal is not None:
         _reveal(surface, fr.r(852, 72, 416, 636), fr, sc)
     else:
-        _hand(surface, fr.r(852, 72, 416, 212), fr, sc)
+        _hand(surface, fr.r(852, 72, 416, 200), fr, sc)
         if sc.viewer is not None:
-            draw_notebook(surface, fr.r(852, 292, 416, 236), fr, v, sc.players, sc.level, sc.suspicion())
-            draw_recent(surface, fr.r(852, 536, 416, 172), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10))
+            draw_notebook(surface, fr.r(852, 280, 416, 292), fr, v, sc.players, sc.level, sc.suspicion())
+            draw_recent(surface, fr.r(852, 580, 416, 128), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10))
         else:
-            draw_recent(surface, fr.r(852, 292, 416, 416), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10))
+            draw_recent(surface, fr.r(852, 280, 416, 428), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10))
     sc.bar.draw(surface, fr)
 
 
@@ -91,7 +91,7 @@ def _hand(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene
         text_in(surface, t("wooolf.ui.table_view"), box.inflate(-2 * pad, -2 * pad), fr.fs(22), style.INK_DIM,
                 wrap_lines=True, min_size=fr.min_fs, ellipsis=True)
         return
-    cw, ch = fr.px(112), fr.px(156)
+    cw, ch = fr.px(104), fr.px(146)
     for i, card in enumerate(v["my_cards"]):
         draw_face(surface, pygame.Rect(box.x + pad + i * (cw + pad), box.y + pad, cw, ch), fr, card)
     left = pygame.Rect(box.x + pad, box.bottom - pad - fr.px(34), box.w - 2 * pad, fr.px(34))

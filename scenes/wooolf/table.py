@@ -35,7 +35,7 @@ WORDS = BannerWords(over="wooolf.ui.banner.over", mine="wooolf.ui.banner.mine.{p
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FLIP_S = 0.25          # one card's flip at normal speed
 STAGGER_S = 0.12       # between one holder's flip and the next
-ACTIONS = ("peek", "ask", "declare")
+ANNOUNCED = ("peeked", "asked", "shuffled", "declared", "round_dealt")   # said at the table's centre
 
 
 @dataclass
@@ -59,6 +59,7 @@ class WooolfScene(TurnTable):
         self.reveal: dict | None = None          # the reveal on screen (public)
         self.reveal_clock = 0.0                  # seconds of its flip at normal speed
         self.announce: tuple[str, int | None] | None = None   # the last action in a sentence, by whom
+        self.announced_for: int | None = None    # the seat that sentence was worded for
         self.log_lines: list[str] = []
         self.lay: TableLayout | None = None
         self.q_hits: list[tuple[str, pygame.Rect]] = []
@@ -99,8 +100,14 @@ class WooolfScene(TurnTable):
         v = self.view
         if self.reveal is None and v.get("ended") and v.get("rounds"):
             self.reveal, self.reveal_clock = dict(v["rounds"][-1]), 1e9     # a finished game resumed
-        self.log_lines = [ln for ln in (log_line(e, self.players, self.n, self.viewer)
-                                        for e in self.events_seen()[-14:]) if ln]
+        seen = self.events_seen()
+        self.log_lines = [ln for ln in (log_line(e, self.players, self.n, self.viewer) for e in seen[-14:]) if ln]
+        if self.announce is not None and self.announced_for != self.viewer:
+            self.announce = None                 # worded for another seat: word it again for this one
+            last = next((e for e in reversed(seen) if e.get("type") in ANNOUNCED), None)
+            if last is not None and last.get("type") != "round_dealt":
+                self.announce = (log_line(last, self.players, self.n, self.viewer), last.get("seat"))
+            self.announced_for = self.viewer
         if self.viewer is not None:
             ui = self.ui
             if ui.round != v["round"] or len(ui.arrows) != len(v["targets"]):
@@ -117,11 +124,11 @@ class WooolfScene(TurnTable):
                 self.reveal, self.reveal_clock = ev, 0.0
                 self.announce = None
                 self.sound("score")
-            elif kind in ("peeked", "asked", "shuffled", "declared"):
+            elif kind in ANNOUNCED:
                 self.announce = (log_line(ev, self.players, self.n, self.viewer), ev.get("seat"))
-                self.sound("place")
-            elif kind == "round_dealt" and self.reveal is None:
-                self.announce = (log_line(ev, self.players, self.n, self.viewer), None)
+                self.announced_for = self.viewer
+                if kind != "round_dealt":
+                    self.sound("place")
 
     def on_undone(self) -> None:
         self.announce = None

@@ -1,0 +1,438 @@
+"""Wooolf!! on screen, driven through the real scene with synthesised input: a whole game
+against bots to the results, hot-seat with two people (the curtain rises between them
+and nothing of the other's cards, peeks or dial is drawn), the final declarations taken
+one person at a time, the dial, the reveal, the notebook at every level, and every
+screen fitting its boxes in both languages at both sizes with 8 seats and with 4 (the
+neutral seat). Frame counts, never the clock: bots think in threads, so a test waits
+for their answer (`bots.wait`) before the next frame."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from engine.core.session import LocalSession
+from engine.wooolf.bot import WooolfBot
+from engine.wooolf.rules import WooolfRules
+from scenes import registry
+from scenes.common.handoff import HandoffCurtain
+from scenes.common.results import ResultsScene
+from scenes.ui import i18n
+from scenes.ui.draw import record_text
+from scenes.wooolf import SETUP, describe_event, replay_renderer, score_series
+from scenes.wooolf.narrate import card_words
+from scenes.wooolf.table import WooolfScene
+from scenes.wooolf.tableview import revealed
+from support.scenes import click, english_after, key, make_app, redraw  # noqa: F401 (english_after: autouse)
+
+NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve", "Fay", "Gus", "Hal"]
+RULES = WooolfRules()
+LANGS = ("en", "zh-TW")
+SIZES = ((1280, 720), (960, 540))
+
+
+def make_session(seats: int = 5, humans: int = 1, seed: int = 3, level: str = "notes", **options) -> LocalSession:
+    players = [{"name": NAMES[i], "kind": "human" if i < humans else "bot", "level": "normal"} for i in range(seats)]
+    return LocalSession(RULES, seats, {"assistant": level, **options}, seed, players, log=False)
+
+
+def push(app, session) -> WooolfScene:
+    scene = WooolfScene(app, session)
+    app.stack.push(scene)
+    app.step()
+    return scene
+
+
+def frame(app, scene) -> None:
+    """One frame, after the bot thinking now (if any) has its answer."""
+    if scene.bots.thinking:
+        scene.bots.wait(30)
+    app.step()
+
+
+def lift(app) -> int:
+    curtain = app.stack.top
+    assert isinstance(curtain, HandoffCurtain)
+    curtain.armed_in = 0
+    key(app, pygame.K_SPACE)
+    return curtain.seat
+
+
+def button(scene, name: str):
+    return scene.bar[name]
+
+
+def press(app, scene, name: str) -> None:
+    b = button(scene, name)
+    assert b.visible and b.enabled, (name, b)
+    click(app, b.rect.center)
+
+
+def seat_point(scene, h: int) -> tuple[int, int]:
+    return scene.lay.seats[h].head.center
+
+
+def bot_move(session, seat: int) -> dict:
+    return WooolfBot("normal", 77 + seat).choose(session.view(seat), seat)
+
+
+def act_through_scene(app, scene, cmd: dict) -> None:
+    """The person on screen makes `cmd` with clicks and keys only."""
+    kind = cmd["type"]
+    if kind == "peek":
+        press(app, scene, "peek")
+        click(app, scene.lay.seats[cmd["target"]].cards[cmd["pos"]].center)
+    elif kind == "ask":
+        press(app, scene, "ask")
+        rect = dict(scene.q_hits)[cmd["question"]]
+        click(app, rect.center)
+        click(app, seat_point(scene, cmd["target"]))
+        press(app, scene, "do_ask")
+    elif kind == "shuffle":
+        press(app, scene, "shuffle")
+    elif kind == "declare":
+        if scene.view["phase"] == "turns" and not scene.view["must_declare"]:
+            press(app, scene, "declare")
+        for i, a in enumerate(cmd["arrows"]):
+            click(app, scene.dial_hits[i][1].center)
+            if a < 0:
+                press(app, scene, "nobody")
+            else:
+                click(app, seat_point(scene, a))
+        press(app, scene, "do_declare")
+    elif kind == "decline":
+        press(app, scene, "decline")
+    else:
+        raise AssertionError(cmd)
+
+
+def texts(blits) -> list[str]:
+    return [b.text for b in blits]
+
+
+def assert_fits(blits, size) -> None:
+    bad = [f"{b.text!r} at {b.rect} outside {b.box}" for b in blits if not b.fits]
+    assert not bad, bad[:5]
+    assert blits, "nothing was drawn"
+    k = min(size[0] / 1280, size[1] / 720)
+    small = [(b.text, b.size) for b in blits if b.size < round(18 * k)]
+    assert not small, small[:5]
+
+
+def play_bots_until(session, done) -> None:
+    """Every seat plays as a bot from its own view until `done()`."""
+    while session.outcome() is None and not done():
+        seat = min(session.to_act())
+        session.submit(bot_move(session, seat))
+
+
+# ---- a whole game, one person and bots ---------------------------------------------------------------
+@pytest.mark.parametrize("seats", [4, 8])
+def test_a_person_plays_a_whole_game_against_bots_to_the_results(seats):
+    app = make_app()
+    session = make_session(seats, 1, seed=11, level="prob")
+    scene = push(app, session)
+    made = set()
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, ResultsScene):
+            break
+        if top is scene and scene.reveal is not None and scene.still():
+            key(app, pygame.K_RETURN)                        # past the reveal (at the end: the results)
+        elif top is scene and scene.acting:
+            cmd = bot_move(session, 0)
+            before = len(session.events)
+            act_through_scene(app, scene, cmd)
+            assert len(session.events) > before, (cmd, scene.message)
+            made.add(cmd["type"])
+        else:
+            frame(app, scene)
+    assert session.outcome() is not None
+    assert isinstance(app.stack.top, ResultsScene)
+    assert {"peek", "declare"} & made and len(made) >= 2, made
+    assert any(e["type"] == "round_revealed" for e in session.events)
+
+
+def test_a_bots_action_is_announced_and_stays_while_the_next_bot_waits():
+    app = make_app()
+    app.settings.anim_speed = "normal"
+    session = make_session(5, 1, seed=4, start=1)
+    scene = push(app, session)
+    for _ in range(200):
+        if any(e.get("seat") == 1 for e in session.events):
+            break
+        scene.bots.worker.wait(30)
+        scene.bots._waited = scene.bots.delay            # the pause is over, as if 1.6 s had passed
+        app.step()
+    ev = next(e for e in session.events if e.get("seat") == 1)
+    words, who = scene.announce
+    assert who == 1 and "Ada" in words
+    assert scene.bots.delay >= 1.5                           # the next bot waits this long: time to read it
+    with record_text() as blits:
+        redraw(app)
+    assert any("Ada" in b.text for b in blits if scene.lay.centre.contains(b.rect))
+    assert ev["type"] in ("peeked", "asked", "shuffled", "declared")
+
+
+# ---- hot-seat ----------------------------------------------------------------------------------------
+def test_hot_seat_curtain_rises_between_people_and_draws_no_secret():
+    app = make_app()
+    session = make_session(4, 2, seed=2, start=0)
+    scene = push(app, session)
+    assert lift(app) == 0 and scene.viewer == 0
+    mine = list(session.view(0)["my_cards"])
+    act_through_scene(app, scene, {"type": "peek", "target": 2, "pos": 0})
+    seen = session.view(0)["my_peeks"][-1]["card"]
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 1
+    assert scene.viewer is None
+    drawn = scene.draws
+    with record_text() as blits:
+        for _ in range(5):
+            app.step()
+    assert scene.draws == drawn                              # nothing of the table beneath the curtain
+    assert all("Ada" in s or s == i18n.t("ui.handoff.pass_to") for s in texts(blits)), texts(blits)
+    assert lift(app) == 1 and scene.viewer == 1
+    with record_text() as blits:
+        redraw(app)
+    words = texts(blits)
+    assert not any(card_words(seen) in s for s in words)     # seat 0's peek is not in seat 1's notebook or log
+    assert not any(s.startswith("You peek") for s in words)
+    shown = scene.shown()
+    assert set(shown.faces) == {1} and shown.faces[1] == session.view(1)["my_cards"]
+    assert not shown.peeked
+    identity = session.view(1)["identity"]
+    assert i18n.t(f"wooolf.role.{identity}") in words         # seat 1's own identity is on its screen
+    assert 0 not in shown.faces and mine == session.view(0)["my_cards"]
+
+
+def test_final_declarations_are_taken_one_person_at_a_time():
+    app = make_app()
+    session = make_session(5, 2, seed=5, start=2)
+    scene = push(app, session)
+    for _ in range(4000):
+        v = session.view(None)
+        if v["phase"] == "final" and {0, 1} <= set(session.to_act()):
+            break
+        top = app.stack.top
+        if isinstance(top, HandoffCurtain):
+            lift(app)
+        elif top is scene and scene.reveal is not None and scene.still():
+            key(app, pygame.K_RETURN)
+        elif top is scene and scene.acting:
+            cmd = next(c for c in RULES.legal_commands(session.view(scene.viewer), scene.viewer)
+                       if c["type"] in ("peek", "ask") or session.view(scene.viewer)["must_declare"])
+            act_through_scene(app, scene, cmd)
+        else:
+            frame(app, scene)
+    assert session.view(None)["phase"] == "final" and {0, 1} <= set(session.to_act())
+    for _ in range(10):
+        if not isinstance(app.stack.top, HandoffCurtain) and scene.viewer in (0, 1):
+            break
+        lift(app) if isinstance(app.stack.top, HandoffCurtain) else frame(app, scene)
+    first = scene.viewer
+    other = 1 - first
+    assert scene.mode() == "declare" and "decline" in scene.bar
+    targets = session.view(first)["targets"]
+    arrows = [next(h for h in range(session.view(first)["holders"]) if h != first)] + [-1] * (len(targets) - 1)
+    act_through_scene(app, scene, {"type": "declare", "arrows": arrows})
+    assert session.view(first)["my_dial"]["arrows"] == arrows
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == other
+    assert lift(app) == other and scene.viewer == other
+    with record_text() as blits:
+        redraw(app)
+    assert not any(s.startswith("You set your dial") for s in texts(blits))
+    assert scene.ui.arrows == [None] * len(session.view(other)["targets"])     # nothing of the first person's dial
+    press(app, scene, "decline")
+    assert session.view(other)["my_dial"] == {"early": False, "arrows": None} or \
+        any(e["type"] == "round_revealed" for e in session.events)
+
+
+# ---- the dial ----------------------------------------------------------------------------------------
+def test_the_dial_is_set_by_clicking_seats_or_zero():
+    app = make_app()
+    session = make_session(6, 1, seed=9, start=0)
+    play_bots_until(session, lambda: session.view(0)["can_declare_early"] and 0 in session.to_act())
+    scene = push(app, session)
+    assert scene.acting and button(scene, "declare").enabled
+    press(app, scene, "declare")
+    assert scene.mode() == "declare" and not button(scene, "do_declare").enabled
+    n_targets = len(session.view(0)["targets"])
+    click(app, seat_point(scene, 0))                         # your own seat: no arrow points at you
+    assert scene.ui.arrows == [None] * n_targets
+    click(app, seat_point(scene, 3))
+    assert scene.ui.arrows[0] == 3 and scene.shown().arrows[3].startswith(">")
+    if n_targets == 2:
+        assert scene.ui.arrow == 1                           # on to the second arrow
+        press(app, scene, "nobody")
+        assert scene.ui.arrows == [3, -1]
+        click(app, scene.dial_hits[0][1].center)             # back to the first arrow, and change it
+        click(app, seat_point(scene, 4))
+        assert scene.ui.arrows == [4, -1]
+    assert button(scene, "do_declare").enabled
+    with record_text() as blits:
+        redraw(app)
+    assert i18n.t("wooolf.nobody") in texts(blits) or n_targets == 1
+    key(app, pygame.K_RETURN)
+    ev = next(e for e in reversed(session.events) if e["type"] == "declared")
+    assert ev["seat"] == 0 and ev["early"] and ev["arrows"] == [a for a in scene.session.view(0)["my_dial"]["arrows"]]
+    assert 0 in session.view(None)["early"]
+
+
+def test_escape_drops_a_half_made_choice_first():
+    app = make_app()
+    session = make_session(5, 1, seed=3, start=0)
+    scene = push(app, session)
+    press(app, scene, "ask")
+    assert scene.mode() == "ask"
+    key(app, pygame.K_ESCAPE)
+    assert scene.mode() is None and app.stack.top is scene
+
+
+def test_the_reveal_flips_every_card_and_explains_each_line():
+    app = make_app()
+    app.settings.anim_speed = "normal"
+    session = make_session(5, 1, seed=6, start=0)
+    play_bots_until(session, lambda: session.view(None)["round"] == 2 and 0 in session.to_act())
+    scene = push(app, session)
+    scene.on_events([e for e in session.events if e["type"] == "round_revealed"][-1:])
+    assert scene.reveal is not None and scene.flipping() and scene.animating()
+    flips = scene.shown().flip
+    assert set(flips) == set(range(5)) and all(f == 0 for f in flips.values())
+    scene.step(0.2)
+    mid = scene.shown().flip
+    assert 0 < mid[0] <= 1 and mid[4] < mid[0]               # one holder after another
+    for _ in range(40):
+        scene.step(0.05)
+    assert not scene.flipping() and scene.still()
+    with record_text() as blits:
+        redraw(app)
+    words = texts(blits)
+    for line in session.view(None)["rounds"][-1]["lines"]:
+        name = NAMES[line["seat"]]
+        assert any(s.startswith(name) for s in words), name
+    assert not scene.acting                                  # nobody acts until the reveal is read
+    key(app, pygame.K_RETURN)
+    assert scene.reveal is None and scene.acting
+
+
+# ---- the notebook ------------------------------------------------------------------------------------
+@pytest.mark.parametrize("level", ["off", "notes", "certain", "prob"])
+def test_the_notebook_at_each_level(level):
+    app = make_app()
+    session = make_session(5, 1, seed=7, level=level, start=1)
+    play_bots_until(session, lambda: 0 in session.to_act())
+    session.submit({"type": "peek", "seat": 0, "target": 2, "pos": 1})
+    play_bots_until(session, lambda: 0 in session.to_act())
+    scene = push(app, session)
+    scene.step(0)
+    scene.wait_assistant()
+    with record_text() as blits:
+        redraw(app)
+    words = texts(blits)
+    seen = session.view(0)["my_peeks"][0]["card"]
+    if level == "prob":                                      # the card you peeked, in your notebook
+        from engine.wooolf.content import content
+        assert i18n.t("wooolf.ui.saw_col") in words and i18n.t(f"wooolf.mark.{content().cards[seen].role}") in words
+    else:
+        assert card_words(seen) in " ".join(words)
+    assert i18n.t(f"wooolf.ui.notebook.{level}") in words
+    sus = scene.suspicion()
+    if level in ("certain", "prob"):
+        assert sus is not None and sus.consistent
+    else:
+        assert sus is None
+    assert any(s.endswith("%") for s in words) == (level == "prob")
+
+
+# ---- every screen fits ---------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [8, 4])
+def test_every_screen_fits_in_both_languages(lang, size, seats):
+    app = make_app(size, lang)
+    session = make_session(seats, 1, seed=21, level="prob", start=1)
+    play_bots_until(session, lambda: session.view(None)["round"] == 2 and 0 in session.to_act()
+                    and len(session.view(None)["markers"]) + len(session.view(None)["asks"]) >= seats)
+    scene = push(app, session)
+    scene.step(0)
+    scene.wait_assistant()
+
+    def shot() -> None:
+        with record_text() as blits:
+            redraw(app)
+        assert_fits(blits, size)
+
+    shot()                                                   # a turn, the notebook's probabilities
+    press(app, scene, "ask")
+    click(app, scene.q_hits[0][1].center)
+    click(app, seat_point(scene, 2))
+    shot()
+    key(app, pygame.K_ESCAPE)
+    press(app, scene, "peek")
+    click(app, seat_point(scene, 3))
+    shot()
+    key(app, pygame.K_ESCAPE)
+    if button(scene, "declare").enabled:
+        press(app, scene, "declare")
+        click(app, seat_point(scene, 1))
+        shot()
+        key(app, pygame.K_ESCAPE)
+    scene.on_events([e for e in session.events if e["type"] == "round_revealed"][-1:])
+    scene.reveal_clock = 1e9
+    shot()                                                   # the reveal, explained
+    play_bots_until(session, lambda: False)
+    end = push(app, session)
+    assert end.reveal is not None and end.view["ended"]
+    shot()                                                   # the last reveal, with its results button
+    assert "go_on" in end.bar
+
+
+def test_neutral_seat_sits_at_the_table_with_four_players():
+    app = make_app()
+    session = make_session(4, 1, seed=3, start=0)
+    scene = push(app, session)
+    assert len(scene.lay.seats) == 5
+    press(app, scene, "ask")
+    click(app, seat_point(scene, 4))                         # the neutral seat cannot be asked
+    assert scene.ui.seat is None
+    key(app, pygame.K_ESCAPE)
+    with record_text() as blits:
+        redraw(app)
+    assert i18n.t("wooolf.ui.neutral_title") in texts(blits)
+    act_through_scene(app, scene, {"type": "peek", "target": 4, "pos": 0})
+    assert session.view(0)["my_peeks"][-1]["target"] == 4
+
+
+# ---- the plug-in: set-up, replay, words -------------------------------------------------------------------
+def test_plugin_is_registered_with_its_setup_options_explained():
+    assert "wooolf" in registry.playable()
+    keys = {o["key"]: o for o in SETUP["options"]}
+    assert set(keys) == {"advanced", "assistant"}
+    assert [c[0] for c in keys["assistant"]["choices"]] == ["off", "notes", "certain", "prob"]
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        for o in SETUP["options"]:
+            for k in [o["label"], o["about"]] + [c[1] for c in o.get("choices", [])]:
+                assert i18n.t(k) != k, k
+
+
+def test_replay_shows_a_seats_view_and_everything_once_over():
+    session = make_session(5, 0, seed=8)
+    play_bots_until(session, lambda: len(session.events) > 8)
+    assert set(revealed(session.view(2)).faces) == {2}
+    assert not revealed(session.view(None)).faces
+    play_bots_until(session, lambda: False)
+    end = revealed(session.view(None))
+    assert set(end.faces) == set(range(5)) and end.dials
+    pygame.init()
+    surface = pygame.Surface((1280, 720))
+    r = replay_renderer(None)
+    r.players = [{"name": n} for n in NAMES[:5]]
+    with record_text() as blits:
+        r.draw(surface, pygame.Rect(20, 60, 860, 570), session.view(None))
+    assert_fits(blits, (1280, 720))
+    series = score_series(session.events, 5)
+    assert [s[-1] for s in series] == session.outcome().scores
+    for ev in session.events:
+        line = describe_event(ev, r.players)
+        if ev["type"] == "peeked":
+            assert card_words(ev["card"]) not in line       # the table never hears the card
