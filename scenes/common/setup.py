@@ -137,6 +137,17 @@ class SetupScene(RedrawOnDemand, GuiScene):
             pygame.draw.rect(surface, style.seat_colour(s), stripe, border_radius=3)
         text_in(surface, self.level_about(), self.about_box(), self.fs(22), style.INK_DIM, align="left",
                 valign="top", wrap_lines=True, max_lines=3, min_size=self.fs(18), ellipsis=True)
+        abouts = self.options_about()
+        if abouts:    # what each option means (an option's "about" key), under the seed
+            top = self._seed_y + 64
+            text_in(surface, "\n".join(abouts), self.r(60, top, 540, 630 - top), self.fs(20), style.INK_DIM,
+                    align="left", valign="top", wrap_lines=True, min_size=self.fs(18), ellipsis=True)
+
+    def options_about(self) -> list[str]:
+        """One line per active option that explains itself (its "about" catalog key)."""
+        t = self.app.t
+        return [t("ui.label_value", label=t(o["label"]), value=t(o["about"]))
+                for o in self.active_options() if o.get("about")]
 
     def level_about(self) -> str:
         """What the bot level of the seat in question means (the focused level control's
