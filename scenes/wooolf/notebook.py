@@ -145,7 +145,7 @@ def draw_notebook(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, view: d
 
 
 def _heat(p: float) -> tuple[int, int, int]:
-    base, hot = style.BG_3, (200, 120, 40)
+    base, hot = style.BG_3, (240, 190, 60)
     return tuple(round(b + (h - b) * p) for b, h in zip(base, hot))  # type: ignore[return-value]
 
 
@@ -154,7 +154,7 @@ def _probabilities(surface: pygame.Surface, body: pygame.Rect, fr: Frame, view: 
     n = int(view["seats"])
     rows = len(holders) + 2                       # the roles' header, every other holder, nobody
     row_h = min(fr.px(34), body.h // rows)
-    name_w, saw_w = fr.px(84), fr.px(66)
+    name_w, saw_w = fr.px(84), fr.px(56)
     cw = (body.w - name_w - saw_w) // len(ROLES)
     saw_x = body.x + name_w + len(ROLES) * cw + fr.px(4)
     for j, role in enumerate(ROLES):
@@ -180,7 +180,7 @@ def _probabilities(surface: pygame.Surface, body: pygame.Rect, fr: Frame, view: 
         for j, p in enumerate(ps):
             cell = pygame.Rect(body.x + name_w + j * cw + 1, y + 1, cw - 2, row_h - 2)
             pygame.draw.rect(surface, _heat(p), cell, border_radius=fr.px(4))
-            text_in(surface, _percent(p), cell, fr.fs(18), style.INK, bold=p >= 0.999, min_size=fr.min_fs,
+            text_in(surface, _percent(p), cell, fr.fs(18), style.ink_on(_heat(p)), min_size=fr.min_fs,
                     ellipsis=True)
 
 

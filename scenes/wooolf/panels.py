@@ -52,7 +52,7 @@ def draw_scene(surface: pygame.Surface, sc: "WooolfScene") -> None:
     text_in(surface, text, fr.r(16, 10, 950, 50), fr.fs(28), colour, bold=True, align="left", min_size=fr.min_fs,
             ellipsis=True)
     if sc.lay is not None:
-        draw_table(surface, sc.lay, fr, v, sc.players, sc.shown())
+        draw_table(surface, sc.lay, fr, sc.reveal_table or v, sc.players, sc.shown())
         _centre(surface, sc.lay.centre, fr, sc)
     _actions(surface, action_area(fr), fr, sc)
     if sc.reveal is not None:
@@ -95,16 +95,20 @@ def _hand(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene
     for i, card in enumerate(v["my_cards"]):
         draw_face(surface, pygame.Rect(box.x + pad + i * (cw + pad), box.y + pad, cw, ch), fr, card)
     left = pygame.Rect(box.x + pad, box.bottom - pad - fr.px(34), box.w - 2 * pad, fr.px(34))
-    text_in(surface, t("wooolf.ui.left", markers=v["markers_left"][me], questions=len(v["my_questions"])), left,
-            fr.fs(18), style.INK_DIM, min_size=fr.min_fs, ellipsis=True)
+    left_words = t("wooolf.ui.left", markers=v["markers_left"][me], questions=len(v["my_questions"]))
+    red = bool(v["red"][me])
+    if red:
+        left_words = t("wooolf.ui.left_red", left=left_words)
+    text_in(surface, left_words, left, fr.fs(18), style.BAD if red else style.INK_DIM, min_size=fr.min_fs,
+            ellipsis=True)
     x = box.x + 3 * pad + 2 * cw
     col = pygame.Rect(x, box.y + pad, box.right - pad - x, ch)
-    lh = fr.px(30)
+    lh = fr.px(26)
     text_in(surface, t("wooolf.ui.you_are"), pygame.Rect(col.x, col.y, col.w, lh), fr.fs(19), style.INK_DIM,
             align="left", min_size=fr.min_fs, ellipsis=True)
-    text_in(surface, t(f"wooolf.role.{v['identity']}"), pygame.Rect(col.x, col.y + lh, col.w, fr.px(38)),
+    text_in(surface, t(f"wooolf.role.{v['identity']}"), pygame.Rect(col.x, col.y + lh, col.w, fr.px(36)),
             fr.fs(30), style.seat_colour(me), bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
-    y = col.y + lh + fr.px(44)
+    y = col.y + lh + fr.px(40)
     text_in(surface, t("wooolf.ui.targets"), pygame.Rect(col.x, y, col.w, lh), fr.fs(19), style.INK_DIM,
             align="left", min_size=fr.min_fs, ellipsis=True)
     for i, role in enumerate(v["targets"]):
@@ -112,9 +116,6 @@ def _hand(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene
         text_in(surface, t("wooolf.ui.target_line", arrow=(">", ">>")[i], role=t(f"wooolf.role.{role}")),
                 pygame.Rect(col.x, y, col.w, lh), fr.fs(21), style.INK, bold=True, align="left", min_size=fr.min_fs,
                 ellipsis=True)
-    if v["red"][me]:
-        text_in(surface, t("wooolf.ui.red_x"), pygame.Rect(col.x, col.bottom - lh, col.w, lh), fr.fs(18), style.BAD,
-                align="left", min_size=fr.min_fs, ellipsis=True)
 
 
 def _hint(sc: "WooolfScene") -> str:

@@ -38,6 +38,19 @@ STAGGER_S = 0.12       # between one holder's flip and the next
 ANNOUNCED = ("peeked", "asked", "shuffled", "declared", "round_dealt")   # said at the table's centre
 
 
+PUBLIC = ("seats", "holders", "neutral", "round", "markers", "asks", "epochs", "early", "declared", "threshold")
+
+
+def public_table(view: dict, reveal: dict) -> dict:
+    """What the table showed as the round ended, for drawing its reveal: only what
+    everyone saw (the markers, the answered cards, who declared), with the reveal's
+    scores and X tokens. Nothing of the seat on screen's own secrets."""
+    out = {k: view[k] for k in PUBLIC if k in view}
+    out.update(scores=list(reveal["scores"]), x_tokens=[list(x) for x in reveal["x_tokens"]],
+               status={"acting": []}, to_act=[], ended=False)
+    return out
+
+
 @dataclass
 class Choice:
     """One seat's half-made choice on screen: never shown to another seat."""
@@ -57,6 +70,7 @@ class WooolfScene(TurnTable):
         self.view: dict = session.view(None)
         self.assistant = Assistant()
         self.reveal: dict | None = None          # the reveal on screen (public)
+        self.reveal_table: dict | None = None    # the table as the round ended (public parts only)
         self.reveal_clock = 0.0                  # seconds of its flip at normal speed
         self.announce: tuple[str, int | None] | None = None   # the last action in a sentence, by whom
         self.announced_for: int | None = None    # the seat that sentence was worded for
@@ -122,6 +136,7 @@ class WooolfScene(TurnTable):
             kind = ev.get("type")
             if kind == "round_revealed":
                 self.reveal, self.reveal_clock = ev, 0.0
+                self.reveal_table = public_table(self.view, ev)
                 self.announce = None
                 self.sound("score")
             elif kind in ANNOUNCED:
@@ -254,7 +269,7 @@ class WooolfScene(TurnTable):
         if self.view.get("ended"):
             self.show_results()
             return
-        self.reveal = None
+        self.reveal = self.reveal_table = None
         self.announce = None
         self.refresh()
 
