@@ -33,7 +33,7 @@ def draw_back(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, edge: Colou
     pygame.draw.rect(surface, BACK, rect, border_radius=rad)
     pygame.draw.rect(surface, edge or BACK_EDGE, rect, max(2, fr.px(2 if edge is None else 4)), border_radius=rad)
     r = max(3, min(rect.w, rect.h) // 5)
-    c = (rect.centerx, rect.centery - rect.h // 10)
+    c = (rect.centerx, rect.y + rect.h * 2 // 5)
     pygame.draw.circle(surface, (236, 228, 180), c, r)
     pygame.draw.circle(surface, BACK, (c[0] + r // 2, c[1] - r // 3), r)
 

@@ -136,7 +136,7 @@ def draw_notebook(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, view: d
     for i, h in enumerate(holders):
         r = pygame.Rect(body.x, body.y + i * row_h, body.w, row_h)
         colour = style.seat_colour(h) if h < n else style.INK_DIM
-        text_in(surface, holder_name(players, h, n) if h < n else t("wooolf.ui.neutral_title"),
+        text_in(surface, holder_name(players, h, n) if h < n else t("wooolf.ui.neutral_short"),
                 pygame.Rect(r.x, r.y, name_w, r.h), fr.fs(19), colour, bold=True, align="left",
                 min_size=fr.min_fs, ellipsis=True)
         text_in(surface, note_line(view, h, level, sus), pygame.Rect(r.x + name_w + pad, r.y, r.w - name_w - pad, r.h),
@@ -166,7 +166,7 @@ def _probabilities(surface: pygame.Surface, body: pygame.Rect, fr: Frame, view: 
     lines: list[tuple[str, tuple[int, int, int], list[float], str]] = []
     for h in holders:
         probs = sus.role_probs(h)
-        name = holder_name(players, h, n) if h < n else t("wooolf.ui.neutral_title")
+        name = holder_name(players, h, n) if h < n else t("wooolf.ui.neutral_short")
         saw = " ".join(t(f"wooolf.mark.{content().cards[c].role}") for c in seen.get(h, []))
         lines.append((name, style.seat_colour(h) if h < n else style.INK_DIM,
                       [float(probs.get(r, 0)) for r in ROLES], saw))

@@ -159,8 +159,8 @@ def _actions(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: "WooolfS
             min_size=fr.min_fs, ellipsis=True)
     ui = sc.ui
     if mode == "ask":
-        for q, r in sc.q_hits:
-            chosen = ui.question == q
+        for i, (q, r) in enumerate(sc.q_hits):
+            chosen = ui.q_index == i
             panel(surface, r, style.ACCENT if chosen else style.BG_3, radius=fr.px(10),
                   border=style.INK if chosen else None)
             text_in(surface, t(f"wooolf.question.{q}"), r.inflate(-2 * pad, -pad), fr.fs(20),

@@ -27,7 +27,7 @@ from scenes.wooolf import panels
 from scenes.wooolf.layout import TableLayout, table_layout
 from scenes.wooolf.narrate import log_line
 from scenes.wooolf.notebook import Assistant, level_of
-from scenes.wooolf.tableview import Shown, results_of
+from scenes.wooolf.tableview import Shown, peeked_now, results_of
 
 WORDS = BannerWords(over="wooolf.ui.banner.over", mine="wooolf.ui.banner.mine.{phase}",
                     bot="wooolf.ui.banner.bot", person="wooolf.ui.banner.person",
@@ -58,6 +58,7 @@ class Choice:
     mode: str | None = None                 # "peek" | "ask" | "declare" (None: not chosen)
     seat: int | None = None                 # the holder chosen to peek at or to ask
     question: str | None = None
+    q_index: int | None = None              # which of the question cards (two may ask the same)
     arrows: list[int | None] = field(default_factory=list)   # the dial: a holder, -1 (0) or None (unset)
     arrow: int = 0                          # the arrow a click sets
 
@@ -129,7 +130,7 @@ class WooolfScene(TurnTable):
                 ui = self.ui
                 ui.round, ui.arrows = int(v["round"]), [None] * len(v["targets"])
             if ui.question not in v["my_questions"]:
-                ui.question = None
+                ui.question = ui.q_index = None
 
     def on_events(self, events: list[dict]) -> None:
         for ev in events:
@@ -185,7 +186,7 @@ class WooolfScene(TurnTable):
     # ---- choices -------------------------------------------------------------------------
     def choose_mode(self, mode: str | None) -> None:
         ui = self.ui
-        ui.mode, ui.seat, ui.question = mode, None, None
+        ui.mode, ui.seat, ui.question, ui.q_index = mode, None, None, None
         ui.arrow = 0
         self.message = None
 
@@ -222,8 +223,9 @@ class WooolfScene(TurnTable):
         if self.submit({"type": "peek", "seat": self.viewer, "target": h, "pos": pos}):
             self.choose_mode(None)
 
-    def pick_question(self, q: str) -> None:
+    def pick_question(self, q: str, i: int | None = None) -> None:
         self.ui.question = q
+        self.ui.q_index = i if i is not None else self.view["my_questions"].index(q)
         self.message = None
 
     def ask(self) -> None:
@@ -293,9 +295,7 @@ class WooolfScene(TurnTable):
             return s
         if v.get("my_cards"):
             s.faces[me] = list(v["my_cards"])
-        epochs = v.get("epochs") or []
-        s.peeked = {(int(p["target"]), int(p["pos"])) for p in v.get("my_peeks") or []
-                    if int(p["epoch"]) == int(epochs[int(p["target"])])}
+        s.peeked = peeked_now(v)
         mode = self.mode()
         if mode in ("peek", "ask"):
             s.offered = set(self.others(players_only=mode == "ask"))
@@ -381,9 +381,9 @@ class WooolfScene(TurnTable):
     def on_input(self, ev: pygame.event.Event) -> bool:
         if ev.type != pygame.MOUSEBUTTONDOWN or ev.button != 1 or self.lay is None or not self.acting:
             return False
-        for q, r in self.q_hits:
+        for i, (q, r) in enumerate(self.q_hits):
             if r.collidepoint(ev.pos):
-                self.pick_question(q)
+                self.pick_question(q, i)
                 return True
         for i, r in self.dial_hits:
             if r.collidepoint(ev.pos):

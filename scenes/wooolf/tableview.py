@@ -46,7 +46,15 @@ def revealed(view: dict) -> Shown:
         shown.results = results_of(last)
     elif view.get("seat") is not None and view.get("my_cards"):
         shown.faces = {int(view["seat"]): list(view["my_cards"])}
+        shown.peeked = peeked_now(view)
     return shown
+
+
+def peeked_now(view: dict) -> set[tuple[int, int]]:
+    """The card positions the viewer peeked at since their holder last shuffled."""
+    epochs = view.get("epochs") or []
+    return {(int(p["target"]), int(p["pos"])) for p in view.get("my_peeks") or []
+            if int(p["epoch"]) == int(epochs[int(p["target"])])}
 
 
 def results_of(reveal: dict) -> dict[int, str]:
@@ -87,6 +95,8 @@ def draw_seat(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, play
         card = faces[pos] if faces else None
         draw_card(surface, r, fr, card, shown.flip.get(h, 1.0),
                   edge=style.ACCENT if (h, pos) in shown.peeked and card is None else None)
+        if card is None:
+            _position(surface, r, fr, pos)
         _markers(surface, box.marks[pos], fr, view, h, pos)
     if h in shown.arrows:
         a = shown.arrows[h]
@@ -95,7 +105,8 @@ def draw_seat(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, play
         pygame.draw.rect(surface, style.ACCENT, tag, border_radius=fr.px(6))
         text_in(surface, a, tag, fr.fs(20), style.INK_DARK, bold=True, min_size=fr.min_fs, ellipsis=True)
     if player and h in shown.dials:
-        _dial_line(surface, box, fr, view, players, shown)
+        if shown.flip.get(h, 1.0) >= 1.0:      # each dial turns over with its holder's cards
+            _dial_line(surface, box, fr, view, players, shown)
     else:
         _chips(surface, box.chips, fr, view, h)
 
@@ -123,12 +134,21 @@ def _head(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, players:
             min_size=fr.min_fs, ellipsis=True)
 
 
+def _position(surface: pygame.Surface, card: pygame.Rect, fr: Frame, pos: int) -> None:
+    """A face-down card's position number (its markers' row starts with the same number)."""
+    text_in(surface, str(pos + 1), pygame.Rect(card.x, card.bottom - fr.px(24), card.w, fr.px(22)), fr.fs(18),
+            style.INK_DIM, min_size=fr.min_fs, ellipsis=True)
+
+
 def _markers(surface: pygame.Surface, strip: pygame.Rect, fr: Frame, view: dict, h: int, pos: int) -> None:
     """The markers on card `pos` of holder `h`, oldest first; when they do not fit, the
     newest that do, after a "+k" for the rest."""
     marks = [m for m in view.get("markers") or [] if m["target"] == h and m["pos"] == pos]
     if not marks:
         return
+    label = pygame.Rect(strip.x, strip.y, fr.px(14), strip.h)
+    text_in(surface, str(pos + 1), label, fr.fs(18), style.INK_DIM, min_size=fr.min_fs, ellipsis=True)
+    strip = pygame.Rect(label.right + fr.px(2), strip.y, strip.right - label.right - fr.px(2), strip.h)
     mh = strip.h
     mw = max(mh, fr.px(34))
     gap = fr.px(3)
@@ -178,7 +198,7 @@ def _dial_line(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, pla
         words = t("wooolf.ui.no_dial")
     else:
         marks = (">", ">>")
-        words = "  ".join(f"{marks[i]} {_short(arrow_target(players, int(a), n))}" for i, a in enumerate(arrows))
+        words = "  ".join(f"{marks[i]} {_short(players, int(a), n)}" for i, a in enumerate(arrows))
     text_in(surface, words, pygame.Rect(row.x, row.y, row.w - rw, row.h), fr.fs(20), style.INK, align="left",
             min_size=fr.min_fs, ellipsis=True)
     if result:
@@ -187,5 +207,9 @@ def _dial_line(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, pla
                 style.GOOD if good else style.BAD, bold=True, align="right", min_size=fr.min_fs, ellipsis=True)
 
 
-def _short(name: str) -> str:
+def _short(players: Sequence[Any] | None, arrow: int, seats: int) -> str:
+    """Where an arrow points, in few letters (the row holds two)."""
+    if arrow >= seats:
+        return t("wooolf.ui.neutral_short")
+    name = arrow_target(players, arrow, seats)
     return name if len(name) <= 10 else name[:9] + "…"
