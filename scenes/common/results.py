@@ -95,7 +95,9 @@ class ResultsScene(RedrawOnDemand, GuiScene):
             text_in(surface, t("ui.results.tiebreak", rule=t(tb)), self.r(60, 560, 420, 44), self.fs(20),
                     style.ACCENT, wrap_lines=True)
         panel(surface, self.r(530, 130, 710, 480), style.BG_2)
-        text_in(surface, t("ui.results.chart"), self.r(550, 136, 670, 36), self.fs(22), style.INK_DIM, align="left")
+        own = f"{self.game}.results.chart"          # a game whose series is per round words it so
+        label = t(own) if t(own) != own else t("ui.results.chart")
+        text_in(surface, label, self.r(550, 136, 670, 36), self.fs(22), style.INK_DIM, align="left")
         if self.series and any(self.series):
             line_chart(surface, self.r(530, 172, 710, 438), self.series,
                        [style.seat_colour(s) for s in range(len(self.series))], names=self.players[:len(self.series)],
