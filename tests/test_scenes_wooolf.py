@@ -152,6 +152,18 @@ def test_a_person_plays_a_whole_game_against_bots_to_the_results(seats):
     assert any(e["type"] == "round_revealed" for e in session.events)
 
 
+def test_a_table_of_bots_only_plays_on_past_each_reveal_by_itself():
+    app = make_app()
+    session = make_session(5, 0, seed=13)
+    scene = push(app, session)
+    for _ in range(5000):
+        if session.outcome() is not None and scene.reveal is not None:
+            break
+        frame(app, scene)
+    assert session.outcome() is not None and scene.view["ended"]
+    assert scene.reveal is not None and "go_on" in scene.bar      # the end waits for someone to look
+
+
 def test_a_bots_action_is_announced_and_stays_while_the_next_bot_waits():
     app = make_app()
     app.settings.anim_speed = "normal"

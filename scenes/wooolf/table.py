@@ -35,6 +35,7 @@ WORDS = BannerWords(over="wooolf.ui.banner.over", mine="wooolf.ui.banner.mine.{p
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FLIP_S = 0.25          # one card's flip at normal speed
 STAGGER_S = 0.12       # between one holder's flip and the next
+READ_S = 6.0           # a table of bots only goes on from a reveal after this long
 ANNOUNCED = ("peeked", "asked", "shuffled", "declared", "round_dealt")   # said at the table's centre
 
 
@@ -157,9 +158,17 @@ class WooolfScene(TurnTable):
             self.request_redraw()
         if self.viewer is not None and self.level in ("certain", "prob") and self.view.get("knowledge"):
             self.assistant.want(self.viewer, self.view)
-        if self.reveal is not None and self.flipping():
+        if self.reveal is not None and (self.flipping() or not self.humans):
             f = self.anim_factor
             self.reveal_clock = self.reveal_clock + dt / f if f > 0 else 1e9
+            if not self.humans and self.reveal_clock >= self.reveal_length() + READ_S and not self.view.get("ended"):
+                self.go_on()                     # nobody to press on: the bots' table goes on by itself
+
+    def timer_in(self) -> float | None:
+        """A table of bots only: when its reveal goes on by itself."""
+        if self.reveal is None or self.humans or self.view.get("ended"):
+            return None
+        return max(0.0, (self.reveal_length() + READ_S - self.reveal_clock) * self.anim_factor)
 
     def reveal_length(self) -> float:
         return FLIP_S + STAGGER_S * int(self.view["holders"])
