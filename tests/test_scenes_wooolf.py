@@ -289,6 +289,19 @@ def test_the_dial_is_set_by_clicking_seats_or_zero():
     assert 0 in session.view(None)["early"]
 
 
+def test_peek_by_keys_a_seat_then_one_of_its_two_cards():
+    app = make_app()
+    session = make_session(5, 1, seed=3, start=0)
+    scene = push(app, session)
+    key(app, pygame.K_p)
+    key(app, pygame.K_3)                                     # the third holder (Bo)
+    assert scene.ui.seat == 2 and "card_1" in scene.bar
+    key(app, pygame.K_2)                                     # its second card
+    ev = next(e for e in reversed(session.events) if e["type"] == "peeked")
+    assert (ev["seat"], ev["target"], ev["pos"]) == (0, 2, 1)
+    assert scene.mode() is None
+
+
 def test_escape_drops_a_half_made_choice_first():
     app = make_app()
     session = make_session(5, 1, seed=3, start=0)

@@ -357,7 +357,11 @@ class WooolfScene(TurnTable):
                     Button("declare", lambda: self.choose_mode("declare"), t("wooolf.ui.declare_early"),
                            keys=(pygame.K_d,), enabled=bool(v["can_declare_early"]))]
         if mode == "peek":
-            return [cancel]
+            if ui.seat is None:
+                return [cancel]
+            h = ui.seat
+            return [Button(f"card_{pos}", lambda pos=pos: self.peek(h, pos), t(f"wooolf.ui.card_{pos + 1}"),
+                           keys=(pygame.K_1 + pos,), primary=True) for pos in (0, 1)] + [cancel]
         if mode == "ask":
             return [Button("do_ask", self.ask, t("wooolf.ui.do_ask"), keys=ENTER, primary=True,
                            enabled=ui.seat is not None and ui.question is not None), cancel]
@@ -377,7 +381,8 @@ class WooolfScene(TurnTable):
 
     # ---- input ---------------------------------------------------------------------------
     def on_key(self, ev: pygame.event.Event) -> bool:
-        if pygame.K_1 <= ev.key <= pygame.K_9 and self.mode() is not None:
+        peek_card = self.mode() == "peek" and self.ui.seat is not None     # 1 and 2 are its cards' buttons
+        if pygame.K_1 <= ev.key <= pygame.K_9 and self.mode() is not None and not peek_card:
             h = ev.key - pygame.K_1
             if h < int(self.view["holders"]):
                 self.pick_seat(h)
