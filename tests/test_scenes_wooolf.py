@@ -208,6 +208,13 @@ def test_hot_seat_curtain_rises_between_people_and_draws_no_secret():
     words = texts(blits)
     assert not any(card_words(seen) in s for s in words)     # seat 0's peek is not in seat 1's notebook or log
     assert not any(s.startswith("You peek") for s in words)
+    from scenes.wooolf.cards import BACK
+    surface = app.surface
+    for h in (0, 2, 3, 4):                                   # every other holder's cards: backs on screen
+        for r in scene.lay.seats[h].cards:
+            assert tuple(surface.get_at((r.x + r.w // 5, r.y + r.h // 6)))[:3] == BACK, (h, r)
+    for r in scene.lay.seats[1].cards:                       # seat 1's own: faces
+        assert tuple(surface.get_at((r.x + r.w // 5, r.y + r.h // 6)))[:3] != BACK
     shown = scene.shown()
     assert set(shown.faces) == {1} and shown.faces[1] == session.view(1)["my_cards"]
     assert not shown.peeked
