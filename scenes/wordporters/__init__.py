@@ -1,0 +1,47 @@
+"""Word Porters on screen: the plug-in the framework calls (set-up options, the table
+scene, the replay renderer, event descriptions, how-to pages, the score chart's series).
+
+The word language is a set-up option ("words": "ui" = the menus' language, "en", "zh",
+"both"), remembered with the game's other set-up choices; when the game starts, "ui"
+becomes "en" or "zh" (`session_options`), so the log says which language its words were
+shown in. The rules keep it in the log header and ignore it."""
+from __future__ import annotations
+
+from typing import Any
+
+from scenes.wordporters.howto import Page, howto_pages
+from scenes.wordporters.narrate import describe_event, score_series
+from scenes.wordporters.replayview import ReplayRenderer
+from scenes.wordporters.words import resolve
+
+SETUP: dict = {
+    "seats": range(3, 7),
+    "default_seats": 4,
+    "variants": [("classic", "wordporters.variant.classic", {"seats": range(3, 7)}),
+                 ("children", "wordporters.variant.children", {"seats": range(3, 7)})],
+    "options": [
+        {"key": "words", "label": "wordporters.opt.words", "type": "choice",
+         "choices": [("ui", "wordporters.opt.words.ui"), ("en", "wordporters.lang.en"),
+                     ("zh", "wordporters.lang.zh"), ("both", "wordporters.lang.both")],
+         "default": "ui"},
+    ],
+}
+
+
+def session_options(variant: str, seats: int, options: dict[str, Any]) -> dict[str, Any]:
+    """The set-up's choices as the game's options: the word language made definite."""
+    return dict(options, words=resolve(options.get("words")))
+
+
+def game_scene(app: Any, session: Any) -> Any:
+    """The table for a Word Porters session (new or resumed)."""
+    from scenes.wordporters.table import WordPortersScene
+    return WordPortersScene(app, session)
+
+
+def replay_renderer(app: Any) -> ReplayRenderer:
+    return ReplayRenderer(app)
+
+
+__all__ = ["SETUP", "session_options", "game_scene", "replay_renderer", "describe_event", "howto_pages",
+           "score_series", "Page"]

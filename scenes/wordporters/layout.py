@@ -1,0 +1,97 @@
+"""Where the board's pieces go: the ten word cards (positions 1-10, two rows of five)
+above the hint cards (two rows, the first row the first half of the cards), each hint
+card split into its two hint words (a word's text, then the markers beside it). Pure
+geometry in pixels for any rect: the table computes it when the window changes, the
+replay and the how-to pages for the rect they draw in."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+WORDS_SHARE = 0.32        # of the board's height, for the ten words
+WORD_PART = 0.44          # of a hint word's half of its card, for its text (the rest: markers)
+# with both languages on a card, words and hint words need two lines' room
+BOTH = {"words_share": 0.37, "word_part": 0.6}
+
+
+def proportions(mode: str) -> dict[str, float]:
+    """The layout's shares for a word language."""
+    return dict(BOTH) if mode == "both" else {"words_share": WORDS_SHARE, "word_part": WORD_PART}
+MAX_HINT_W = 1.25         # a hint card is at most this many times as wide as it is tall
+
+
+@dataclass(frozen=True)
+class HintBox:
+    card: int                                       # 0-based table card
+    rect: pygame.Rect
+    tag: pygame.Rect                                # the card's number
+    words: tuple[pygame.Rect, pygame.Rect]          # each hint word's text
+    chips: tuple[pygame.Rect, pygame.Rect]          # the markers beside each word
+    halves: tuple[pygame.Rect, pygame.Rect]         # what a click on a word hits
+
+    def side_at(self, pos: tuple[int, int]) -> int | None:
+        return next((i for i, r in enumerate(self.halves) if r.collidepoint(pos)), None)
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    words: tuple[pygame.Rect, ...]                  # position 1-10 -> words[pos - 1]
+    hints: tuple[HintBox, ...]
+
+    def word_at(self, pos: tuple[int, int]) -> int | None:
+        """The position (1-10) under `pos`."""
+        return next((i + 1 for i, r in enumerate(self.words) if r.collidepoint(pos)), None)
+
+    def hint_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """(table card, side) under `pos`."""
+        for h in self.hints:
+            if h.rect.collidepoint(pos):
+                side = h.side_at(pos)
+                return (h.card, side) if side is not None else None
+        return None
+
+
+def _grid(area: pygame.Rect, cols: int, rows: int, gap: int, max_w: int | None = None) -> list[pygame.Rect]:
+    w = (area.w - gap * (cols - 1)) / cols
+    h = (area.h - gap * (rows - 1)) / rows
+    if max_w is not None and w > max_w:
+        w = max_w
+    x0 = area.x + (area.w - (cols * w + (cols - 1) * gap)) / 2
+    return [pygame.Rect(round(x0 + c * (w + gap)), round(area.y + r * (h + gap)), round(w), round(h))
+            for r in range(rows) for c in range(cols)]
+
+
+def hint_box(card: int, r: pygame.Rect, word_part: float = WORD_PART, tag_w: int = 24) -> HintBox:
+    """A hint card's pieces: for each of its two words (top and bottom half) the word's
+    text over the markers beside it, and the card's number in the bottom-right corner
+    (`tag_w` px wide, kept clear of the markers)."""
+    pad = max(2, round(min(r.w, r.h) * 0.04))
+    body = r.inflate(-2 * pad, -2 * pad)
+    half_h = body.h // 2
+    words, chips, halves = [], [], []
+    tag = pygame.Rect(0, 0, 0, 0)
+    for i in range(2):
+        y = body.y + i * half_h
+        word_h = round(half_h * word_part)
+        words.append(pygame.Rect(body.x, y, body.w, word_h))
+        chip = pygame.Rect(body.x, y + word_h, body.w, half_h - word_h)
+        if i:
+            tag = pygame.Rect(chip.right - tag_w, chip.bottom - min(chip.h, tag_w), tag_w, min(chip.h, tag_w))
+            chip.w -= tag_w
+        chips.append(chip)
+        halves.append(pygame.Rect(r.x, y if i else r.y, r.w, (y + half_h - r.y) if not i else r.bottom - y))
+    return HintBox(card, r, tag, (words[0], words[1]), (chips[0], chips[1]), (halves[0], halves[1]))
+
+
+def board_layout(area: pygame.Rect, hints: int, gap: int, words_share: float = WORDS_SHARE,
+                 word_part: float = WORD_PART, tag_w: int = 24) -> BoardLayout:
+    """The ten words and `hints` hint cards in `area`."""
+    wh = round(area.h * words_share)
+    words = _grid(pygame.Rect(area.x, area.y, area.w, wh), 5, 2, gap)
+    harea = pygame.Rect(area.x, area.y + wh + gap, area.w, area.h - wh - gap)
+    per_row = max(1, (hints + 1) // 2)
+    rh = (harea.h - gap) / 2
+    cells = _grid(harea, per_row, 2, gap, max_w=round(rh * MAX_HINT_W))
+    boxes = tuple(hint_box(i, cells[i], word_part, tag_w) for i in range(hints))
+    return BoardLayout(tuple(words), boxes)

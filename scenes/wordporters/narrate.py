@@ -1,0 +1,85 @@
+"""Word Porters in words: every event as one sentence (the table's log, the bots'
+announcements, the replay list) and the score over the rounds (the results chart).
+
+Lines come from events as the reader may see them (`session.events_for(seat)`, through
+the rules' event_view): the deal carries `number` only for the reader's own seat, and
+another seat's vote carries no numbers, so a secret is worded only for its own seat.
+Words and hint words are worded in the table's word language (`mode`)."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engine.wordporters.content import content
+from scenes.common.names import player_name, winners_text
+from scenes.ui.i18n import t
+from scenes.wordporters.words import hint_inline, resolve, word_inline
+
+
+def guesses_text(guesses: Sequence[int | None], players: Sequence[Any] | None) -> str:
+    """"Ada 3, Bo 7": a vote, the number given to each other player."""
+    return t("ui.list_sep").join(t("wordporters.ui.guess", player=player_name(players, s), number=g)
+                                 for s, g in enumerate(guesses) if g is not None)
+
+
+def log_line(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | None = None,
+             mode: str = "ui") -> str:
+    """One event as `reader` may know it, in the current language."""
+    kind = ev.get("type")
+    who = ev.get("seat")
+    name = player_name(players, who) if isinstance(who, int) else ""
+    if kind == "round_dealt":
+        key = "wordporters.ev.round_dealt_reshuffled" if ev.get("reshuffled") else "wordporters.ev.round_dealt"
+        line = t(key, round=ev.get("round"), player=player_name(players, int(ev.get("start", 0))),
+                 hints=len(ev.get("hints") or []))
+        return line
+    if kind == "placed":
+        markers = list(ev.get("markers") or [])
+        hint = hint_inline(str(ev["hint"]), mode) if ev.get("hint") else t("wordporters.ui.card_n", card=int(ev.get("card", 0)) + 1)
+        key = "wordporters.ev.stacked" if len(markers) > 1 else "wordporters.ev.placed"
+        return t(key, player=name, marker=markers[-1] if markers else "", hint=hint)
+    if kind in ("passed", "declined", "hints_ended"):
+        return t(f"wordporters.ev.{kind}", player=name)
+    if kind == "voted":
+        if reader is not None and who == reader and "guesses" in ev:
+            return t("wordporters.ev.voted_own", player=name, guesses=guesses_text(ev["guesses"], players))
+        return t("wordporters.ev.voted", player=name)
+    if kind == "revealed":
+        right = list(ev.get("right") or [])
+        key = "wordporters.ev.revealed" if right else "wordporters.ev.revealed_none"
+        return t(key, player=name, number=ev.get("number"), word=word_inline(str(ev.get("word")), mode),
+                 count=len(right))
+    if kind == "round_ended":
+        return t("wordporters.ev.round_ended", round=ev.get("round"),
+                 player=player_name(players, int(ev.get("next_start", 0))))
+    if kind == "game_ended":
+        return t("wordporters.ev.game_ended") + " " + winners_text(players, ev.get("winners") or [])
+    return ""
+
+
+def log_lines(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | None = None,
+              mode: str = "ui") -> list[str]:
+    """The log panel's lines for one event: its sentence, and after a deal the reader's
+    own number and word (only in an event the reader may see it in)."""
+    out = [log_line(ev, players, reader, mode)]
+    number = ev.get("number")
+    words = ev.get("words") or []
+    if ev.get("type") == "round_dealt" and reader is not None and isinstance(number, int) and 0 < number <= len(words):
+        wid = content().word_id(int(words[number - 1]))
+        out.append(t("wordporters.ev.your_number", number=number, word=word_inline(wid, mode)))
+    return [ln for ln in out if ln]
+
+
+def describe_event(ev: dict[str, Any], players: Sequence[dict] | None = None, variant: str | None = None) -> str:
+    """One line for the replay list, as the table sees it (never a secret), the words in
+    the language on screen."""
+    return log_line(ev, players, None, resolve(None))
+
+
+def score_series(events: Sequence[dict[str, Any]], seats: int) -> list[list[int]]:
+    """Each player's score at the start and after every round."""
+    series = [[0] for _ in range(seats)]
+    for ev in events:
+        if ev.get("type") in ("round_ended", "game_ended"):
+            for s in range(seats):
+                series[s].append(int(ev["scores"][s]))
+    return series

@@ -1,0 +1,198 @@
+"""Drawing the Word Porters table scene (read-only): the banner, the board, the line
+that says what just happened and what you may do, the seat on screen's number and
+word, the players (markers left, score, who is done or has voted), or the vote being
+made, or the reveal, the score track and the log."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from scenes.common.logpanel import draw_recent
+from scenes.ui import style
+from scenes.ui.draw import panel, text_in
+from scenes.ui.geometry import Frame
+from scenes.ui.i18n import t
+from scenes.wordporters import regions as geo
+from scenes.wordporters.narrate import log_line
+from scenes.wordporters.pieces import draw_lines, draw_marker, draw_number_card, draw_track
+from scenes.wordporters.tableview import draw_board
+from scenes.wordporters.words import word_inline, word_lines
+
+if TYPE_CHECKING:
+    from scenes.wordporters.table import WordPortersScene
+
+TONE = {"error": style.BAD, "good": style.GOOD, "info": style.INK}
+
+
+def draw_scene(surface: pygame.Surface, sc: "WordPortersScene") -> None:
+    fr = sc.fr
+    style.fill_background(surface)
+    text, colour = sc.status()
+    text_in(surface, text, geo.banner(fr), fr.fs(28), colour, bold=True, align="left", min_size=fr.min_fs,
+            ellipsis=True)
+    if sc.lay is not None:
+        draw_board(surface, sc.lay, fr, sc.board_view(), sc.mode, sc.shown())
+    _lines(surface, geo.prompt(fr), fr, sc)
+    _me(surface, geo.me(fr), fr, sc)
+    box = geo.seats(fr)
+    if sc.reveal is not None:
+        _reveal(surface, box, fr, sc)
+    elif sc.phase() == "vote":
+        _vote(surface, box, fr, sc)
+    else:
+        _seats(surface, box, fr, sc)
+    scores = sc.reveal.scores() if sc.reveal is not None else sc.view["scores"]
+    tr = geo.track(fr)
+    panel(surface, tr, style.BG_2, radius=fr.px(10))
+    draw_track(surface, tr.inflate(-fr.px(10), -fr.px(10)), fr, scores)
+    draw_recent(surface, geo.log(fr), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10))
+    sc.bar.draw(surface, fr)
+
+
+def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:
+    """What just happened (a bot's placement, in its colour) over what you may do now."""
+    said: tuple[str, tuple[int, int, int]] | None = None
+    if sc.reveal is not None:
+        k = sc.reveal.shown()
+        if k:
+            r = sc.reveal.reveals[k - 1]
+            said = (log_line(r, sc.players, sc.viewer, sc.mode), style.seat_colour(int(r["seat"])))
+    elif sc.announce is not None:
+        text, who = sc.announce
+        said = (text, style.seat_colour(who) if isinstance(who, int) else style.INK)
+    if sc.message is not None:
+        doing: tuple[str, tuple[int, int, int]] | None = (sc.message[0], TONE.get(sc.message[1], style.INK))
+    else:
+        text, tone = sc.prompt()
+        doing = (text, TONE[tone]) if text else None
+    rows = [x for x in (said, doing) if x and x[0]]
+    if not rows:
+        return
+    h = box.h // len(rows)
+    for i, (text, colour) in enumerate(rows):
+        text_in(surface, text, pygame.Rect(box.x, box.y + i * h, box.w, h), fr.fs(24 if len(rows) == 1 else 21),
+                colour, bold=i == len(rows) - 1, align="left", min_size=fr.min_fs, ellipsis=True)
+
+
+def _me(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:
+    """The seat on screen's own number and target word (only ever its own view's)."""
+    panel(surface, box, style.BG_2, radius=fr.px(10))
+    inner = box.inflate(-fr.px(12), -fr.px(12))
+    v = sc.view
+    rnd = sc.reveal.board.get("round") if sc.reveal is not None else v.get("round")
+    head = pygame.Rect(inner.x, inner.y, inner.w, fr.px(26))
+    if sc.reveal is not None or sc.viewer is None or not v.get("number"):
+        text_in(surface, t("wordporters.ui.round", round=rnd, of=v.get("rounds", 4)), head, fr.fs(22), style.INK,
+                bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+        note = "wordporters.ui.table_note" if sc.reveal is None else "wordporters.ui.reveal_note"
+        text_in(surface, t(note), pygame.Rect(inner.x, head.bottom + fr.px(4), inner.w, inner.bottom - head.bottom - fr.px(4)),
+                fr.fs(20), style.INK_DIM, align="left", valign="top", wrap_lines=True, max_lines=2,
+                min_size=fr.min_fs, ellipsis=True)
+        return
+    card = pygame.Rect(inner.x, inner.y, fr.px(68), inner.h)
+    draw_number_card(surface, card, fr, int(v["number"]), colour=style.seat_colour(int(sc.viewer)))
+    x = card.right + fr.px(12)
+    text_in(surface, t("wordporters.ui.your_word", round=rnd, of=v.get("rounds", 4)),
+            pygame.Rect(x, inner.y, inner.right - x, fr.px(24)), fr.fs(20), style.INK_DIM, align="left",
+            min_size=fr.min_fs, ellipsis=True)
+    draw_lines(surface, word_lines(str(v["target"]), sc.mode),
+               pygame.Rect(x, inner.y + fr.px(26), inner.right - x, inner.h - fr.px(26)), fr.fs(30), style.ACCENT, fr)
+
+
+def _title(surface: pygame.Surface, box: pygame.Rect, fr: Frame, key: str, **kw: object) -> None:
+    text_in(surface, t(key, **kw), pygame.Rect(box.x + fr.px(12), box.y + fr.px(8), box.w - fr.px(24), fr.px(28)),
+            fr.fs(22), style.INK, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+
+
+def _name(surface: pygame.Surface, r: pygame.Rect, fr: Frame, sc: "WordPortersScene", s: int, w: int) -> None:
+    pygame.draw.rect(surface, style.seat_colour(s), pygame.Rect(r.x, r.y + fr.px(3), fr.px(6), r.h - fr.px(6)),
+                     border_radius=fr.px(3))
+    text_in(surface, sc.name(s), pygame.Rect(r.x + fr.px(12), r.y, w, r.h), fr.fs(20), style.seat_colour(s),
+            bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+
+
+def _seats(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:
+    """Every player: the markers they have left, their score, and whether they are done
+    placing or have voted."""
+    panel(surface, box, style.BG_2, radius=fr.px(10))
+    v = sc.view
+    _title(surface, box, fr, "wordporters.ui.players")
+    acting = set(v["status"]["acting"])
+    for s, r in zip(range(sc.n), geo.seat_rows(fr, sc.n)):
+        if s in acting:
+            pygame.draw.rect(surface, style.BG_3, r, border_radius=fr.px(6))
+        _name(surface, r, fr, sc, s, r.w - fr.px(196))
+        d = min(r.h - fr.px(6), fr.px(26))
+        left = set(v["left"][s]) if v.get("left") else set()
+        for i, m in enumerate((1, 2, 3)):
+            c = (r.right - fr.px(192) + i * (d + fr.px(4)) + d // 2, r.centery)
+            if m in left:
+                draw_marker(surface, c, d, s, m)
+            else:
+                pygame.draw.circle(surface, style.BG_3, c, d // 2, max(1, fr.px(2)))
+        state = ""
+        if v["phase"] == "vote":
+            state = t("wordporters.ui.voted") if v["voted"][s] else ""
+        elif v["phase"] == "hints" and v["done"][s] and left:
+            state = t("wordporters.ui.done")
+        text_in(surface, state, pygame.Rect(r.right - fr.px(96), r.y, fr.px(50), r.h), fr.fs(18), style.GOOD,
+                align="center", min_size=fr.min_fs, ellipsis=True)
+        text_in(surface, str(v["scores"][s]), pygame.Rect(r.right - fr.px(44), r.y, fr.px(40), r.h), fr.fs(24),
+                style.INK, bold=True, align="right", min_size=fr.min_fs, ellipsis=True)
+
+
+def _vote(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:
+    """The vote being made: a number for every other player; the one being chosen for
+    is lit (and their markers stand out on the board)."""
+    panel(surface, box, style.BG_2, radius=fr.px(10), border=style.ACCENT, width=max(2, fr.px(3)))
+    _title(surface, box, fr, "wordporters.ui.your_vote")
+    ui = sc.ui
+    for s, r in sc.vote_hits:
+        sel = s == ui.sel
+        pygame.draw.rect(surface, style.BG_3 if sel else style.BG_2, r, border_radius=fr.px(6))
+        if sel:
+            pygame.draw.rect(surface, style.ACCENT, r, max(2, fr.px(3)), border_radius=fr.px(6))
+        _name(surface, r, fr, sc, s, r.w - fr.px(160))
+        num = ui.guesses.get(s)
+        tag = pygame.Rect(r.right - fr.px(48), r.y + fr.px(2), fr.px(42), r.h - fr.px(4))
+        pygame.draw.rect(surface, style.ACCENT if num else style.BG, tag, border_radius=fr.px(6))
+        text_in(surface, str(num) if num else "?", tag, fr.fs(22), style.INK_DARK if num else style.INK_DIM,
+                bold=True, min_size=fr.min_fs)
+        if num:
+            wid = sc.view["words"][num - 1]
+            text_in(surface, word_inline(wid, sc.mode), pygame.Rect(tag.x - fr.px(104), r.y, fr.px(100), r.h),
+                    fr.fs(18), style.INK_DIM, align="right", min_size=fr.min_fs, ellipsis=True)
+    text_in(surface, t("wordporters.ui.vote_keys"), pygame.Rect(box.x + fr.px(12), box.bottom - fr.px(30),
+            box.w - fr.px(24), fr.px(24)), fr.fs(18), style.INK_DIM, align="left", min_size=fr.min_fs, ellipsis=True)
+
+
+def _reveal(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:
+    """The reveal, clockwise from the start player: each number turned in its turn, the
+    word it was, and who guessed it (their colours), with the points it made."""
+    r = sc.reveal
+    assert r is not None
+    panel(surface, box, style.BG_2, radius=fr.px(10), border=style.ACCENT, width=max(2, fr.px(3)))
+    _title(surface, box, fr, "wordporters.ui.reveal_title", round=r.board.get("round"))
+    words = r.board.get("words") or []
+    for i, (ev, row) in enumerate(zip(r.reveals, geo.seat_rows(fr, len(r.reveals)))):
+        s = int(ev["seat"])
+        turn = r.turn(i)
+        _name(surface, row, fr, sc, s, fr.px(96))
+        card = pygame.Rect(row.x + fr.px(116), row.y, fr.px(30), row.h)
+        draw_number_card(surface, card, fr, int(ev["number"]), turn=turn, colour=style.seat_colour(s))
+        if turn < 0.5:
+            continue
+        num = int(ev["number"])
+        wid = str(ev.get("word") or (words[num - 1] if num - 1 < len(words) else ""))
+        text_in(surface, word_inline(wid, sc.mode), pygame.Rect(card.right + fr.px(8), row.y, fr.px(104), row.h),
+                fr.fs(18), style.INK, align="left", min_size=fr.min_fs, ellipsis=True)
+        right = [int(x) for x in ev["right"]]
+        d = min(row.h - fr.px(10), fr.px(18))
+        x0 = card.right + fr.px(118)
+        for j, g in enumerate(right[:5]):
+            pygame.draw.circle(surface, style.seat_colour(g), (x0 + j * (d + fr.px(3)) + d // 2, row.centery), d // 2)
+        pts = len(right)
+        text_in(surface, t("wordporters.ui.points", n=pts) if pts else t("wordporters.ui.nobody"),
+                pygame.Rect(row.right - fr.px(56), row.y, fr.px(54), row.h), fr.fs(18),
+                style.GOOD if pts else style.INK_DIM, bold=True, align="right", min_size=fr.min_fs, ellipsis=True)

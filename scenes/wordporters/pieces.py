@@ -1,0 +1,210 @@
+"""Word Porters' pieces drawn: a word card (its position and its word in one or two
+languages), a hint card (its number, its two hint words and the markers beside each,
+a stack drawn as the lowest marker on top of the 3), a marker, a number card (face up or
+turning), and the score track of 20 squares that wraps. Everything here only draws."""
+from __future__ import annotations
+
+from typing import Sequence
+
+import pygame
+
+from scenes.ui import style
+from scenes.ui.draw import text_in
+from scenes.ui.geometry import Frame
+
+Colour = tuple[int, int, int]
+
+WORD_CARD: Colour = (236, 228, 204)        # cream paper
+WORD_INK: Colour = (28, 30, 44)
+HINT_CARD: Colour = (52, 64, 112)
+HINT_EDGE: Colour = (96, 112, 168)
+NUMBER_BACK: Colour = (120, 60, 140)
+TRACK: Colour = (40, 48, 84)
+DIM: Colour = (70, 78, 104)
+
+
+def draw_lines(surface: pygame.Surface, lines: Sequence[str], box: pygame.Rect, size: int, colour: Colour,
+               fr: Frame, bold: bool = True) -> None:
+    """A word in one language (wrapped to two lines if it must), or English over Chinese
+    (the English may take two lines, the Chinese one)."""
+    if not lines:
+        return
+    if len(lines) == 1:
+        _fit(surface, lines[0], box, size, colour, bold, fr)
+        return
+    zh_h = min(box.h // 2, max(fr.px(24), round(box.h * 0.36)))
+    top = pygame.Rect(box.x, box.y, box.w, box.h - zh_h)
+    _fit(surface, lines[0], top, round(size * 0.85), colour, bold, fr, valign="bottom")
+    text_in(surface, lines[1], pygame.Rect(box.x, top.bottom, box.w, zh_h), size, colour, bold=bold,
+            min_size=fr.min_fs, ellipsis=True)
+
+
+def _fit(surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour: Colour, bold: bool, fr: Frame,
+         valign: str = "middle") -> None:
+    """A word shrunk to fit; one with spaces may wrap to two lines; cut with "…" at the
+    smallest readable size."""
+    if " " in text:
+        text_in(surface, text, box, size, colour, bold=bold, min_size=fr.min_fs, ellipsis=True, wrap_lines=True,
+                max_lines=2, valign=valign)                                 # type: ignore[arg-type]
+    else:
+        text_in(surface, text, box, size, colour, bold=bold, min_size=fr.min_fs, ellipsis=True,
+                valign=valign)                                              # type: ignore[arg-type]
+
+
+def draw_word_card(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, pos: int, lines: Sequence[str],
+                   ring: Colour | None = None, marks: Sequence[tuple[str, Colour]] = (), dim: bool = False) -> None:
+    """Position `pos` (1-10) and its word; `ring` outlines it (your target, a reveal);
+    `marks` are tags under the number (who a vote gives this number to)."""
+    rad = fr.px(10)
+    pygame.draw.rect(surface, DIM if dim else WORD_CARD, rect, border_radius=rad)
+    if ring is not None:
+        pygame.draw.rect(surface, ring, rect.inflate(fr.px(6), fr.px(6)), max(3, fr.px(5)), border_radius=rad)
+    d = min(fr.px(30), rect.h // 2)
+    badge = pygame.Rect(rect.x + fr.px(5), rect.y + fr.px(5), d, d)
+    pygame.draw.ellipse(surface, WORD_INK, badge)
+    text_in(surface, str(pos), badge.inflate(-fr.px(4), -fr.px(6)), fr.fs(20), WORD_CARD, bold=True,
+            min_size=fr.min_fs)
+    if marks:
+        room = rect.bottom - badge.bottom - fr.px(6)
+        td = max(6, min(d, (room - fr.px(2) * (len(marks) - 1)) // len(marks)))
+        for i, (text, colour) in enumerate(marks):
+            tag = pygame.Rect(badge.centerx - td // 2, badge.bottom + fr.px(3) + i * (td + fr.px(2)), td, td)
+            pygame.draw.ellipse(surface, colour, tag)
+            pygame.draw.ellipse(surface, WORD_INK, tag, max(1, fr.px(2)))
+            if td >= fr.px(24):
+                text_in(surface, text, tag.inflate(-fr.px(4), -fr.px(6)), fr.fs(18), style.ink_on(colour), bold=True,
+                        min_size=fr.min_fs, ellipsis=True)
+    body = pygame.Rect(badge.right + fr.px(4), rect.y + fr.px(4), rect.right - badge.right - fr.px(10),
+                       rect.h - fr.px(8))
+    draw_lines(surface, lines, body, fr.fs(26), (40, 40, 40) if dim else WORD_INK, fr)
+
+
+def draw_marker(surface: pygame.Surface, centre: tuple[int, int], d: int, seat: int, number: int,
+                stacked: bool = False, faded: bool = False, fr: Frame | None = None) -> None:
+    """A hint marker in the seat's colour with its number; a stack shows the 3 under it."""
+    colour = style.seat_colour(seat)
+    if faded:
+        colour = tuple((c + 2 * b) // 3 for c, b in zip(colour, HINT_CARD))   # type: ignore[assignment]
+    r = d // 2
+    if stacked:
+        base = (centre[0] + max(2, d // 6), centre[1] + max(2, d // 6))
+        pygame.draw.circle(surface, colour, base, r)
+        pygame.draw.circle(surface, style.INK_DARK, base, r, max(1, d // 14))
+    pygame.draw.circle(surface, colour, centre, r)
+    pygame.draw.circle(surface, style.INK_DARK, centre, r, max(1, d // 14))
+    box = pygame.Rect(0, 0, d - max(2, d // 5), d - max(2, d // 5))
+    box.center = centre
+    size = max(8, round(d * 0.62))
+    text_in(surface, str(number), box, size, style.ink_on(colour), bold=True, min_size=min(size, 12))
+
+
+def draw_chips(surface: pygame.Surface, area: pygame.Rect, fr: Frame, placements: Sequence[dict],
+               focus: int | None = None, fresh: tuple[int, int] | None = None, side: int = 0,
+               card: int = 0) -> None:
+    """The markers beside one hint word, in the order placed, in rows as they fit.
+    `focus`: only that seat's stand out (the vote reads one player at a time); `fresh`:
+    the (card, seat) just placed, ringed."""
+    if not placements:
+        return
+    d = min(fr.px(30), area.h)
+    gap = max(2, fr.px(4))
+    per_row = max(1, (area.w + gap) // (d + gap + d // 4))
+    rows = max(1, (len(placements) + per_row - 1) // per_row)
+    if rows > 1 and rows * d + (rows - 1) * gap > area.h:
+        d = max(8, (area.h - (rows - 1) * gap) // rows)
+        per_row = max(1, (area.w + gap) // (d + gap + d // 4))
+        rows = (len(placements) + per_row - 1) // per_row
+    for i, p in enumerate(placements):
+        row, col = divmod(i, per_row)
+        cx = area.x + d // 2 + col * (d + gap + d // 4)
+        cy = area.y + d // 2 + row * (d + gap)
+        seat = int(p["seat"])
+        markers = list(p["markers"])
+        draw_marker(surface, (cx, cy), d, seat, int(markers[-1]), stacked=len(markers) > 1,
+                    faded=focus is not None and seat != focus)
+        if fresh == (card, seat):
+            pygame.draw.circle(surface, style.ACCENT, (cx, cy), d // 2 + max(2, fr.px(3)), max(2, fr.px(3)))
+
+
+def draw_hint_card(surface: pygame.Surface, box: "object", fr: Frame, number: int, lines: Sequence[Sequence[str]],
+                   placements: Sequence[dict], *, pick: int | None = None, open_: bool = True,
+                   focus: int | None = None, fresh: int | None = None) -> None:
+    """A hint card (`box`: layout.HintBox): its number, its two words, the markers beside
+    each; `pick` outlines the word chosen; a card closed to the seat placing is dimmed."""
+    rect = box.rect                                      # type: ignore[attr-defined]
+    rad = fr.px(10)
+    pygame.draw.rect(surface, HINT_CARD if open_ else (38, 44, 72), rect, border_radius=rad)
+    pygame.draw.rect(surface, HINT_EDGE if open_ else style.BG_3, rect, max(1, fr.px(2)), border_radius=rad)
+    text_in(surface, str(number), box.tag, fr.fs(18), style.INK_DIM, align="right", valign="bottom",  # type: ignore
+            min_size=fr.min_fs)
+    mid = box.halves[1].y                                # type: ignore[attr-defined]
+    pygame.draw.line(surface, HINT_EDGE, (rect.x + fr.px(6), mid), (rect.right - fr.px(6), mid), 1)
+    for side in (0, 1):
+        if pick == side:
+            pygame.draw.rect(surface, style.ACCENT, box.halves[side].inflate(-fr.px(2), -fr.px(2)),  # type: ignore
+                             max(2, fr.px(4)), border_radius=rad)
+        draw_lines(surface, lines[side], box.words[side], fr.fs(22),                         # type: ignore
+                   style.INK if open_ else style.INK_DIM, fr)
+        draw_chips(surface, box.chips[side], fr, [p for p in placements if int(p["side"]) == side],  # type: ignore
+                   focus=focus, fresh=None if fresh is None else (box.card, fresh), card=box.card)  # type: ignore
+
+
+def draw_number_card(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, number: int | None,
+                     turn: float = 1.0, colour: Colour | None = None) -> None:
+    """A number card: its back until `turn` passes half way, then its number (the card's
+    width goes through zero as it turns)."""
+    w = max(1, round(rect.w * abs(1 - 2 * min(1.0, max(0.0, turn)))))
+    r = pygame.Rect(0, 0, w, rect.h)
+    r.center = rect.center
+    face = number is not None and turn >= 0.5
+    fill = WORD_CARD if face else NUMBER_BACK
+    pygame.draw.rect(surface, fill, r, border_radius=fr.px(8))
+    pygame.draw.rect(surface, colour or style.INK, r, max(2, fr.px(3)), border_radius=fr.px(8))
+    if face and w > rect.w // 2:
+        text_in(surface, str(number), r.inflate(-fr.px(6), -fr.px(8)), max(fr.fs(36), round(rect.h * 0.6)),
+                WORD_INK, bold=True, min_size=fr.min_fs)
+    elif not face and w > rect.w // 2:
+        text_in(surface, "?", r.inflate(-fr.px(6), -fr.px(8)), round(rect.h * 0.5), style.INK, bold=True,
+                min_size=fr.min_fs)
+
+
+def track_squares(area: pygame.Rect, gap: int) -> list[pygame.Rect]:
+    """The 20 squares, 0-9 left to right on the top row, 10-19 right to left below."""
+    w = (area.w - 9 * gap) / 10
+    h = (area.h - gap) / 2
+    out = []
+    for pos in range(20):
+        row, col = divmod(pos, 10)
+        if row:
+            col = 9 - col
+        out.append(pygame.Rect(round(area.x + col * (w + gap)), round(area.y + row * (h + gap)), round(w), round(h)))
+    return out
+
+
+def draw_track(surface: pygame.Surface, area: pygame.Rect, fr: Frame, scores: Sequence[int]) -> None:
+    """The score track: each seat's token on square score mod 20 (up to four side by
+    side, two rows), a lap count on it past 20."""
+    gap = max(1, fr.px(3))
+    squares = track_squares(area, gap)
+    at: dict[int, list[int]] = {}
+    for s, score in enumerate(scores):
+        at.setdefault(int(score) % 20, []).append(s)
+    for pos, r in enumerate(squares):
+        pygame.draw.rect(surface, TRACK, r, border_radius=fr.px(5))
+        seats = at.get(pos, [])
+        if r.w >= fr.px(26) or pos % 5 == 0:          # a narrow track numbers every fifth square
+            text_in(surface, str(pos), r.inflate(2, 2), fr.fs(18), DIM if seats else style.INK_DIM,
+                    min_size=fr.min_fs, ellipsis=True)
+        if not seats:
+            continue
+        d = max(6, min((r.w - fr.px(3)) // 2, (r.h - fr.px(3)) // 2))
+        for i, s in enumerate(seats):
+            row, col = divmod(i % 4, 2)
+            cx = r.x + fr.px(2) + d // 2 + col * d + (i // 4) * d // 3
+            cy = r.y + fr.px(2) + d // 2 + row * d
+            pygame.draw.circle(surface, style.seat_colour(s), (cx, cy), d // 2)
+            pygame.draw.circle(surface, style.INK_DARK, (cx, cy), d // 2, 1)
+            laps = int(scores[s]) // 20
+            if laps:
+                text_in(surface, str(laps), pygame.Rect(cx - d // 2, cy - d // 2, d, d), max(8, d - 2),
+                        style.INK_DARK, bold=True, min_size=min(12, max(8, d - 2)))

@@ -1,0 +1,399 @@
+"""Word Porters on screen: one person plays a whole game against bots through the
+scene's input to the results; two people at one screen (the curtain between them,
+nothing of the other's number or word drawn, the vote one person at a time); words in
+English, Chinese and both; every screen fits in both languages at two sizes with 3 and
+6 seats; the children's decline; the reveal; replay, how-to pages, event lines and the
+score series."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+import engine.registry as engine_registry
+from engine.core.session import LocalSession
+from engine.wordporters.bot import WordPortersBot
+from engine.wordporters.content import content
+from engine.wordporters.rules import WordPortersRules
+from scenes.app import App
+from scenes.common.handoff import HandoffCurtain
+from scenes.common.results import ResultsScene
+from scenes.ui import i18n
+from scenes.ui.draw import record_text
+from support.scenes import click, english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
+
+LANGS = ("en", "zh-TW")
+SIZES = ((1280, 720), (960, 540))
+NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve", "Fay"]
+RULES = WordPortersRules()
+
+
+@pytest.fixture(autouse=True)
+def registered(monkeypatch):
+    """The game in the engine registry (a no-op once it is registered there)."""
+    monkeypatch.setitem(engine_registry.GAMES, "wordporters", "engine.wordporters")
+
+
+def make_session(seats=4, humans=1, seed=5, variant="classic", words="en", start=0) -> LocalSession:
+    players = [{"name": NAMES[i], "kind": "human" if i < humans else "bot", "level": "normal"}
+               for i in range(seats)]
+    return LocalSession(RULES, seats, {"variant": variant, "words": words, "start": start}, seed, players,
+                        log=False)
+
+
+def push(app: App, session: LocalSession):
+    from scenes.wordporters.table import WordPortersScene
+    scene = WordPortersScene(app, session)
+    app.session = session
+    app.stack.push(scene)
+    app.step()
+    return scene
+
+
+def key(app: App, k, mod=0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
+    app.step()
+
+
+def settle(app: App, scene, until, frames: int = 4000) -> None:
+    """Frames (waiting on the bots' threads, never on the clock) until `until()`."""
+    for _ in range(frames):
+        if until():
+            return
+        if scene.bots.thinking:
+            scene.bots.wait(30)
+        app.step()
+    assert until(), "the table never got there"
+
+
+def lift(app: App) -> None:
+    """The next person presses Space on the curtain (armed at once)."""
+    assert isinstance(app.stack.top, HandoffCurtain)
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+
+
+def bot_move(session: LocalSession, seat: int) -> dict:
+    return WordPortersBot("normal", 7 + seat).choose(session.view(seat), seat)
+
+
+def bots_play_until(session: LocalSession, done) -> None:
+    while session.outcome() is None and not done():
+        seat = min(session.to_act())
+        session.submit(bot_move(session, seat))
+
+
+def half_centre(scene, card: int, side: int) -> tuple[int, int]:
+    return scene.lay.hints[card].halves[side].center
+
+
+def act_through_scene(app: App, scene) -> None:
+    """The person on screen plays what a bot would, through clicks and keys."""
+    seat = scene.viewer
+    cmd = bot_move(scene.session, seat)
+    if cmd["type"] == "place":
+        click(app, half_centre(scene, cmd["card"], cmd["side"]))      # chosen ...
+        assert scene.ui.pick == (cmd["card"], cmd["side"])
+        click(app, half_centre(scene, cmd["card"], cmd["side"]))      # ... and placed
+    elif cmd["type"] == "decline":
+        key(app, pygame.K_d)
+    elif cmd["type"] == "vote":
+        guesses = cmd["guesses"]
+        for s, r in scene.vote_hits:
+            click(app, r.center)
+            assert scene.ui.sel == s
+            click(app, scene.lay.words[guesses[s] - 1].center)
+        key(app, pygame.K_RETURN)
+    else:
+        raise AssertionError(cmd)
+
+
+def assert_fits(blits, size) -> None:
+    bad = [f"{b.text!r} at {b.rect} outside {b.box}" for b in blits if not b.fits]
+    assert not bad, bad[:5]
+    assert blits, "nothing was drawn"
+    k = min(size[0] / 1280, size[1] / 720)
+    small = [(b.text, b.size) for b in blits if b.size < round(18 * k) and not b.text.isdigit()]
+    assert not small, small[:5]
+
+
+def drawn_texts(app: App) -> list[str]:
+    with record_text() as blits:
+        redraw(app)
+    return [b.text for b in blits]
+
+
+# ---- the whole game, one person against bots -----------------------------------------------
+def test_one_person_plays_a_whole_game_against_bots_to_the_results():
+    app = make_app()
+    session = make_session(seats=4, humans=1, seed=11)
+    scene = push(app, session)
+    reveals = 0
+    for _ in range(400):
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        settle(app, scene, lambda: isinstance(app.stack.top, ResultsScene) or scene.reveal is not None
+               or (scene.acting and not scene.bots.thinking))
+        if isinstance(app.stack.top, ResultsScene):
+            break
+        if scene.reveal is not None:
+            reveals += 1
+            key(app, pygame.K_RETURN)                  # the whole reveal at once (animations off: already)
+            key(app, pygame.K_RETURN)                  # next round / the results
+            continue
+        act_through_scene(app, scene)
+    assert isinstance(app.stack.top, ResultsScene)
+    assert session.outcome() is not None and reveals == 4
+    assert len(session.rules.view(session.state, None)["history"]) == 4
+
+
+# ---- two people at one screen ------------------------------------------------------------------
+def private_texts(app: App, scene) -> set[str]:
+    """Everything drawn in the seat's own panel and the log (where a number shows)."""
+    from scenes.wordporters import regions
+    boxes = [regions.me(scene.fr), regions.log(scene.fr)]
+    with record_text() as blits:
+        redraw(app)
+    return {b.text for b in blits if any(box.contains(b.box) for box in boxes)}
+
+
+def secret_texts(session: LocalSession, seat: int) -> set[str]:
+    """What would give `seat`'s number away: its number with its target word, in the
+    panel and in the log's sentence."""
+    v = session.view(seat)
+    w = content().word_by_id(v["target"])
+    return {w.en, w.zh, str(v["number"]), i18n.t("wordporters.ev.your_number", number=v["number"], word=w.en)}
+
+
+def test_the_curtain_rises_between_two_people_and_draws_nothing_of_the_others_number():
+    app = make_app()
+    session = make_session(seats=3, humans=2, seed=4, start=0)
+    scene = push(app, session)
+    assert isinstance(app.stack.top, HandoffCurtain) and scene.viewer is None
+    lift(app)
+    assert scene.viewer == 0 and "Mei" in "".join(drawn_texts(app))
+    mine, theirs = secret_texts(session, 0), secret_texts(session, 1)
+    assert mine & theirs == set()
+    shown = private_texts(app, scene)
+    assert mine <= shown | {content().word_by_id(session.view(0)["target"]).zh} and not theirs & shown
+    assert set(scene.shown().rings) == {session.view(0)["number"]}     # only your own word is ringed
+    act_through_scene(app, scene)                       # Mei places; Ada's turn comes
+    app.step()
+    assert isinstance(app.stack.top, HandoffCurtain) and scene.viewer is None
+    before = scene.draws
+    redraw(app)
+    assert scene.draws == before, "the table was drawn under the curtain"
+    assert scene.session.view(scene.viewer)["number"] is None
+    lift(app)
+    assert not isinstance(app.stack.top, HandoffCurtain) and scene.viewer == 1
+    shown = private_texts(app, scene)
+    assert theirs <= shown | {content().word_by_id(session.view(1)["target"]).zh} and not mine & shown
+    assert set(scene.shown().rings) == {session.view(1)["number"]}
+
+
+def test_the_vote_is_taken_one_person_at_a_time_behind_the_curtain():
+    app = make_app()
+    session = make_session(seats=3, humans=2, seed=9, start=2)
+    bots_play_until(session, lambda: session.view(None)["phase"] == "vote")
+    scene = push(app, session)
+    settle(app, scene, lambda: isinstance(app.stack.top, HandoffCurtain) or scene.viewer is not None)
+    if isinstance(app.stack.top, HandoffCurtain):
+        lift(app)
+    first = scene.viewer
+    assert first in (0, 1) and scene.phase() == "vote"
+    act_through_scene(app, scene)
+    app.step()
+    assert isinstance(app.stack.top, HandoffCurtain) and scene.viewer is None
+    before = scene.draws
+    redraw(app)
+    assert scene.draws == before
+    lift(app)
+    assert scene.viewer == 1 - first and scene.phase() == "vote" and scene.ui.guesses == {}
+    assert not secret_texts(session, first) & private_texts(app, scene)
+    act_through_scene(app, scene)
+    settle(app, scene, lambda: scene.reveal is not None)
+    assert not isinstance(app.stack.top, HandoffCurtain)        # the reveal is the whole table's
+    assert scene.reveal.board.get("number") is None
+
+
+def test_votes_take_distinct_numbers_by_keyboard():
+    app = make_app()
+    session = make_session(seats=4, humans=1, seed=2)
+    bots_play_until(session, lambda: session.view(None)["phase"] == "vote")
+    scene = push(app, session)
+    others = scene.others()
+    assert scene.ui.sel == others[0]
+    key(app, pygame.K_3)
+    assert scene.ui.guesses == {others[0]: 3} and scene.ui.sel == others[1]
+    key(app, pygame.K_3)                                  # 3 moves to the next player
+    assert scene.ui.guesses == {others[1]: 3} and scene.ui.sel == others[2]
+    key(app, pygame.K_UP)
+    key(app, pygame.K_UP)
+    assert scene.ui.sel == others[0]
+    key(app, pygame.K_7)
+    key(app, pygame.K_0)
+    assert scene.ui.guesses == {others[0]: 7, others[1]: 3, others[2]: 10}
+    assert scene.bar["vote"].enabled
+    key(app, pygame.K_RETURN)
+    assert any(e["type"] == "voted" and e["seat"] == 0 and e["guesses"] == [None, 7, 3, 10] for e in session.events)
+
+
+# ---- placing by keyboard, the prompt, the children's decline ---------------------------------------
+def test_placing_by_arrow_keys_says_which_marker_goes_where():
+    app = make_app()
+    session = make_session(seats=4, humans=1, seed=3, start=0)
+    scene = push(app, session)
+    assert scene.phase() == "hints"
+    key(app, pygame.K_RIGHT)
+    assert scene.ui.pick is not None
+    key(app, pygame.K_DOWN)
+    card, side = scene.ui.pick
+    text, tone = scene.prompt()
+    hint = content().hint_by_id(session.view(0)["hints"][card]["words"][side]).en
+    assert tone == "good" and hint in text and "1" in text
+    key(app, pygame.K_RETURN)
+    placed = [e for e in session.events if e["type"] == "placed"]
+    assert placed and placed[-1]["seat"] == 0 and (placed[-1]["card"], placed[-1]["side"]) == (card, side)
+
+
+def test_a_bots_placement_is_announced_in_a_sentence():
+    app = make_app()
+    session = make_session(seats=3, humans=1, seed=3, start=1)
+    scene = push(app, session)
+    settle(app, scene, lambda: scene.acting)
+    assert scene.announce is not None
+    text, seat = scene.announce
+    assert seat == 2 and "Bo" in text and ("beside" in text or "passes" in text)
+    assert text in drawn_texts(app)
+
+
+def test_the_childrens_decline():
+    app = make_app()
+    session = make_session(seats=3, humans=1, seed=3, start=0, variant="children")
+    scene = push(app, session)
+    assert "decline" in scene.bar and scene.bar["decline"].enabled
+    key(app, pygame.K_d)
+    assert session.events[-1]["type"] in ("declined", "passed", "hints_ended") and \
+        any(e["type"] == "declined" and e["seat"] == 0 for e in session.events)
+    words = set(content().word_by_id(w).side for w in session.view(0)["words"])
+    assert words == {"children"}
+
+
+# ---- word language ----------------------------------------------------------------------------
+@pytest.mark.parametrize("mode", ["en", "zh", "both"])
+def test_words_show_in_the_chosen_language(mode):
+    app = make_app()
+    session = make_session(seats=4, humans=1, seed=6, words=mode)
+    scene = push(app, session)
+    drawn = drawn_texts(app)
+    texts, joined = set(drawn), " ".join(drawn)           # a long word wraps to two lines
+    v = session.view(0)
+    c = content()
+    for wid in v["words"]:
+        w = c.word_by_id(wid)
+        if mode in ("en", "both"):
+            assert w.en in joined
+        if mode in ("zh", "both"):
+            assert w.zh in texts
+        if mode == "zh":
+            assert w.en not in joined
+    hint = c.hint_by_id(v["hints"][0]["words"][0])
+    assert (hint.zh in texts) == (mode != "en") and (hint.en in texts) == (mode != "zh")
+    key(app, pygame.K_w)                                  # the table switches on W
+    assert scene.mode != mode
+
+
+def test_the_setup_option_follows_the_menus_language_and_is_remembered():
+    from scenes import wordporters
+    i18n.set_lang("zh-TW")
+    assert wordporters.session_options("classic", 4, {"words": "ui"})["words"] == "zh"
+    i18n.set_lang("en")
+    assert wordporters.session_options("classic", 4, {"words": "ui"})["words"] == "en"
+    assert wordporters.session_options("classic", 4, {"words": "both"})["words"] == "both"
+    from scenes.common.setup import SetupScene
+    app = make_app()
+    setup = SetupScene(app, "wordporters")
+    opt = next(o for o in setup.spec["options"] if o["key"] == "words")
+    setup.step_option(opt, 3)
+    setup.remember()
+    again = SetupScene(app, "wordporters")
+    assert again.options["words"] == "both"
+
+
+# ---- everything fits ----------------------------------------------------------------------------
+def screens(app: App, seats: int, words: str):
+    """The table placing (a word chosen), voting (numbers given), revealing, as the one person sees it."""
+    session = make_session(seats=seats, humans=1, seed=8, words=words, start=0)
+    scene = push(app, session)
+    key(app, pygame.K_RIGHT)
+    yield "placing"
+    bots_play_until(session, lambda: session.view(None)["phase"] == "vote")
+    scene.refresh()
+    app.step()
+    key(app, pygame.K_4)
+    yield "voting"
+    scene.assign(5)
+    for n in range(6, 12):
+        if all(s in scene.ui.guesses for s in scene.others()):
+            break
+        scene.assign(n)
+    scene.controls()
+    scene.vote()
+    settle(app, scene, lambda: scene.reveal is not None)
+    scene.reveal.clock = scene.reveal.length() * 0.6
+    yield "revealing"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [3, 6])
+def test_every_screen_fits(lang, size, seats):
+    app = make_app(size, lang)
+    for words in ("en", "zh", "both"):
+        for name in screens(app, seats, words):
+            with record_text() as blits:
+                redraw(app)
+            assert_fits(blits, size)
+        app.stack.pop()
+
+
+def test_replay_pictures_and_howto_fit_in_both_languages():
+    from scenes.wordporters import howto_pages, replay_renderer
+    from engine.core.bots import play_on
+    pygame.init()
+    session = LocalSession(RULES, 5, {"variant": "classic"}, 3, [{"name": n} for n in NAMES[:5]], log=False)
+    bots = {s: WordPortersBot("normal", s) for s in range(5)}
+    play_on(session, bots)
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        for size in SIZES:
+            surface = pygame.Surface(size)
+            r = replay_renderer(None)
+            r.players = [{"name": n} for n in NAMES[:5]]
+            for view in (session.view(None), session.view(2)):
+                with record_text() as blits:
+                    r.draw(surface, pygame.Rect(10, 50, size[0] * 2 // 3, size[1] * 3 // 4), view)
+                assert_fits(blits, size)
+            for page in howto_pages():
+                with record_text() as blits:
+                    page.draw(surface, pygame.Rect(round(40 * size[0] / 1280), round(110 * size[1] / 720),
+                                                   round(1200 * size[0] / 1280), round(520 * size[1] / 720)))
+                assert_fits(blits, size)
+
+
+def test_event_lines_word_secrets_only_for_their_own_seat():
+    from scenes.wordporters import describe_event, score_series
+    from scenes.wordporters.narrate import log_lines
+    session = make_session(seats=4, humans=0, seed=12)
+    bots_play_until(session, lambda: False)
+    players = [{"name": n} for n in NAMES[:4]]
+    deal = session.events[0]
+    mine = log_lines(RULES.event_view(deal, 1), players, 1, "en")
+    assert len(mine) == 2 and "secret number" in mine[1]
+    assert len(log_lines(RULES.event_view(deal, None), players, None, "en")) == 1
+    for ev in session.events:
+        line = describe_event(RULES.event_view(ev, None), players, "classic")
+        assert line and "{" not in line
+    placed = next(e for e in session.events if e["type"] == "placed")
+    assert content().hint_by_id(placed["hint"]).en in describe_event(placed, players, "classic")
+    series = score_series(session.events, 4)
+    assert all(len(x) == 5 for x in series) and [x[-1] for x in series] == session.outcome().scores
