@@ -3,7 +3,8 @@
 Commands (each with "type" and "seat"):
   place {card, side}          put your next marker(s) beside hint word `side` (0 or 1) of
                               table card `card` (0-based); the rules choose the markers
-                              (engine/wordporters/board.py)
+                              (engine/wordporters/board.py); the `placed` event also names
+                              the hint word (`hint`, its id) so a sentence can word it
   decline {}                  children's rules: stop placing for this round
   vote {guesses}              one number 1-10 for every other seat: a list by seat (your
                               own entry null) or {seat: number}; numbers distinct
@@ -135,7 +136,9 @@ class WordPortersRules:
             if any(m["seat"] == seat for m in state.board[card]):
                 raise RuleError("err.wordporters.own_card", card=card + 1)
             raise RuleError("err.wordporters.stack_needs", card=card + 1)
-        return self._then_next(state, [event("placed", seat, card=card, side=side, markers=markers)])
+        c = content()
+        hint = c.hint_words[c.hint_cards[state.hints[card]].words[side]].id    # for the sentence
+        return self._then_next(state, [event("placed", seat, card=card, side=side, markers=markers, hint=hint)])
 
     def _decide_decline(self, state: WordPortersState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         if not state.children:
