@@ -65,6 +65,16 @@ SIGNS = {"desync_told": "desync at seq", "cut_slow": "error slow", "cut_budget":
 
 # ---- the relay, in its own process ------------------------------------------------------
 
+def end(proc: subprocess.Popen) -> None:
+    """Stop a child process: asked first, killed when it does not go within 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
 class RelayProc:
     def __init__(self, data: str) -> None:
         env = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -113,12 +123,7 @@ class RelayProc:
 
     def stop(self) -> bool:
         alive = self.proc.poll() is None
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(5)
+        end(self.proc)
         return alive
 
 
@@ -430,12 +435,7 @@ class Attacker:
 
     def stop(self) -> None:
         if self.proc is not None and self.proc.poll() is None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+            end(self.proc)
 
 
 # ---- the scenarios -------------------------------------------------------------------------

@@ -3,7 +3,8 @@
 Games build `to_act` from these instead of hand-written branches:
 
 - `in_turn(seat)`: one seat after another (the seat whose turn it is, or nobody);
-  `next_seat(seat, seats)` is the next one round the table.
+  `next_seat(seat, seats)` is the next one round the table; `first_seat(options, seats,
+  rng)` the one that starts (the "start" option, else drawn).
 - `each_once(named, done)`: every named seat once, in secret (simultaneous votes and
   guesses); `closes(named, done, seat)` says that `seat`'s act is the last one, so the
   rules add the closing event (the reveal, the tally) to the events it makes.
@@ -21,8 +22,9 @@ lockstep, replays read views through `StateReader.view`) so no game can forget i
 """
 from __future__ import annotations
 
-from typing import Any, Collection, Iterable
+from typing import Any, Collection, Iterable, Mapping
 
+from engine.core.rng import Rng
 from engine.core.rules import Rules
 
 
@@ -33,6 +35,12 @@ def in_turn(seat: int | None) -> frozenset[int]:
 
 def next_seat(seat: int, seats: int, step: int = 1) -> int:
     return (seat + step) % seats
+
+
+def first_seat(options: Mapping[str, Any], seats: int, rng: Rng) -> int:
+    """The seat that starts: the "start" option when set (fixed games, tests), else drawn."""
+    start = options.get("start")
+    return rng.below(seats) if start is None else int(start)
 
 
 def each_once(named: Iterable[int], done: Collection[int]) -> frozenset[int]:

@@ -6,11 +6,9 @@ from typing import Any
 
 from engine.core.errors import RuleError
 from engine.hooky.knowledge import ALPHABET
-from engine.words import is_hooky_word, is_word
+from engine.words import is_hooky_word, tablevote
 
 WORD_LENGTH = 5
-# a proposed word is a form of a known word when adding or removing one of these makes it one
-SUFFIXES = ("s", "es", "ed", "d", "er", "ers", "ing", "y", "ly")
 
 
 def normalise(raw: Any) -> str:
@@ -29,19 +27,9 @@ def is_clue_word(word: str, accepted: list[str] | tuple[str, ...] = ()) -> bool:
 
 
 def bot_accepts(word: str) -> bool:
-    """How a bot votes on a proposed word: yes when the general list knows a form of it
-    (the word plus or minus a common suffix), so 'tonks' passes if 'tonk' is listed and
-    'abcde' fails."""
-    if len(word) != WORD_LENGTH or any(c not in ALPHABET for c in word):
-        return False
-    if is_word(word):
-        return True
-    for suf in SUFFIXES:
-        if is_word(word + suf):
-            return True
-        if word.endswith(suf) and len(word) - len(suf) >= 2 and is_word(word[:-len(suf)]):
-            return True
-    return False
+    """How a bot votes on a proposed word: the table-vote rule for 5 letters
+    (engine/words/tablevote.py)."""
+    return tablevote.bot_accepts(word, WORD_LENGTH)
 
 
 def same_letters(a: str, b: str) -> bool:

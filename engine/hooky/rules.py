@@ -14,20 +14,22 @@ card_revealed, card_peeked, asked, round_ended, hooky_guessed, hands_named, game
 from __future__ import annotations
 
 from itertools import combinations
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, event, plain
+from engine.core.phased import PhasedRules
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
-from engine.core.turns import closes, each_once, in_turn, responders
+from engine.core.turns import closes, each_once, first_seat, in_turn, responders
 from engine.hooky.clue_words import is_clue_word, normalise, same_letters
 from engine.hooky.knowledge import ALPHABET, count_answer
 from engine.hooky.scoring import final_result
 from engine.hooky.state import GUESS_ROUNDS, REVEAL_FROM, ROUNDS, HookyState, new_state, split_deal
 from engine.hooky.views import redact_event, view
 from engine.words import hooky_words
+from engine.words.tablevote import TableVote
 
 # command type -> the phases it belongs to
 PHASE_OF: dict[str, tuple[str, ...]] = {
@@ -55,15 +57,12 @@ SPEC = GameSpec(
 STAMPS = ("t", "v", "cmd")   # what rules version 1 left out of its in-state copy of the log
 
 
-class HookyRules:
+class HookyRules(TableVote, PhasedRules[HookyState]):
     spec: ClassVar[GameSpec] = SPEC
     game: ClassVar[str] = "hooky"
     rules_version: ClassVar[int] = 2     # 2: the state no longer holds a copy of the log
     seats: ClassVar[range] = SPEC.seats
-
-    def __init__(self) -> None:
-        self._apply: dict[str, Callable[[HookyState, Event], None]] = {
-            name[len("_on_"):]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
+    PHASE_OF = PHASE_OF
 
     # ---- the contract ---------------------------------------------------------------
     def initial(self, seats: int, options: Mapping[str, object]) -> HookyState:
@@ -76,35 +75,8 @@ class HookyRules:
             rng.shuffle(letters)
             order = "".join(letters)
         hands, playground, hooky = split_deal(order, state.seats)
-        start = state.options.get("start")
-        if start is None:
-            start = rng.below(state.seats)
-        return [event("dealt", None, hands=hands, playground=playground, hooky=hooky, start=int(start))]
-
-    def decide(self, state: HookyState, cmd: Command, rng: Rng) -> list[Event]:
-        if not isinstance(cmd, dict) or cmd.get("type") not in PHASE_OF:
-            raise RuleError("err.bad_command")
-        kind = cmd["type"]
-        seat = cmd.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
-            raise RuleError("err.seat", seat=str(seat))
-        if state.ended:
-            raise RuleError("err.game_over")
-        if state.phase not in PHASE_OF[kind]:
-            raise RuleError("err.hooky.not_now", action=f"@hooky.action.{kind}", phase=f"@hooky.phase.{state.phase}")
-        if seat not in self.to_act(state):
-            if kind == "guess":
-                raise RuleError("err.hooky.already_guessed")
-            if kind == "name_hands":
-                raise RuleError("err.hooky.already_named")
-            if kind == "vote":
-                raise RuleError("err.hooky.not_voting")
-            raise RuleError("err.not_your_turn")
-        return getattr(self, f"_decide_{kind}")(state, seat, cmd, rng)
-
-    def apply(self, state: HookyState, ev: Event) -> HookyState:
-        self._apply[ev["type"]](state, ev)
-        return state
+        start = first_seat(state.options, state.seats, rng)
+        return [event("dealt", None, hands=hands, playground=playground, hooky=hooky, start=start)]
 
     def to_act(self, state: HookyState) -> frozenset[int]:
         """Turns from the core presets: the clues and rounds go one seat after another; a
@@ -161,6 +133,15 @@ class HookyRules:
         return _legal_commands(view, seat)
 
     # ---- decide, one per command ----------------------------------------------------
+    def _not_acting(self, state: HookyState, kind: str, seat: int) -> RuleError:
+        if kind == "guess":
+            return RuleError("err.hooky.already_guessed")
+        if kind == "name_hands":
+            return RuleError("err.hooky.already_named")
+        if kind == "vote":
+            return RuleError("err.hooky.not_voting")
+        return RuleError("err.not_your_turn")
+
     def _word(self, state: HookyState, raw: Any) -> str:
         word = normalise(raw)
         if not is_clue_word(word, state.accepted):
@@ -176,26 +157,12 @@ class HookyRules:
             raise RuleError("err.hooky.clue_no_own_letter", word=word.upper())
         return [event("clue_given", seat, word=word, answer=answer)]
 
-    def _decide_propose(self, state: HookyState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        word = normalise(cmd.get("word"))
-        if is_clue_word(word, state.accepted):
-            raise RuleError("err.hooky.already_a_word", word=word.upper())
-        if word in state.refused:
-            raise RuleError("err.hooky.word_refused", word=word.upper())
-        return [event("word_proposed", seat, word=word)]
+    # the table vote (engine/words/tablevote.py) on a word the dictionary lacks
+    def _proposal(self, state: HookyState, raw: Any) -> str:
+        return normalise(raw)
 
-    def _decide_vote(self, state: HookyState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        accept = cmd.get("accept")
-        if not isinstance(accept, bool):
-            raise RuleError("err.hooky.vote_shape")
-        pending = state.pending
-        assert pending is not None
-        out = [event("word_voted", seat, word=pending["word"], accept=accept)]
-        if not accept:
-            out.append(event("word_refused", None, word=pending["word"], by=seat))
-        elif closes(self.to_act(state), (), seat):        # the last vote closes it
-            out.append(event("word_accepted", None, word=pending["word"]))
-        return out
+    def _listed(self, state: HookyState, word: str) -> bool:
+        return is_clue_word(word, state.accepted)
 
     def _decide_reveal(self, state: HookyState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         if state.round < REVEAL_FROM:
@@ -303,30 +270,6 @@ class HookyRules:
         state.pos += 1
         if state.pos == state.seats:
             state.phase, state.round, state.pos = "turn", 1, 0
-
-    @staticmethod
-    def _on_word_proposed(state: HookyState, ev: Event) -> None:
-        state.pending = {"seat": ev["seat"], "word": ev["word"], "votes": {}, "phase": state.phase}
-        state.phase = "vote"
-
-    @staticmethod
-    def _on_word_voted(state: HookyState, ev: Event) -> None:
-        assert state.pending is not None
-        state.pending["votes"][ev["seat"]] = bool(ev["accept"])
-
-    @staticmethod
-    def _close_vote(state: HookyState) -> None:
-        assert state.pending is not None
-        state.phase = state.pending["phase"]
-        state.pending = None
-
-    def _on_word_accepted(self, state: HookyState, ev: Event) -> None:
-        state.accepted.append(ev["word"])
-        self._close_vote(state)
-
-    def _on_word_refused(self, state: HookyState, ev: Event) -> None:
-        state.refused.append(ev["word"])
-        self._close_vote(state)
 
     @staticmethod
     def _on_card_revealed(state: HookyState, ev: Event) -> None:

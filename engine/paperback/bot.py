@@ -25,8 +25,9 @@ from engine.core.rng import Rng
 from engine.paperback.content import CardDef, content
 from engine.paperback.finder import COMMON, Found, find_words
 from engine.paperback.state import box_of
-from engine.words import commonness, is_word
+from engine.words import commonness
 from engine.words.lists import blocklist
+from engine.words.tablevote import bot_accepts
 
 LEVELS = ("easy", "normal", "hard", "random")
 # how often a letter fits where a word needs it (a rough share, vowels and easy consonants high)
@@ -37,7 +38,6 @@ ABILITY_WORTH = {"first": .4, "last": .5, "nowild": .5, "long": .3, "draw": 1.5,
                  "draw_if_last": 1.0, "wild_bonus": 1.0, "double_adj": 1.2, "double_word": 3.0,
                  "trash_offer": .3, "trash_hand": 1.0, "flip": .3, "qu": .5}
 CLAIM_WORTH = 5          # ¢ a hard bot would give up for a claim (5 Fame and a vowel)
-SUFFIXES = ("s", "es", "ed", "d", "er", "ing", "ly", "y")
 
 
 def cards_of(view: dict) -> dict[str, CardDef]:
@@ -89,12 +89,9 @@ def card_worth(card: CardDef) -> float:
 
 
 def votes_yes(word: str) -> bool:
-    """A bot accepts a proposed word when the list knows a form of it (the word give or
-    take a common suffix)."""
-    if is_word(word):
-        return True
-    return any(is_word(word + s) or (word.endswith(s) and len(word) - len(s) >= 2
-                                     and is_word(word[:-len(s)])) for s in SUFFIXES)
+    """How a bot votes on a proposed word: the table-vote rule, any length
+    (engine/words/tablevote.py)."""
+    return bot_accepts(word)
 
 
 class PaperbackBot:
@@ -117,8 +114,7 @@ class PaperbackBot:
             return answer_command(view, seat)
         if self.level == "random":
             from engine.paperback.rules import _legal_commands
-            options = list(_legal_commands(view, seat))
-            return options[rng.below(len(options))]
+            return rng.choice(list(_legal_commands(view, seat)))
         if phase == "spell":
             return self._spell(view, seat, rng)
         if phase == "buy":

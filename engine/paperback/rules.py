@@ -19,20 +19,22 @@ word_voted, word_accepted, word_refused, answered, game_ended.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, event
+from engine.core.phased import PhasedRules
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
-from engine.core.turns import in_turn, next_seat, responders
+from engine.core.turns import first_seat, in_turn, next_seat, responders
 from engine.paperback.content import LETTERS, content, parse_ability
 from engine.paperback.finder import COMMON
 from engine.paperback.scoring import score
 from engine.paperback.state import Effects, PaperbackState, new_state
 from engine.paperback.views import redact_event, view
 from engine.words import is_word
+from engine.words.tablevote import TableVote
 
 PHASE_OF: dict[str, tuple[str, ...]] = {
     "spell": ("spell",), "pass": ("spell",), "propose": ("spell",), "answer": ("spell",),
@@ -66,16 +68,14 @@ def _ids(raw: Any, code: str) -> list[str]:
     return list(raw)
 
 
-class PaperbackRules:
+class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
     spec: ClassVar[GameSpec] = SPEC
     game: ClassVar[str] = "paperback"
     rules_version: ClassVar[int] = 1
     seats: ClassVar[range] = SPEC.seats
     variants: ClassVar[tuple[str, ...]] = ("classic",)
-
-    def __init__(self) -> None:
-        self._apply: dict[str, Callable[[PaperbackState, Event], None]] = {
-            name[len("_on_"):]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
+    PHASE_OF = PHASE_OF
+    TURN_FIRST = True             # another seat's command is refused as out of turn first
 
     # ---- the contract ---------------------------------------------------------------
     def initial(self, seats: int, options: Mapping[str, object]) -> PaperbackState:
@@ -98,35 +98,9 @@ class PaperbackRules:
             deck = [cid for cid in cards if cid.startswith(f"s{s}.")]
             rng.shuffle(deck)
             decks.append(deck)
-        start = state.options.get("start")
-        if start is None:
-            start = rng.below(state.seats)
+        start = first_seat(state.options, state.seats, rng)
         return [event("set_up", None, piles=piles, fame=fame, commons=commons, decks=decks,
-                      start=int(start), hand_size=c.hand_size)]
-
-    def decide(self, state: PaperbackState, cmd: Command, rng: Rng) -> list[Event]:
-        if not isinstance(cmd, dict) or cmd.get("type") not in PHASE_OF:
-            raise RuleError("err.bad_command")
-        kind = cmd["type"]
-        seat = cmd.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
-            raise RuleError("err.seat", seat=str(seat))
-        if state.ended:
-            raise RuleError("err.game_over")
-        if seat not in self.to_act(state):
-            if state.phase == "vote" and kind == "vote":
-                raise RuleError("err.paperback.not_voting")
-            raise RuleError("err.not_your_turn")
-        if state.phase not in PHASE_OF[kind]:
-            raise RuleError("err.paperback.not_now", action=f"@paperback.action.{kind}",
-                            phase=f"@paperback.phase.{state.phase}")
-        if kind in ("spell", "pass", "propose") and state.effects[seat].owed():
-            raise RuleError("err.paperback.answer_first")
-        return getattr(self, f"_decide_{kind}")(state, seat, cmd, rng)
-
-    def apply(self, state: PaperbackState, ev: Event) -> PaperbackState:
-        self._apply[ev["type"]](state, ev)
-        return state
+                      start=start, hand_size=c.hand_size)]
 
     def to_act(self, state: PaperbackState) -> frozenset[int]:
         if state.phase in ("spell", "buy"):
@@ -168,6 +142,15 @@ class PaperbackRules:
         return _legal_commands(view, seat)
 
     # ---- decide ---------------------------------------------------------------------
+    def _not_acting(self, state: PaperbackState, kind: str, seat: int) -> RuleError:
+        if state.phase == "vote" and kind == "vote":
+            return RuleError("err.paperback.not_voting")
+        return RuleError("err.not_your_turn")
+
+    def _precheck(self, state: PaperbackState, kind: str, seat: int) -> None:
+        if kind in ("spell", "pass", "propose") and state.effects[seat].owed():
+            raise RuleError("err.paperback.answer_first")
+
     def _decide_spell(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         cards = state.cards
         ids = _ids(cmd.get("cards"), "err.paperback.spell_shape")
@@ -272,29 +255,15 @@ class PaperbackRules:
             raise RuleError("err.paperback.too_dear", cost=spent, cents=state.cents)
         return self._end_turn(state, [event("bought", seat, cards=got, spent=spent)], rng)
 
-    def _decide_propose(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        raw = cmd.get("word")
+    # the table vote (engine/words/tablevote.py) on a word the list lacks
+    def _proposal(self, state: PaperbackState, raw: Any) -> str:
         word = raw.strip().lower() if isinstance(raw, str) else ""
         if not 2 <= len(word) <= MAX_WORD or any(ch not in LETTERS for ch in word):
             raise RuleError("err.paperback.word_shape")
-        if is_word(word) or word in state.accepted:
-            raise RuleError("err.paperback.already_a_word", word=word.upper())
-        if word in state.refused:
-            raise RuleError("err.paperback.word_refused", word=word.upper())
-        return [event("word_proposed", seat, word=word)]
+        return word
 
-    def _decide_vote(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        accept = cmd.get("accept")
-        if not isinstance(accept, bool):
-            raise RuleError("err.paperback.vote_shape")
-        pending = state.pending
-        assert pending is not None
-        out = [event("word_voted", seat, word=pending["word"], accept=accept)]
-        if not accept:
-            out.append(event("word_refused", None, word=pending["word"], by=seat))
-        elif len(self.to_act(state)) == 1:
-            out.append(event("word_accepted", None, word=pending["word"]))
-        return out
+    def _listed(self, state: PaperbackState, word: str) -> bool:
+        return is_word(word) or word in state.accepted
 
     def _decide_answer(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         eff = state.effects[seat]
@@ -428,28 +397,6 @@ class PaperbackRules:
         eff.minus, eff.no_common, eff.no_claim = 0, False, False
         state.turns[seat] += 1
         state.turn = next_seat(seat, state.seats)
-        state.phase = "spell"
-
-    @staticmethod
-    def _on_word_proposed(state: PaperbackState, ev: Event) -> None:
-        state.pending = {"seat": ev["seat"], "word": ev["word"], "votes": {}}
-        state.phase = "vote"
-
-    @staticmethod
-    def _on_word_voted(state: PaperbackState, ev: Event) -> None:
-        assert state.pending is not None
-        state.pending["votes"][ev["seat"]] = bool(ev["accept"])
-
-    @staticmethod
-    def _on_word_accepted(state: PaperbackState, ev: Event) -> None:
-        state.accepted.append(ev["word"])
-        state.pending = None
-        state.phase = "spell"
-
-    @staticmethod
-    def _on_word_refused(state: PaperbackState, ev: Event) -> None:
-        state.refused.append(ev["word"])
-        state.pending = None
         state.phase = "spell"
 
     @staticmethod

@@ -65,7 +65,7 @@ class PaperbackState:
     cents: int = 0                                               # ¢ to spend this turn
     draws: int = 0                                               # extra cards for the next hand
     effects: list[Effects] = field(default_factory=list)
-    pending: dict[str, Any] | None = None                        # {"seat", "word", "votes"}
+    pending: dict[str, Any] | None = None                        # {"seat", "word", "votes", "phase"}
     accepted: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     words: list[dict[str, Any]] = field(default_factory=list)    # {"seat", "word", "cents", "turn"}

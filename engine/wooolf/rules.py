@@ -15,14 +15,15 @@ game_ended.
 from __future__ import annotations
 
 from itertools import product
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, event
+from engine.core.phased import PhasedRules
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
-from engine.core.turns import closes, each_once, in_turn, next_seat
+from engine.core.turns import closes, each_once, first_seat, in_turn, next_seat
 from engine.wooolf.content import UNKNOWN, content
 from engine.wooolf.scoring import reveal, winners
 from engine.wooolf.state import NOBODY, WooolfState, new_state
@@ -59,49 +60,19 @@ def announcement(public: str, peeker_identity: str) -> str:
     return "wolf" if peeker_identity == "shepherd" else public
 
 
-class WooolfRules:
+class WooolfRules(PhasedRules[WooolfState]):
     spec: ClassVar[GameSpec] = SPEC
     game: ClassVar[str] = "wooolf"
     rules_version: ClassVar[int] = 1
     seats: ClassVar[range] = SPEC.seats
-
-    def __init__(self) -> None:
-        self._apply: dict[str, Callable[[WooolfState, Event], None]] = {
-            name[len("_on_"):]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
+    PHASE_OF = PHASE_OF
 
     # ---- the contract ---------------------------------------------------------------
     def initial(self, seats: int, options: Mapping[str, object]) -> WooolfState:
         return new_state(seats, options)
 
     def setup(self, state: WooolfState, rng: Rng) -> list[Event]:
-        start = state.options.get("start")
-        if start is None:
-            start = rng.below(state.seats)
-        return [self._deal(state, 1, int(start), rng)]
-
-    def decide(self, state: WooolfState, cmd: Command, rng: Rng) -> list[Event]:
-        if not isinstance(cmd, dict) or cmd.get("type") not in PHASE_OF:
-            raise RuleError("err.bad_command")
-        kind = cmd["type"]
-        seat = cmd.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
-            raise RuleError("err.seat", seat=str(seat))
-        if state.ended:
-            raise RuleError("err.game_over")
-        if state.phase not in PHASE_OF[kind]:
-            if kind == "decline":
-                raise RuleError("err.wooolf.decline_early")
-            raise RuleError("err.wooolf.not_now", action=f"@wooolf.action.{kind}",
-                            phase=f"@wooolf.phase.{state.phase}")
-        if seat not in self.to_act(state):
-            if state.dials[seat] is not None:
-                raise RuleError("err.wooolf.declared")
-            raise RuleError("err.not_your_turn")
-        return getattr(self, f"_decide_{kind}")(state, seat, cmd, rng)
-
-    def apply(self, state: WooolfState, ev: Event) -> WooolfState:
-        self._apply[ev["type"]](state, ev)
-        return state
+        return [self._deal(state, 1, first_seat(state.options, state.seats, rng), rng)]
 
     def to_act(self, state: WooolfState) -> frozenset[int]:
         """The turns go one player after another; the final declarations are every player
@@ -175,6 +146,16 @@ class WooolfRules:
         return raw
 
     # ---- decide, one per command ----------------------------------------------------
+    def _not_now(self, state: WooolfState, kind: str) -> RuleError:
+        if kind == "decline":
+            return RuleError("err.wooolf.decline_early")
+        return super()._not_now(state, kind)
+
+    def _not_acting(self, state: WooolfState, kind: str, seat: int) -> RuleError:
+        if state.dials[seat] is not None:
+            return RuleError("err.wooolf.declared")
+        return RuleError("err.not_your_turn")
+
     def _decide_peek(self, state: WooolfState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         target = self._target(state, seat, cmd.get("target"), state.holders)
         if target == seat:

@@ -14,14 +14,15 @@ declined, hints_ended, voted, revealed, round_ended, game_ended.
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable, ClassVar, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, event, plain
+from engine.core.phased import PhasedRules
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
-from engine.core.turns import closes, each_once, in_turn
+from engine.core.turns import closes, each_once, first_seat, in_turn
 from engine.wordporters.board import can_place, markers_for
 from engine.wordporters.content import content
 from engine.wordporters.scoring import next_start, reveal_points, winners
@@ -29,7 +30,7 @@ from engine.wordporters.state import (MARKERS, POSITIONS, ROUNDS, WordPortersSta
                                       new_state)
 from engine.wordporters.views import event_view, view
 
-PHASE_OF: dict[str, str] = {"place": "hints", "decline": "hints", "vote": "vote"}
+PHASE_OF: dict[str, tuple[str, ...]] = {"place": ("hints",), "decline": ("hints",), "vote": ("vote",)}
 
 SPEC = GameSpec(
     name="wordporters",
@@ -46,47 +47,19 @@ SPEC = GameSpec(
 )
 
 
-class WordPortersRules:
+class WordPortersRules(PhasedRules[WordPortersState]):
     spec: ClassVar[GameSpec] = SPEC
     game: ClassVar[str] = "wordporters"
     rules_version: ClassVar[int] = 1
     seats: ClassVar[range] = SPEC.seats
-
-    def __init__(self) -> None:
-        self._apply: dict[str, Callable[[WordPortersState, Event], None]] = {
-            name[len("_on_"):]: getattr(self, name) for name in dir(self) if name.startswith("_on_")}
+    PHASE_OF = PHASE_OF
 
     # ---- the contract ---------------------------------------------------------------
     def initial(self, seats: int, options: Mapping[str, object]) -> WordPortersState:
         return new_state(seats, options)
 
     def setup(self, state: WordPortersState, rng: Rng) -> list[Event]:
-        start = state.options.get("start")
-        if start is None:
-            start = rng.below(state.seats)
-        return [deal(state, 1, int(start), rng)]
-
-    def decide(self, state: WordPortersState, cmd: Command, rng: Rng) -> list[Event]:
-        if not isinstance(cmd, dict) or cmd.get("type") not in PHASE_OF:
-            raise RuleError("err.bad_command")
-        kind = cmd["type"]
-        seat = cmd.get("seat")
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.seats:
-            raise RuleError("err.seat", seat=str(seat))
-        if state.ended:
-            raise RuleError("err.game_over")
-        if state.phase != PHASE_OF[kind]:
-            raise RuleError("err.wordporters.not_now", action=f"@wordporters.action.{kind}",
-                            phase=f"@wordporters.phase.{state.phase}")
-        if seat not in self.to_act(state):
-            if kind == "vote":
-                raise RuleError("err.wordporters.voted")
-            raise RuleError("err.not_your_turn")
-        return getattr(self, f"_decide_{kind}")(state, seat, cmd, rng)
-
-    def apply(self, state: WordPortersState, ev: Event) -> WordPortersState:
-        self._apply[ev["type"]](state, ev)
-        return state
+        return [deal(state, 1, first_seat(state.options, state.seats, rng), rng)]
 
     def to_act(self, state: WordPortersState) -> frozenset[int]:
         """Placement goes clockwise, one seat after another; the vote is every seat once,
@@ -125,6 +98,11 @@ class WordPortersRules:
         return _legal_commands(view, seat)
 
     # ---- decide, one per command ----------------------------------------------------
+    def _not_acting(self, state: WordPortersState, kind: str, seat: int) -> RuleError:
+        if kind == "vote":
+            return RuleError("err.wordporters.voted")
+        return RuleError("err.not_your_turn")
+
     def _decide_place(self, state: WordPortersState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         card, side = cmd.get("card"), cmd.get("side")
         if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < len(state.hints):
