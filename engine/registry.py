@@ -19,6 +19,7 @@ GAMES: dict[str, str] = {
     "sumoku": "engine.sumoku",
     "hooky": "engine.hooky",
     "wooolf": "engine.wooolf",
+    "wordporters": "engine.wordporters",
 }
 
 

@@ -33,7 +33,7 @@ def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
     pygame.draw.line(surface, HINT_EDGE, (hint.x + 4, hint.centery), (hint.right - 4, hint.centery), 1)
     d = max(8, hint.h // 3)
     top, bottom = hint.y + hint.h // 4, hint.y + hint.h * 3 // 4
-    draw_marker(surface, (hint.x + w // 4, top), d, 0, 1)
-    draw_marker(surface, (hint.x + w // 4 + d + d // 2, top), d, 1, 2, stacked=True)
-    draw_marker(surface, (hint.x + w * 3 // 5, bottom), d, 2, 1)
+    draw_marker(surface, (hint.x + w // 4, top), d, 0, 0)
+    draw_marker(surface, (hint.x + w // 4 + d + d // 2, top), d, 1, 0, stacked=True)
+    draw_marker(surface, (hint.x + w * 3 // 5, bottom), d, 2, 0)
     pygame.draw.circle(surface, style.ACCENT, (hint.right - d, bottom), max(2, d // 4))

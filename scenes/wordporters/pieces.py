@@ -92,10 +92,11 @@ def draw_marker(surface: pygame.Surface, centre: tuple[int, int], d: int, seat: 
         pygame.draw.circle(surface, style.INK_DARK, base, r, max(1, d // 14))
     pygame.draw.circle(surface, colour, centre, r)
     pygame.draw.circle(surface, style.INK_DARK, centre, r, max(1, d // 14))
-    box = pygame.Rect(0, 0, d - max(2, d // 5), d - max(2, d // 5))
-    box.center = centre
     size = max(8, round(d * 0.62))
-    text_in(surface, str(number), box, size, style.ink_on(colour), bold=True, min_size=min(size, 12))
+    if number:                                # number 0: a plain marker (the icon)
+        box = pygame.Rect(0, 0, d - max(2, d // 5), d - max(2, d // 5))
+        box.center = centre
+        text_in(surface, str(number), box, size, style.ink_on(colour), bold=True, min_size=min(size, 12))
 
 
 def draw_chips(surface: pygame.Surface, area: pygame.Rect, fr: Frame, placements: Sequence[dict],
