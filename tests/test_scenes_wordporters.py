@@ -9,7 +9,6 @@ from __future__ import annotations
 import pygame
 import pytest
 
-import engine.registry as engine_registry
 from engine.core.session import LocalSession
 from engine.wordporters.bot import WordPortersBot
 from engine.wordporters.content import content
@@ -25,12 +24,6 @@ LANGS = ("en", "zh-TW")
 SIZES = ((1280, 720), (960, 540))
 NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve", "Fay"]
 RULES = WordPortersRules()
-
-
-@pytest.fixture(autouse=True)
-def registered(monkeypatch):
-    """The game in the engine registry (a no-op once it is registered there)."""
-    monkeypatch.setitem(engine_registry.GAMES, "wordporters", "engine.wordporters")
 
 
 def make_session(seats=4, humans=1, seed=5, variant="classic", words="en", start=0) -> LocalSession:

@@ -158,7 +158,7 @@ def _reveal(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     w = min(fr.px(90), (rect.w - 3 * gap) // 4)
     h = min(round(w * 1.3), rect.h // 2 - fr.px(40))
     x0 = rect.x
-    turns = (1.0, 1.0, 0.5, 0.0)
+    turns = (1.0, 1.0, 0.35, 0.0)
     numbers = (MEI_NUMBER, 3, 8, 1)
     for i, (name, turn, num) in enumerate(zip(NAMES, turns, numbers)):
         r = pygame.Rect(x0 + i * (w + gap), rect.y + fr.px(30), w, h)

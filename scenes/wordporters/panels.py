@@ -17,7 +17,7 @@ from scenes.wordporters import regions as geo
 from scenes.wordporters.narrate import log_line
 from scenes.wordporters.pieces import draw_lines, draw_marker, draw_number_card, draw_track
 from scenes.wordporters.tableview import draw_board
-from scenes.wordporters.words import word_inline, word_lines
+from scenes.wordporters.words import narrow, word_inline, word_lines
 
 if TYPE_CHECKING:
     from scenes.wordporters.table import WordPortersScene
@@ -161,7 +161,7 @@ def _vote(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorters
                 bold=True, min_size=fr.min_fs)
         if num:
             wid = sc.view["words"][num - 1]
-            text_in(surface, word_inline(wid, sc.mode), pygame.Rect(tag.x - fr.px(104), r.y, fr.px(100), r.h),
+            text_in(surface, word_inline(wid, narrow(sc.mode)), pygame.Rect(tag.x - fr.px(104), r.y, fr.px(100), r.h),
                     fr.fs(18), style.INK_DIM, align="right", min_size=fr.min_fs, ellipsis=True)
     text_in(surface, t("wordporters.ui.vote_keys"), pygame.Rect(box.x + fr.px(12), box.bottom - fr.px(30),
             box.w - fr.px(24), fr.px(24)), fr.fs(18), style.INK_DIM, align="left", min_size=fr.min_fs, ellipsis=True)
@@ -178,21 +178,23 @@ def _reveal(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorte
     for i, (ev, row) in enumerate(zip(r.reveals, geo.seat_rows(fr, len(r.reveals)))):
         s = int(ev["seat"])
         turn = r.turn(i)
-        _name(surface, row, fr, sc, s, fr.px(96))
-        card = pygame.Rect(row.x + fr.px(116), row.y, fr.px(30), row.h)
+        _name(surface, row, fr, sc, s, fr.px(84))
+        card = pygame.Rect(row.x + fr.px(100), row.y, fr.px(30), row.h)
         draw_number_card(surface, card, fr, int(ev["number"]), turn=turn, colour=style.seat_colour(s))
         if turn < 0.5:
             continue
         num = int(ev["number"])
         wid = str(ev.get("word") or (words[num - 1] if num - 1 < len(words) else ""))
-        text_in(surface, word_inline(wid, sc.mode), pygame.Rect(card.right + fr.px(8), row.y, fr.px(104), row.h),
-                fr.fs(18), style.INK, align="left", min_size=fr.min_fs, ellipsis=True)
+        pts_w = fr.px(40)
+        word_box = pygame.Rect(card.right + fr.px(6), row.y, fr.px(96), row.h)
+        text_in(surface, word_inline(wid, narrow(sc.mode)), word_box, fr.fs(18), style.INK, align="left", min_size=fr.min_fs,
+                ellipsis=True)
         right = [int(x) for x in ev["right"]]
-        d = min(row.h - fr.px(10), fr.px(18))
-        x0 = card.right + fr.px(118)
-        for j, g in enumerate(right[:5]):
-            pygame.draw.circle(surface, style.seat_colour(g), (x0 + j * (d + fr.px(3)) + d // 2, row.centery), d // 2)
+        dots = pygame.Rect(word_box.right + fr.px(4), row.y, row.right - pts_w - word_box.right - fr.px(8), row.h)
+        d = max(6, min(row.h - fr.px(10), fr.px(18), (dots.w // max(1, len(right))) - fr.px(2)))
+        for j, g in enumerate(right):
+            pygame.draw.circle(surface, style.seat_colour(g), (dots.x + j * (d + fr.px(2)) + d // 2, row.centery), d // 2)
         pts = len(right)
-        text_in(surface, t("wordporters.ui.points", n=pts) if pts else t("wordporters.ui.nobody"),
-                pygame.Rect(row.right - fr.px(56), row.y, fr.px(54), row.h), fr.fs(18),
+        text_in(surface, t("wordporters.ui.points", n=pts),
+                pygame.Rect(row.right - pts_w, row.y, pts_w, row.h), fr.fs(18),
                 style.GOOD if pts else style.INK_DIM, bold=True, align="right", min_size=fr.min_fs, ellipsis=True)

@@ -198,11 +198,15 @@ def draw_track(surface: pygame.Surface, area: pygame.Rect, fr: Frame, scores: Se
                     min_size=fr.min_fs, ellipsis=True)
         if not seats:
             continue
-        d = max(6, min((r.w - fr.px(3)) // 2, (r.h - fr.px(3)) // 2))
+        one = len(seats) == 1
+        d = max(6, min(r.w, r.h) - fr.px(6)) if one else max(6, min((r.w - fr.px(3)) // 2, (r.h - fr.px(3)) // 2))
         for i, s in enumerate(seats):
             row, col = divmod(i % 4, 2)
-            cx = r.x + fr.px(2) + d // 2 + col * d + (i // 4) * d // 3
-            cy = r.y + fr.px(2) + d // 2 + row * d
+            if one:
+                cx, cy = r.center
+            else:
+                cx = r.x + fr.px(2) + d // 2 + col * d + (i // 4) * d // 3
+                cy = r.y + fr.px(2) + d // 2 + row * d
             pygame.draw.circle(surface, style.seat_colour(s), (cx, cy), d // 2)
             pygame.draw.circle(surface, style.INK_DARK, (cx, cy), d // 2, 1)
             laps = int(scores[s]) // 20

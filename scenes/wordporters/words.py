@@ -19,6 +19,11 @@ def resolve(mode: object) -> str:
     return str(mode) if mode in SHOWN else ui_words()
 
 
+def narrow(mode: str) -> str:
+    """The word language for a narrow place (a list's row): both languages become the menus'."""
+    return ui_words() if mode == "both" else resolve(mode)
+
+
 def next_mode(mode: str) -> str:
     return SHOWN[(SHOWN.index(mode) + 1) % len(SHOWN)] if mode in SHOWN else SHOWN[0]
 
