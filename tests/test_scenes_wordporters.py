@@ -390,3 +390,52 @@ def test_event_lines_word_secrets_only_for_their_own_seat():
     assert content().hint_by_id(placed["hint"]).en in describe_event(placed, players, "classic")
     series = score_series(session.events, 4)
     assert all(len(x) == 5 for x in series) and [x[-1] for x in series] == session.outcome().scores
+
+
+# ---- the reveal, undo ----------------------------------------------------------------------------
+def test_the_reveal_turns_one_number_at_a_time_and_the_scores_move_on_the_track():
+    from scenes.wordporters.table import STEP_S, TURN_S
+    app = make_app()
+    app.settings.anim_speed = "normal"
+    session = make_session(seats=4, humans=1, seed=2)
+    while not (session.view(None)["phase"] == "vote" and session.to_act() == {0}):
+        acting = session.to_act() - ({0} if session.view(None)["phase"] == "vote" else set())
+        session.submit(bot_move(session, min(acting)))
+    scene = push(app, session)
+    for s, n in zip(scene.others(), (1, 2, 3)):
+        scene.select_voter(s)
+        scene.assign(n)
+    scene.vote()
+    r = scene.reveal
+    assert r is not None and len(r.reveals) == 4 and r.clock == 0.0
+    assert [int(e["seat"]) for e in r.reveals] == [(session.view(None)["history"][0]["start"] + k) % 4
+                                                    for k in range(4)]
+    f = scene.anim_factor
+    assert f > 0
+    n = len(session.events)
+    for _ in range(3):
+        scene.drive_bots(10.0)                 # the bots wait while the reveal is read
+        scene.bots.wait(30)
+    assert len(session.events) == n
+    seen = []
+    for _ in range(4):
+        scene.step(TURN_S * f)                 # a fake clock: the number in turn has turned
+        seen.append(r.shown())
+        scene.step((STEP_S - TURN_S) * f)
+    assert seen == [1, 2, 3, 4]
+    assert r.scores() == session.view(None)["history"][0]["scores"]
+    app.step()
+    assert "go_on" in scene.bar and scene.bar["go_on"].label == i18n.t("wordporters.ui.next_round")
+    key(app, pygame.K_RETURN)
+    assert scene.reveal is None and session.view(0)["round"] == 2
+
+
+def test_a_placement_is_taken_back_against_bots():
+    app = make_app()
+    session = make_session(seats=3, humans=1, seed=3, start=0)
+    scene = push(app, session)
+    act_through_scene(app, scene)
+    assert any(e["type"] == "placed" and e["seat"] == 0 for e in session.events)
+    assert scene.bar["undo"].enabled
+    key(app, pygame.K_u)
+    assert not any(e["type"] == "placed" for e in session.events) and scene.phase() == "hints"
