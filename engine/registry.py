@@ -20,6 +20,7 @@ GAMES: dict[str, str] = {
     "hooky": "engine.hooky",
     "wooolf": "engine.wooolf",
     "wordporters": "engine.wordporters",
+    "paperback": "engine.paperback",
 }
 
 

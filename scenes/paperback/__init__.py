@@ -1,0 +1,32 @@
+"""Paperback on screen: the plug-in the framework calls (set-up, the table scene, the
+replay renderer, event descriptions, how-to pages, the Fame chart's series).
+
+The basic game as the box teaches it: 2-5 seats, no attack cards (the next issue's
+modules add the rest)."""
+from __future__ import annotations
+
+from typing import Any
+
+from scenes.paperback.howto import Page, howto_pages
+from scenes.paperback.narrate import describe_event, score_series
+from scenes.paperback.replayview import ReplayRenderer
+
+SETUP: dict = {
+    "seats": range(2, 6),
+    "default_seats": 3,
+    "variants": [("classic", "paperback.variant.classic", {"seats": range(2, 6)})],
+    "options": [],
+}
+
+
+def game_scene(app: Any, session: Any) -> Any:
+    """The table for a Paperback session (new or resumed)."""
+    from scenes.paperback.table import PaperbackScene
+    return PaperbackScene(app, session)
+
+
+def replay_renderer(app: Any) -> ReplayRenderer:
+    return ReplayRenderer(app)
+
+
+__all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "Page"]

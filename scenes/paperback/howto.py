@@ -1,0 +1,169 @@
+"""How to play Paperback: every rule of the basic game in pages, each illustrated by the
+table's own renderer on live examples: words laid from real cards and scored by the
+engine's scorer (itemised as the table shows it), a dealt table's market, the length
+track with its commons (the common card is explained on a page of its own, with a word
+that uses it and one that claims it), and the end of the game."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Callable, Sequence
+
+import pygame
+
+from engine.core.rng import Rng
+from engine.core.turns import view_with_status
+from engine.paperback.content import CardDef, content
+from engine.paperback.rules import PaperbackRules
+from engine.paperback.scoring import Score, score
+from scenes.paperback import panels
+from scenes.paperback.cards import draw_card
+from scenes.paperback.layout import Places, place_spread, place_static
+from scenes.ui import style
+from scenes.ui.draw import text_in
+from scenes.ui.geometry import Frame
+from scenes.ui.i18n import t
+
+Illustrate = Callable[[pygame.Surface, pygame.Rect, Frame], None]
+Laid = Sequence[tuple[str, str, bool]]          # (card id, laid as, the top common by reference)
+
+
+@lru_cache(maxsize=1)
+def sample_view() -> dict:
+    """A dealt 3-player table (a fixed seed), as the table sees it."""
+    rules = PaperbackRules()
+    state = rules.initial(3, {"start": 0})
+    for ev in rules.setup(state, Rng(7)):
+        rules.apply(state, ev)
+    return view_with_status(rules, state, None)
+
+
+def _box() -> dict[str, CardDef]:
+    return content().box(3)
+
+
+def example_score(laid: Laid) -> Score:
+    """The engine's own itemised ¢ for a word laid from these cards."""
+    box = _box()
+    return score([(box[c], text, ref) for c, text, ref in laid], common_bonus=content().common_bonus, itemise=True)
+
+
+# the pages' words, from real cards of the box (ids of content/paperback/market.json)
+STARTING = (("s0.S", "s", False), ("s0.T", "t", False), ("s0.W1", "e", False), ("s0.R", "r", False),
+            ("s0.N", "n", False))                                                      # STERN, a wild as E
+PAIRS = (("D17", "qu", False), ("L05", "i", False), ("L22", "c", False), ("L44", "k", False))   # QU card: QUICK
+Q_AS_QU = (("L63", "qu", False), ("L06", "i", False), ("s0.T", "t", False))               # Q laid as QU: QUIT
+COMMON_USE = (("s0.T", "t", False), ("cA", "a", True), ("s0.N", "n", False))              # TAN with the common A
+COMMON_CLAIM = (("s0.S", "s", False), ("s0.T", "t", False), ("cA", "a", True), ("s0.R", "r", False),
+                ("s0.W1", "l", False), ("s0.W2", "e", False), ("s0.W3", "t", False))       # STARLET: 7 letters
+BONUSES = (("L20", "h", False), ("L36", "a", False), ("L37", "t", False), ("L15", "s", False))   # HATS
+
+
+def draw_word(surface: pygame.Surface, area: pygame.Rect, fr: Frame, laid: Laid, note: str = "") -> None:
+    """A word laid from cards on the left, its ¢ itemised by the engine on the right."""
+    box = _box()
+    s = example_score(laid)
+    cards_w = area.w * 58 // 100
+    n = len(laid)
+    h = min(area.h - fr.px(40), fr.px(130))
+    w = min(round(h * 0.72), (cards_w - fr.px(8) * (n - 1)) // max(1, n))
+    h = round(w / 0.72)
+    x = area.x
+    y = area.y + (area.h - h) // 2
+    for cid, text, ref in laid:
+        draw_card(surface, pygame.Rect(x, y, w, h), box[cid], fr, laid_as=text, lifted=ref)
+        x += w + fr.px(8)
+    word = "".join(text for _, text, _ in laid).upper()
+    right = pygame.Rect(area.x + cards_w + fr.px(12), area.y, area.w - cards_w - fr.px(12), area.h)
+    panels.draw_cents(surface, fr, right, sample_view(), word, style.GOOD, s.items, s.cents,
+                      note or t("paperback.ui.letters", n=s.letters, need=0))
+
+
+def _word_page(laid: Laid, note_key: str = "") -> Illustrate:
+    def draw(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
+        draw_word(surface, area, fr, laid, t(note_key) if note_key else "")
+    return draw
+
+
+def _two_words(top: Laid, bottom: Laid) -> Illustrate:
+    def draw(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
+        half = area.h // 2
+        draw_word(surface, pygame.Rect(area.x, area.y, area.w, half - fr.px(4)), fr, top)
+        draw_word(surface, pygame.Rect(area.x, area.y + half + fr.px(4), area.w, half - fr.px(4)), fr, bottom)
+    return draw
+
+
+def _pane(surface: pygame.Surface, area: pygame.Rect, draw: Callable[[pygame.Surface, Frame, Places], None],
+          x: int, y: int, w: int, h: int) -> None:
+    """Draw part of the table (design rect x, y, w, h) scaled into `area`."""
+    k = min(area.w / w, area.h / h)
+    fr = Frame.of_scale(k)
+    fr.ox = area.x - x * k + (area.w - w * k) / 2
+    fr.oy = area.y - y * k + (area.h - h * k) / 2
+    p = place_static(fr, 3)
+    place_spread(fr, p, panels.spread_letters(sample_view()))
+    draw(surface, fr, p)
+
+
+def _market(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
+    _pane(surface, area, lambda s, f, p: panels.draw_market(s, f, p, sample_view()), 316, 62, 952, 290)
+
+
+def _common(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
+    left = pygame.Rect(area.x, area.y, area.w * 30 // 100, area.h)
+    _pane(surface, left, lambda s, f, p: panels.draw_track(s, f, p, sample_view(), usable=True), 12, 370, 292, 176)
+    right = pygame.Rect(left.right + fr.px(12), area.y, area.w - left.w - fr.px(12), area.h)
+    _two_words(COMMON_USE, COMMON_CLAIM)(surface, right, fr)
+
+
+def _end(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
+    left = pygame.Rect(area.x, area.y, area.w * 40 // 100, area.h)
+    _pane(surface, left, lambda s, f, p: panels.draw_track(s, f, p, sample_view()), 12, 370, 292, 176)
+    right = pygame.Rect(left.right + fr.px(12), area.y, area.w - left.w - fr.px(12), area.h)
+    _pane(surface, right, lambda s, f, p: panels.draw_players(s, f, p, sample_view(), [{} for _ in range(3)]),
+          12, 64, 292, 186)
+
+
+class Page:
+    """One page: `title`, `body` (current language) and `draw(surface, rect)`."""
+
+    def __init__(self, key: str, illustrate: Illustrate | None = None, text_share: float = 0.45) -> None:
+        self.key = key
+        self.illustrate = illustrate
+        self.text_share = text_share
+
+    @property
+    def title(self) -> str:
+        return t(f"paperback.howto.{self.key}.title")
+
+    @property
+    def body(self) -> str:
+        return t(f"paperback.howto.{self.key}.body")
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        rect = pygame.Rect(rect)
+        fr = Frame(surface.get_size())
+        pad = fr.px(12)
+        if self.illustrate is None:
+            text_in(surface, self.body, rect.inflate(-2 * pad, -2 * pad), fr.fs(26), style.INK, wrap_lines=True,
+                    valign="top", align="left", min_size=fr.min_fs)
+            return
+        th = round(rect.h * self.text_share)
+        text_box = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, th - 2 * pad)
+        art = pygame.Rect(rect.x + pad, rect.y + th, rect.w - 2 * pad, rect.h - th - pad)
+        text_in(surface, self.body, text_box, fr.fs(24), style.INK, wrap_lines=True, valign="top", align="left",
+                min_size=fr.min_fs)
+        self.illustrate(surface, art, fr)
+
+
+def howto_pages() -> list[Page]:
+    return [
+        Page("aim", _word_page(STARTING)),
+        Page("turn", _word_page(BONUSES)),
+        Page("wilds", _word_page(STARTING)),
+        Page("pairs", _two_words(PAIRS, Q_AS_QU)),
+        Page("common", _common, text_share=0.42),
+        Page("abilities", _word_page(BONUSES)),
+        Page("market", _market, text_share=0.4),
+        Page("end", _end),
+        Page("controls"),
+    ]

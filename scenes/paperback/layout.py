@@ -1,0 +1,122 @@
+"""Where everything on the Paperback table goes, in 1280x720 design units (scenes/ui/
+geometry.Frame scales them): the players and the length track down the left, the market
+across the top right, the info strip, the word row with its ¢ panel, the hand at the
+bottom. Computed outside drawing (on a resize and when the view or the building
+changes), so drawing only reads it and clicks find the same rects."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from scenes.ui.geometry import Frame
+
+LEFT_X, LEFT_W = 12, 292
+RIGHT_X, RIGHT_W = 316, 952
+MARKET_CARD = (68, 94)
+SPREAD_Y, PILES_Y = 88, 230
+HAND_CARD = (86, 120)
+WORD_CARD = (74, 104)
+
+
+@dataclass
+class Places:
+    top: pygame.Rect = field(default_factory=pygame.Rect)
+    players: list[pygame.Rect] = field(default_factory=list)
+    track: pygame.Rect = field(default_factory=pygame.Rect)
+    log: pygame.Rect = field(default_factory=pygame.Rect)
+    market: pygame.Rect = field(default_factory=pygame.Rect)
+    spread_label: pygame.Rect = field(default_factory=pygame.Rect)
+    fame_label: pygame.Rect = field(default_factory=pygame.Rect)
+    spread: list[tuple[str, pygame.Rect]] = field(default_factory=list)        # (letter, rect)
+    fame: list[tuple[str, pygame.Rect]] = field(default_factory=list)          # (pile id, rect)
+    piles: list[tuple[str, pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]] = field(default_factory=list)
+    info: pygame.Rect = field(default_factory=pygame.Rect)
+    word: pygame.Rect = field(default_factory=pygame.Rect)
+    slots: list[pygame.Rect] = field(default_factory=list)
+    score: pygame.Rect = field(default_factory=pygame.Rect)
+    hand_area: pygame.Rect = field(default_factory=pygame.Rect)
+    hand: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+    common: pygame.Rect = field(default_factory=pygame.Rect)
+    track_title: pygame.Rect = field(default_factory=pygame.Rect)
+    track_cards: list[pygame.Rect] = field(default_factory=list)
+    track_needs: list[pygame.Rect] = field(default_factory=list)
+    track_lines: list[pygame.Rect] = field(default_factory=list)
+    buttons: pygame.Rect = field(default_factory=pygame.Rect)
+
+
+def place_static(fr: Frame, seats: int) -> Places:
+    """Everything whose place does not depend on the cards."""
+    p = Places()
+    p.top = fr.r(12, 6, 640, 52)
+    row_h = min(62, 300 // max(1, seats))
+    p.players = [fr.r(LEFT_X, 64 + i * row_h, LEFT_W, row_h - 4) for i in range(seats)]
+    p.track = fr.r(LEFT_X, 370, LEFT_W, 176)
+    p.log = fr.r(LEFT_X, 554, LEFT_W, 156)
+    p.track_title = fr.r(LEFT_X + 10, 374, LEFT_W - 20, 24)
+    p.track_cards = [fr.r(LEFT_X + 14 + i * 68, 402, 56, 74) for i in range(4)]
+    p.track_needs = [fr.r(LEFT_X + 10 + i * 68, 478, 64, 20) for i in range(4)]
+    p.track_lines = [fr.r(LEFT_X + 10, 500, LEFT_W - 20, 22), fr.r(LEFT_X + 10, 522, LEFT_W - 20, 22)]
+    p.market = fr.r(RIGHT_X, 62, RIGHT_W, 290)
+    p.spread_label = fr.r(RIGHT_X + 8, 64, 380, 24)
+    p.fame_label = fr.r(RIGHT_X + 430, 64, 500, 24)
+    p.info = fr.r(RIGHT_X, 358, RIGHT_W, 44)
+    p.word = fr.r(RIGHT_X, 408, 600, 146)
+    p.score = fr.r(RIGHT_X + 612, 408, RIGHT_W - 612, 160)
+    p.hand_area = fr.r(RIGHT_X, 556, 600, 158)
+    p.buttons = fr.r(RIGHT_X + 612, 572, RIGHT_W - 612, 140)
+    # the 2¢ spread (one card per vowel still there) and the Fame piles, in the first row
+    w, h = MARKET_CARD
+    p.spread = []
+    p.fame = [(pid, fr.r(RIGHT_X + 430 + i * (w + 12), SPREAD_Y, w, h)) for i, pid in enumerate(("f5", "f8", "f11", "f17"))]
+    # six piles, each its front card and its top, in the second row
+    p.piles = []
+    x = RIGHT_X + 8
+    for pid in ("p3", "p4", "p5", "p6", "p7", "p8"):
+        label = fr.r(x, PILES_Y - 24, 2 * w + 4, 22)
+        front = fr.r(x, PILES_Y, w, h)
+        top = fr.r(x + w + 4, PILES_Y, w, h)
+        under = fr.r(x, PILES_Y + h + 2, 2 * w + 4, 20)
+        p.piles.append((pid, label, front, top, under))
+        x += 2 * w + 4 + 14
+    return p
+
+
+def place_spread(fr: Frame, p: Places, letters: list[str]) -> None:
+    w, h = MARKET_CARD
+    p.spread = [(ch, fr.r(RIGHT_X + 8 + i * (w + 8), SPREAD_Y, w, h)) for i, ch in enumerate(letters[:5])]
+
+
+def place_row(fr: Frame, area: pygame.Rect, n: int, card: tuple[int, int], arc: float = 0.0,
+              gap: int = 8) -> list[pygame.Rect]:
+    """`n` cards centred in `area` (design rect already scaled), overlapping when they
+    would not fit; `arc` lifts the middle ones (a fanned hand)."""
+    if n <= 0:
+        return []
+    w, h = fr.px(card[0]), fr.px(card[1])
+    g = fr.px(gap)
+    step = w + g
+    if n * w + (n - 1) * g > area.w:
+        step = max(fr.px(20), (area.w - w) // max(1, n - 1))
+    total = step * (n - 1) + w
+    x0 = area.centerx - total // 2
+    out = []
+    mid = (n - 1) / 2
+    for i in range(n):
+        lift = round(arc * fr.px(10) * (1 - ((i - mid) / max(1.0, mid)) ** 2)) if n > 1 else 0
+        out.append(pygame.Rect(x0 + i * step, area.bottom - h - fr.px(6) - lift, w, h))
+    return out
+
+
+def word_slots(fr: Frame, p: Places, n: int) -> list[pygame.Rect]:
+    """The places of the word's cards and one more (where the next card goes)."""
+    area = pygame.Rect(p.word.x, p.word.y + fr.px(36), p.word.w, p.word.h - fr.px(36))
+    return place_row(fr, area, n + 1, WORD_CARD, gap=6)
+
+
+def insert_index(slots: list[pygame.Rect], x: int, n: int) -> int:
+    """Where a card dropped at `x` goes among `n` laid cards."""
+    for i, r in enumerate(slots[:n]):
+        if x < r.centerx:
+            return i
+    return n

@@ -1,0 +1,132 @@
+"""Paperback's events in words (the table's log panel and the replay list) and the Fame
+over the game (the results chart). A line words only what the event shows the seat
+reading it: the table's log reads `session.events_for(seat)` (already through the rules'
+event_view); the replay list words events as the table sees them."""
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from engine.paperback.finder import COMMON
+from engine.paperback.state import box_of
+from scenes.common.names import names_list, player_name, winners_text
+from scenes.paperback.cards import shown_letters
+from scenes.ui.i18n import t
+
+START_FAME = 5          # the five starting wilds, 1 Fame each
+
+
+def _box(seats: int) -> dict:
+    return box_of(seats, True)          # every card id of any game of that size
+
+
+def card_name(cid: str, seats: int = 5) -> str:
+    """A card as the log names it: its letters, or "Fame 7" for a Fame card."""
+    card = _box(seats).get(cid)
+    if card is None:
+        return cid
+    if card.kind == "fame":
+        return t("paperback.card.fame", fame=card.fame)
+    if card.wild:
+        return t("paperback.card.wild")
+    return shown_letters(card.letters)
+
+
+def _cards(ids: Sequence[str], seats: int) -> str:
+    return names_list([card_name(c, seats) for c in ids])
+
+
+def _join(a: str, b: str) -> str:
+    return t("paperback.ev.join", a=a, b=b)
+
+
+def log_line(ev: dict[str, Any], players: Sequence[dict] | None, seats: int = 5) -> str:
+    """One event in the current language (as already redacted for the reader)."""
+    players = list(players or [])
+    kind = ev.get("type")
+    who = ev.get("seat")
+    name = player_name(players, who) if isinstance(who, int) else ""
+    word = str(ev.get("word", "")).upper()
+    if kind == "set_up":
+        return t("paperback.ev.set_up", player=player_name(players, int(ev.get("start", 0))))
+    if kind == "spelled":
+        box = _box(seats)
+        claimed = ev.get("claimed")
+        if claimed is not None:
+            line = t("paperback.ev.spelled_claim", player=name, word=word, cents=ev.get("cents", 0),
+                     letter=box[claimed].letters.upper() if claimed in box else "")
+        else:
+            line = t("paperback.ev.spelled", player=name, word=word, cents=ev.get("cents", 0))
+        if COMMON in (ev.get("cards") or []):
+            line = _join(line, t("paperback.ev.used_common"))
+        if ev.get("trash"):
+            line = _join(line, t("paperback.ev.trashed_hand", cards=_cards(ev["trash"], seats)))
+        return line
+    if kind == "offer_trashed":
+        return t("paperback.ev.offer_trashed", player=name, cards=_cards(ev.get("cards") or [], seats))
+    if kind == "passed":
+        return t("paperback.ev.passed", player=name)
+    if kind == "bought":
+        got = ev.get("cards") or []
+        if not got:
+            return t("paperback.ev.bought_nothing", player=name)
+        return t("paperback.ev.bought", player=name, cards=_cards(got, seats), spent=ev.get("spent", 0))
+    if kind == "turn_ended":
+        n = ev.get("drawn_count", len(ev.get("drawn") or []))
+        line = t("paperback.ev.turn_ended", player=name, n=n)
+        if ev.get("reshuffled") or ev.get("new_deck"):
+            line = _join(line, t("paperback.ev.reshuffled"))
+        return line
+    if kind == "word_proposed":
+        return t("paperback.ev.word_proposed", player=name, word=word)
+    if kind == "word_voted":
+        return t("paperback.ev.word_voted_yes" if ev.get("accept") else "paperback.ev.word_voted_no",
+                 player=name, word=word)
+    if kind == "word_accepted":
+        return t("paperback.ev.word_accepted", word=word)
+    if kind == "word_refused":
+        by = ev.get("by")
+        return t("paperback.ev.word_refused", word=word,
+                 player=player_name(players, by) if isinstance(by, int) else t("paperback.ev.someone"))
+    if kind == "answered":
+        n = sum(len(ev.get(k) or []) for k in ("discard", "discard_wild")) + int(
+            ev.get("topdeck_count", len(ev.get("topdeck") or [])))
+        return t("paperback.ev.answered", player=name, n=n)
+    if kind == "game_ended":
+        reason = t("paperback.end.commons" if ev.get("reason") == "commons" else "paperback.end.fame")
+        return t("paperback.ev.game_ended", reason=reason, result=winners_text(players, ev.get("winners") or []))
+    return ""
+
+
+def describe_event(ev: dict[str, Any], players: Sequence[dict] | None = None,
+                   variant: str | None = None) -> str:
+    """One line for the replay list, as the table sees the event: the line words only
+    public fields (how many cards were drawn, never which), so a raw event and its
+    table view read the same."""
+    seats = len(players) if players else 5
+    return log_line(ev, players, max(2, min(5, seats)))
+
+
+def score_series(events: Sequence[dict[str, Any]], seats: int) -> list[list[int]]:
+    """Each seat's Fame after every turn, from the log: the five starting wilds, plus the
+    Fame cards bought and the commons claimed, minus any wild trashed from a hand."""
+    box = _box(max(2, min(5, seats)))
+    fame = [START_FAME] * seats
+    series = [[START_FAME] for _ in range(seats)]
+    for ev in events:
+        kind = ev.get("type")
+        s = ev.get("seat")
+        if kind == "spelled" and isinstance(s, int):
+            if ev.get("claimed") in box:
+                fame[s] += box[ev["claimed"]].fame
+            fame[s] -= sum(box[c].fame for c in ev.get("trash") or [] if c in box)
+        elif kind == "bought" and isinstance(s, int):
+            fame[s] += sum(box[c].fame for c in ev.get("cards") or [] if c in box)
+        elif kind == "turn_ended":
+            for i in range(seats):
+                series[i].append(fame[i])
+        elif kind == "game_ended":
+            final = list(ev.get("scores") or fame)
+            if final != fame:
+                for i in range(seats):
+                    series[i].append(int(final[i]))
+    return series

@@ -1,0 +1,308 @@
+"""Drawing the Paperback table's public parts (read-only: every rect comes from
+scenes/paperback/layout.py): the players with their Fame and card counts, the length
+track with the commons and what ends the game, the market (the 2¢ spread, the Fame piles,
+each pile's front card and top), the ¢ panel of a word, and the final table. Used by the
+table scene, the replay renderer and the how-to pages alike."""
+from __future__ import annotations
+
+from collections import Counter
+from typing import Sequence
+
+import pygame
+
+from engine.paperback.content import CardDef
+from scenes.common.names import player_name
+from scenes.paperback.cards import cards_of, draw_back, draw_card, draw_slot, shown_letters
+from scenes.paperback.layout import Places
+from scenes.ui import style
+from scenes.ui.draw import panel, text_in
+from scenes.ui.geometry import Frame
+from scenes.ui.i18n import t
+
+Marks = dict[str, str]      # card id (or pile id, "spread:a") -> "trash" | "pick"
+
+
+def spread_letters(view: dict) -> list[str]:
+    """The vowels of the 2¢ spread still there, in order, once each."""
+    cards = cards_of(view)
+    for p in view["offer"]:
+        if p["spread"] is not None:
+            return sorted({cards[c].letters for c in p["spread"]})
+    return []
+
+
+def spread_cards(view: dict) -> dict[str, list[str]]:
+    cards = cards_of(view)
+    out: dict[str, list[str]] = {}
+    for p in view["offer"]:
+        for c in p["spread"] or []:
+            out.setdefault(cards[c].letters, []).append(c)
+    return out
+
+
+def draw_players(surface: pygame.Surface, fr: Frame, p: Places, view: dict, players: Sequence[dict],
+                 last: dict[int, str] | None = None) -> None:
+    """Each seat: name, Fame so far, deck / discard / hand counts, the last word spelled."""
+    acting = set(view.get("status", {}).get("acting") or view.get("to_act") or [])
+    for s, r in enumerate(p.players):
+        colour = style.seat_colour(s)
+        panel(surface, r, style.BG_2, radius=fr.px(8), border=colour if s in acting else None, width=fr.px(3))
+        pygame.draw.rect(surface, colour, pygame.Rect(r.x + fr.px(4), r.y + fr.px(6), fr.px(6), r.h - fr.px(12)),
+                         border_radius=fr.px(3))
+        inner = pygame.Rect(r.x + fr.px(16), r.y + fr.px(2), r.w - fr.px(22), r.h - fr.px(4))
+        top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
+        bottom = pygame.Rect(inner.x, inner.y + inner.h // 2, inner.w, inner.h - inner.h // 2)
+        fame_w = fr.px(70)
+        text_in(surface, player_name(list(players), s), pygame.Rect(top.x, top.y, top.w - fame_w, top.h),
+                fr.fs(22), colour, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+        text_in(surface, t("paperback.ui.fame_short", fame=view["fame"][s]),
+                pygame.Rect(top.right - fame_w, top.y, fame_w, top.h), fr.fs(24), style.ACCENT, bold=True,
+                align="right", min_size=fr.min_fs)
+        counts = t("paperback.ui.counts", deck=view["deck_counts"][s], discard=len(view["discards"][s]),
+                   hand=view["hand_counts"][s])
+        if last and s in last:
+            counts = t("paperback.ui.counts_last", counts=counts, word=last[s])
+        text_in(surface, counts, bottom, fr.fs(18), style.INK_DIM, align="left", min_size=fr.fs(14), ellipsis=True)
+
+
+def end_lines(view: dict) -> tuple[str, str]:
+    """What ends the game and how close it is."""
+    commons_left = len(view["commons"])
+    return (t("paperback.ui.end.fame", empty=view["empty_fame_piles"], of=view["end_empty_piles"]),
+            t("paperback.ui.end.commons", left=commons_left))
+
+
+def draw_track(surface: pygame.Surface, fr: Frame, p: Places, view: dict, *, usable: bool = False,
+               in_word: bool = False) -> None:
+    """The length track: the commons still on it (the top one the next to claim), the
+    letters each needs, and the two ways the game ends."""
+    panel(surface, p.track, style.BG_2, radius=fr.px(8))
+    cards = cards_of(view)
+    need = view.get("need")
+    top = view.get("common")
+    title = (t("paperback.ui.track.next", letter=cards[top].letters.upper(), need=need)
+             if top is not None and need is not None else t("paperback.ui.track.done"))
+    text_in(surface, title, p.track_title, fr.fs(20), style.INK, bold=True, align="left", min_size=fr.fs(14),
+            ellipsis=True)
+    claimed = int(view.get("claimed", 0))
+    left = list(view.get("commons") or [])
+    track = list(view.get("track") or [])
+    for i, (r, nr) in enumerate(zip(p.track_cards, p.track_needs)):
+        if i < claimed:
+            draw_slot(surface, r, fr, t("paperback.ui.track.claimed"))
+        elif i - claimed < len(left):
+            cid = left[i - claimed]
+            draw_card(surface, r, cards[cid], fr, lifted=i == claimed and usable, dim=i > claimed or in_word)
+        else:
+            draw_slot(surface, r, fr)
+        if i < len(track):
+            text_in(surface, t("paperback.ui.track.letters", n=track[i]), nr, fr.fs(18),
+                    style.ACCENT if i == claimed else style.INK_DIM, bold=i == claimed, min_size=fr.fs(12))
+    for line, r in zip(end_lines(view), p.track_lines):
+        text_in(surface, line, r, fr.fs(18), style.INK_DIM, align="left", min_size=fr.fs(12), ellipsis=True)
+
+
+def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks: Marks | None = None,
+                hot: str | None = None, dim: set[str] | None = None) -> None:
+    """The Offer: the 2¢ spread, the Fame piles (count and Fame) and each pile's front
+    card and top with how many lie under it. `marks` rings cards picked or to trash;
+    `dim` greys what cannot be bought now; `hot` lifts the card under the pointer."""
+    marks = marks or {}
+    dim = dim or set()
+    cards = cards_of(view)
+    panel(surface, p.market, style.BG_2, radius=fr.px(10))
+    text_in(surface, t("paperback.ui.market.spread"), p.spread_label, fr.fs(18), style.INK_DIM, align="left",
+            min_size=fr.fs(12), ellipsis=True)
+    text_in(surface, t("paperback.ui.market.fame"), p.fame_label, fr.fs(18), style.INK_DIM, align="left",
+            min_size=fr.fs(12), ellipsis=True)
+    groups = spread_cards(view)
+    for ch, r in p.spread:
+        ids = groups.get(ch, [])
+        if not ids:
+            continue
+        key = f"spread:{ch}"
+        draw_card(surface, r, cards[ids[0]], fr, cost=True, lifted=hot == key, mark=marks.get(key),
+                  dim=key in dim)
+        _badge(surface, fr, r, t("paperback.ui.times", n=len(ids)))
+    for f, (pid, r) in zip(view["fame_piles"], p.fame):
+        if f["count"]:
+            fame_card = _fame_card(view, pid)
+            draw_card(surface, r, fame_card, fr, cost=True, lifted=hot == pid, mark=marks.get(pid),
+                      dim=pid in dim)
+            _badge(surface, fr, r, t("paperback.ui.times", n=f["count"]))
+        else:
+            draw_slot(surface, r, fr, t("paperback.ui.market.empty"))
+    offer = {o["pile"]: o for o in view["offer"]}
+    for pid, label, front, top, under in p.piles:
+        o = offer.get(pid)
+        if o is None:
+            continue
+        costs = o["costs"]
+        text = t("paperback.card.cost", cost=costs[0]) if len(costs) == 1 else t(
+            "paperback.ui.market.costs", low=costs[0], high=costs[-1])
+        text_in(surface, text, label, fr.fs(18), style.INK_DIM, min_size=fr.fs(12))
+        for cid, r in ((o["front"], front), (o["top"], top)):
+            if cid is None:
+                draw_slot(surface, r, fr)
+            else:
+                draw_card(surface, r, cards[cid], fr, cost=True, lifted=hot == cid, mark=marks.get(cid),
+                          dim=cid in dim)
+        text_in(surface, t("paperback.ui.market.under", n=o["under"]), under, fr.fs(18), style.INK_DIM,
+                min_size=fr.fs(12), ellipsis=True)
+
+
+def _fame_card(view: dict, pid: str) -> CardDef:
+    cards = cards_of(view)
+    return next(c for c in cards.values() if c.pile == pid)
+
+
+def fame_card(view: dict, pid: str) -> CardDef:
+    """A card of that Fame pile (all of a pile are alike)."""
+    return _fame_card(view, pid)
+
+
+def _badge(surface: pygame.Surface, fr: Frame, r: pygame.Rect, text: str) -> None:
+    b = pygame.Rect(r.centerx - fr.px(20), r.bottom + fr.px(2), fr.px(40), fr.px(22))
+    pygame.draw.rect(surface, style.BG, b, border_radius=fr.px(8))
+    pygame.draw.rect(surface, style.ACCENT, b, max(1, fr.px(2)), border_radius=fr.px(8))
+    text_in(surface, text, b.inflate(-fr.px(4), -fr.px(2)), fr.fs(18), style.ACCENT, bold=True, min_size=fr.fs(11))
+
+
+def item_lines(view: dict, items: Sequence[Sequence]) -> list[tuple[str, int]]:
+    """The itemised ¢ of a word as lines (label, ¢): the printed ¢ of its cards in one
+    line, then each bonus, the minus and the doubling as the engine listed them."""
+    cards = cards_of(view)
+    printed = sum(int(c) for key, _, c in items if key == "paperback.score.printed")
+    out: list[tuple[str, int]] = []
+    if printed:
+        out.append((t("paperback.score.printed"), printed))
+    for key, cid, cents in items:
+        if key == "paperback.score.printed":
+            continue
+        card = cards.get(cid)
+        label = t(key)
+        if card is not None and key != "paperback.score.common":
+            label = t("paperback.ui.item_of", what=label, card=shown_letters(card.letters))
+        out.append((label, int(cents)))
+    return out
+
+
+def draw_cents(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, view: dict, title: str,
+               title_colour: tuple[int, int, int], items: Sequence[Sequence], total: int | None,
+               foot: str = "") -> None:
+    """The ¢ panel: a title (the word and whether it counts), the ¢ line by line, the total."""
+    panel(surface, rect, style.BG_2, radius=fr.px(10))
+    inner = rect.inflate(-fr.px(16), -fr.px(10))
+    y = inner.y
+    head = fr.px(30)
+    text_in(surface, title, pygame.Rect(inner.x, y, inner.w, head), fr.fs(22), title_colour, bold=True,
+            align="left", min_size=fr.fs(14), ellipsis=True)
+    y += head
+    line_h = fr.px(22)
+    total_h = fr.px(32)
+    foot_h = fr.px(22) if foot else 0
+    room = inner.bottom - total_h - foot_h
+    lines = item_lines(view, items)
+    for i, (label, cents) in enumerate(lines):
+        if y + line_h > room:
+            break
+        if i < len(lines) - 1 and y + 2 * line_h > room:
+            label = t("paperback.ui.more_items", n=len(lines) - i)
+            cents = sum(c for _, c in lines[i:])
+        amount = t("paperback.ui.cents_signed", cents=f"{cents:+d}")
+        aw = fr.px(64)
+        text_in(surface, label, pygame.Rect(inner.x, y, inner.w - aw, line_h), fr.fs(18), style.INK_DIM,
+                align="left", min_size=fr.fs(12), ellipsis=True)
+        text_in(surface, amount, pygame.Rect(inner.right - aw, y, aw, line_h), fr.fs(18), style.INK,
+                align="right", min_size=fr.fs(12))
+        y += line_h
+    if total is not None:
+        text_in(surface, t("paperback.ui.total", cents=total), pygame.Rect(inner.x, room, inner.w, total_h),
+                fr.fs(28), style.ACCENT, bold=True, align="right", min_size=fr.fs(16))
+    if foot:
+        text_in(surface, foot, pygame.Rect(inner.x, inner.bottom - foot_h, inner.w, foot_h), fr.fs(18),
+                style.INK_DIM, align="left", min_size=fr.fs(12), ellipsis=True)
+
+
+def draw_laid(surface: pygame.Surface, fr: Frame, rects: Sequence[pygame.Rect], view: dict,
+              cards_texts: Sequence[tuple[str, str | None]], asking: int | None = None) -> None:
+    """Cards laid in a word (the top common shown as the common card)."""
+    cards = cards_of(view)
+    for i, ((cid, text), r) in enumerate(zip(cards_texts, rects)):
+        card = cards.get(view.get("common") or "") if cid == "common" else cards.get(cid)
+        if card is None:
+            draw_slot(surface, r, fr, shown_letters(text or "?"))
+            continue
+        draw_card(surface, r, card, fr, laid_as=text, asking=asking == i)
+
+
+def draw_hand_backs(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, text: str) -> None:
+    """No hand on screen (the table's view): a word in its place."""
+    panel(surface, rect, style.BG_2, radius=fr.px(10))
+    text_in(surface, text, rect.inflate(-fr.px(20), -fr.px(20)), fr.fs(22), style.INK_DIM, wrap_lines=True,
+            min_size=fr.min_fs, ellipsis=True)
+
+
+def draw_final(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, view: dict, players: Sequence[dict]) -> None:
+    """The game over: each player's Fame, best word, commons and the cards they held."""
+    result = view.get("result") or {}
+    scores = list(result.get("scores") or view["fame"])
+    winners = set(result.get("winners") or [])
+    best = list(result.get("best_words") or [None] * len(scores))
+    hands = list(result.get("hands") or [[] for _ in scores])
+    cards = cards_of(view)
+    n = len(scores)
+    order = sorted(range(n), key=lambda s: (-scores[s], s))
+    panel(surface, rect, style.BG_2, radius=fr.px(10))
+    row_h = min(fr.px(104), (rect.h - fr.px(16)) // max(1, n))
+    y = rect.y + fr.px(8)
+    for s in order:
+        colour = style.seat_colour(s)
+        row = pygame.Rect(rect.x + fr.px(12), y, rect.w - fr.px(24), row_h - fr.px(6))
+        if s in winners:
+            pygame.draw.rect(surface, style.ACCENT, row, max(2, fr.px(3)), border_radius=fr.px(8))
+        name_w = row.w * 26 // 100
+        text_in(surface, player_name(list(players), s), pygame.Rect(row.x + fr.px(10), row.y, name_w, row.h // 2),
+                fr.fs(26), colour, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+        text_in(surface, t("paperback.ui.final.fame", fame=scores[s]),
+                pygame.Rect(row.x + fr.px(10), row.y + row.h // 2, name_w, row.h // 2), fr.fs(24), style.ACCENT,
+                bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+        bw = best[s] if s < len(best) else None
+        best_text = (t("paperback.ui.final.best", word=str(bw["word"]).upper(), cents=bw["cents"]) if bw
+                     else t("paperback.ui.final.no_word"))
+        mid = pygame.Rect(row.x + name_w + fr.px(16), row.y, row.w * 30 // 100, row.h)
+        text_in(surface, best_text, mid, fr.fs(22), style.INK, wrap_lines=True, max_lines=2, align="left",
+                min_size=fr.min_fs, ellipsis=True)
+        hand = hands[s] if s < len(hands) else []
+        area = pygame.Rect(mid.right + fr.px(10), row.y + fr.px(4), row.right - mid.right - fr.px(16),
+                           row.h - fr.px(8))
+        ch = area.h
+        cw = round(ch * 0.72)
+        step = min(cw + fr.px(4), (area.w - cw) // max(1, len(hand) - 1)) if len(hand) > 1 else cw
+        for i, cid in enumerate(hand):
+            card = cards.get(cid)
+            if card is not None:
+                draw_card(surface, pygame.Rect(area.x + i * step, area.y, cw, ch), card, fr)
+        y += row_h
+
+
+def counts_by_letter(view: dict, ids: Sequence[str]) -> Counter:
+    cards = cards_of(view)
+    return Counter(cards[c].letters for c in ids)
+
+
+def draw_table_word(surface: pygame.Surface, fr: Frame, p: Places, view: dict) -> None:
+    """The cards of the word in play this turn (public), with the ¢ it earned, and the
+    place of the hands (never drawn at the table's view)."""
+    from scenes.paperback.layout import word_slots
+    panel(surface, p.word, style.BG_2, radius=fr.px(10))
+    play = list(view.get("play") or [])
+    if play:
+        rects = word_slots(fr, p, len(play))[:len(play)]
+        draw_laid(surface, fr, rects, view, [(c, None) for c in play])
+        seat = view.get("turn")
+        if isinstance(seat, int):
+            text_in(surface, t("paperback.ui.cents_earned", cents=view.get("cents", 0)),
+                    pygame.Rect(p.word.x + fr.px(12), p.word.y + fr.px(4), p.word.w - fr.px(24), fr.px(30)),
+                    fr.fs(20), style.seat_colour(seat), bold=True, align="left", min_size=fr.fs(12), ellipsis=True)
+    draw_hand_backs(surface, fr, p.hand_area, t("paperback.ui.hands_hidden"))

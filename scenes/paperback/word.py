@@ -1,0 +1,148 @@
+"""The word a player is building (one seat's, never shown to another) and what it would
+send: the cards in order, what each is laid as, the ability choices (hand cards and Offer
+cards to trash) and, when buying, the basket. The ¢ shown as it is built come from the
+engine's own scorer (`engine.paperback.scoring.score`, itemised) and its validity from
+the session's dry run; nothing here re-states a rule."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.paperback.content import CardDef, content
+from engine.paperback.finder import COMMON, Found
+from engine.paperback.scoring import Score, score
+from scenes.paperback.cards import cards_of
+
+Slot = tuple[str, str | None]       # (card id or "common", what it is laid as; None: a wild without its letter)
+
+
+@dataclass
+class Building:
+    """One seat's half-made play on screen."""
+    slots: list[Slot] = field(default_factory=list)
+    trash: list[str] = field(default_factory=list)          # hand cards to trash (trash_hand)
+    trash_offer: list[str] = field(default_factory=list)    # Offer cards to trash (trash_offer)
+    basket: list[str] = field(default_factory=list)         # what to buy (Offer ids, Fame pile ids)
+    asking: int | None = None                               # the slot of a wild waiting for its letter
+    pair_next: str | None = None                            # a typed two-letter card's second letter, to skip
+    hints: list[Found] | None = None                        # the finder's best words, when asked
+    hint_for: Any = None                                    # the position the hints answer
+
+    def clear(self) -> None:
+        self.slots, self.trash, self.trash_offer = [], [], []
+        self.asking, self.pair_next = None, None
+
+    def used(self) -> set[str]:
+        return {cid for cid, _ in self.slots}
+
+
+def card_of(view: dict, cid: str) -> CardDef | None:
+    """The card behind a slot id ("common": the top common)."""
+    cards = cards_of(view)
+    if cid == COMMON:
+        return cards.get(view["common"]) if view.get("common") else None
+    return cards.get(cid)
+
+
+def default_text(card: CardDef) -> str | None:
+    return None if card.wild else card.letters
+
+
+def next_text(card: CardDef, text: str | None) -> str | None:
+    """The next way to lay a card with several (Q / QU, a flip card's two orders)."""
+    options = card.texts()
+    if len(options) < 2:
+        return text
+    i = options.index(text) if text in options else -1
+    return options[(i + 1) % len(options)]
+
+
+def word_text(b: Building) -> str:
+    """The word as laid so far ("?" for a wild still without its letter)."""
+    return "".join(text if text is not None else "?" for _, text in b.slots)
+
+
+def complete(b: Building) -> bool:
+    return bool(b.slots) and all(text is not None for _, text in b.slots)
+
+
+def command(seat: int, b: Building) -> dict:
+    """The spell command the building stands for."""
+    letters = {}
+    for cid, text in b.slots:
+        if cid == COMMON or text is None:
+            continue
+        letters[cid] = text
+    return {"type": "spell", "seat": seat, "cards": [cid for cid, _ in b.slots], "letters": letters,
+            "trash": list(b.trash), "trash_offer": list(b.trash_offer)}
+
+
+def live_score(view: dict, b: Building) -> Score | None:
+    """The ¢ of the word as laid (the engine's scorer, itemised); None while a card is
+    unknown or a wild has no letter."""
+    pieces = []
+    for cid, text in b.slots:
+        card = card_of(view, cid)
+        if card is None or text is None:
+            return None
+        pieces.append((card, text, cid == COMMON))
+    eff = view.get("effects") or {}
+    return score(pieces, minus=int(eff.get("minus", 0)), common_bonus=content().common_bonus, itemise=True)
+
+
+def may_trash(view: dict, b: Building, kind: str) -> int:
+    """How many cards the word's abilities let the player trash (`trash_hand` / `trash_offer`)."""
+    total = 0
+    for cid, _ in b.slots:
+        card = card_of(view, cid)
+        if cid != COMMON and card is not None and not card.wild and card.ability.kind == kind:
+            total += card.ability.n
+    return total
+
+
+def trim_choices(view: dict, b: Building) -> None:
+    """Drop ability choices the word no longer allows (a card taken back)."""
+    b.trash = [c for c in b.trash if c not in b.used()][:may_trash(view, b, "trash_hand")]
+    offer = {c for p in view.get("offer", []) for c in ([p["front"], p["top"]] + list(p["spread"] or []))}
+    b.trash_offer = [c for c in b.trash_offer if c in offer][:may_trash(view, b, "trash_offer")]
+
+
+def pick_for_letter(view: dict, b: Building, ch: str) -> Slot | None:
+    """The card a typed letter takes from the hand: a card of that one letter first, then
+    the common, then a two-letter card starting with it (a Q for "q"), then a wild."""
+    hand = [c for c in (view.get("hand") or []) if c not in b.used() and c not in b.trash]
+    cards = cards_of(view)
+    singles = [c for c in hand if not cards[c].wild and ch in cards[c].texts() and len(ch) == 1]
+    if singles:
+        return singles[0], ch
+    common = view.get("common")
+    eff = view.get("effects") or {}
+    if common and COMMON not in b.used() and not eff.get("no_common") and cards[common].letters == ch:
+        return COMMON, ch
+    for c in hand:
+        card = cards[c]
+        if card.wild:
+            continue
+        for text in card.texts():
+            if text.startswith(ch):
+                return c, text
+    wild = next((c for c in hand if cards[c].wild), None)
+    if wild is not None:
+        return wild, ch
+    return None
+
+
+def lay_found(found: Found) -> list[Slot]:
+    """A finder's word as slots."""
+    return [(cid, text) for cid, text in zip(found.cards, found.texts)]
+
+
+def basket_cost(view: dict, basket: list[str]) -> int:
+    """What the basket costs (a Fame pile id costs its pile's price)."""
+    cards = cards_of(view)
+    piles = {f["id"]: f["cost"] for f in view.get("fame_piles", [])}
+    return sum(piles[c] if c in piles else cards[c].cost for c in basket)
+
+
+def buy_command(seat: int, b: Building) -> dict:
+    return {"type": "buy", "seat": seat, "cards": list(b.basket)}
