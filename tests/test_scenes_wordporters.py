@@ -116,27 +116,49 @@ def drawn_texts(app: App) -> list[str]:
 
 
 # ---- the whole game, one person against bots -----------------------------------------------
-def test_one_person_plays_a_whole_game_against_bots_to_the_results():
-    app = make_app()
-    session = make_session(seats=4, humans=1, seed=11)
-    scene = push(app, session)
+def play_through(app: App, scene) -> int:
+    """Play the game to the results through the scene: every person on screen acts by
+    clicks and keys (lifting the curtain when it rises), every reveal is gone on from.
+    Returns the number of reveals seen."""
     reveals = 0
-    for _ in range(400):
-        if isinstance(app.stack.top, ResultsScene):
+    for _ in range(600):
+        settle(app, scene, lambda: isinstance(app.stack.top, (ResultsScene, HandoffCurtain))
+               or scene.reveal is not None or (scene.acting and not scene.bots.thinking))
+        top = app.stack.top
+        if isinstance(top, ResultsScene):
             break
-        settle(app, scene, lambda: isinstance(app.stack.top, ResultsScene) or scene.reveal is not None
-               or (scene.acting and not scene.bots.thinking))
-        if isinstance(app.stack.top, ResultsScene):
-            break
-        if scene.reveal is not None:
+        if isinstance(top, HandoffCurtain):
+            lift(app)
+        elif scene.reveal is not None:
             reveals += 1
             key(app, pygame.K_RETURN)                  # the whole reveal at once (animations off: already)
             key(app, pygame.K_RETURN)                  # next round / the results
-            continue
-        act_through_scene(app, scene)
+        else:
+            act_through_scene(app, scene)
+    return reveals
+
+
+@pytest.mark.parametrize("lang,words", [("en", "en"), ("zh-TW", "zh"), ("zh-TW", "both")])
+def test_one_person_plays_a_whole_game_against_bots_to_the_results(lang, words):
+    app = make_app(lang=lang)
+    session = make_session(seats=4, humans=1, seed=11, words=words)
+    scene = push(app, session)
+    assert play_through(app, scene) == 4
     assert isinstance(app.stack.top, ResultsScene)
-    assert session.outcome() is not None and reveals == 4
+    assert session.outcome() is not None
     assert len(session.rules.view(session.state, None)["history"]) == 4
+
+
+def test_three_people_play_a_whole_game_hot_seat():
+    app = make_app()
+    session = make_session(seats=3, humans=3, seed=21, variant="children")
+    scene = push(app, session)
+    curtains = []
+    original = app.handoff
+    app.handoff = lambda seat, then=None, name=None: (curtains.append(seat), original(seat, then, name))[1]
+    assert play_through(app, scene) == 4
+    assert isinstance(app.stack.top, ResultsScene)
+    assert len(curtains) > 12 and set(curtains) == {0, 1, 2}
 
 
 # ---- two people at one screen ------------------------------------------------------------------

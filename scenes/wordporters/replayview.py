@@ -44,7 +44,7 @@ class ReplayRenderer:
         if not view.get("seats"):
             return
         gap = fr.px(8)
-        side_w = max(fr.px(150), rect.w // 4)
+        side_w = max(fr.px(170), rect.w // 5)
         board = pygame.Rect(rect.x, rect.y, rect.w - side_w - gap, rect.h)
         if view.get("words"):
             mode = resolve(self.mode)
