@@ -11,6 +11,7 @@ import pygame
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
+from scenes.ui.text import width
 
 Colour = tuple[int, int, int]
 
@@ -193,9 +194,9 @@ def draw_track(surface: pygame.Surface, area: pygame.Rect, fr: Frame, scores: Se
     for pos, r in enumerate(squares):
         pygame.draw.rect(surface, TRACK, r, border_radius=fr.px(5))
         seats = at.get(pos, [])
-        if r.w >= fr.px(26) or pos % 5 == 0:          # a narrow track numbers every fifth square
-            text_in(surface, str(pos), r.inflate(2, 2), fr.fs(18), DIM if seats else style.INK_DIM,
-                    min_size=fr.min_fs, ellipsis=True)
+        label = str(pos)
+        if (r.w >= fr.px(26) or pos % 5 == 0) and width(label, fr.min_fs) <= r.w:   # narrow: every fifth
+            text_in(surface, label, r, fr.fs(18), DIM if seats else style.INK_DIM, min_size=fr.min_fs)
         if not seats:
             continue
         one = len(seats) == 1
