@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from scenes.common.logpanel import draw_recent
+from scenes.common.names import names_list
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
@@ -61,6 +62,18 @@ def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorter
     elif sc.announce is not None:
         text, who = sc.announce
         said = (text, style.seat_colour(who) if isinstance(who, int) else style.INK)
+    if sc.reveal is not None and said is not None:
+        k = sc.reveal.shown()
+        r = sc.reveal.reveals[k - 1]
+        right = [int(x) for x in r["right"]]
+        text = t("wordporters.ui.guessed_by", names=names_list([sc.name(g) for g in right]),
+                 player=sc.name(int(r["seat"])), n=len(right)) if right else t("wordporters.ui.guessed_none")
+        rows = [said, (text, style.GOOD if right else style.INK_DIM)]
+        h = box.h // 2
+        for i, (line, colour) in enumerate(rows):
+            text_in(surface, line, pygame.Rect(box.x, box.y + i * h, box.w, h), fr.fs(21), colour, bold=i == 0,
+                    align="left", min_size=fr.min_fs, ellipsis=True)
+        return
     if sc.message is not None:
         doing: tuple[str, tuple[int, int, int]] | None = (sc.message[0], TONE.get(sc.message[1], style.INK))
     else:

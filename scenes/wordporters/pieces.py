@@ -129,7 +129,8 @@ def draw_chips(surface: pygame.Surface, area: pygame.Rect, fr: Frame, placements
 
 
 def draw_hint_card(surface: pygame.Surface, box: "object", fr: Frame, number: int, lines: Sequence[Sequence[str]],
-                   placements: Sequence[dict], *, pick: int | None = None, open_: bool = True,
+                   placements: Sequence[dict], *, pick: int | None = None, hover: int | None = None,
+                   open_: bool = True,
                    focus: int | None = None, fresh: int | None = None) -> None:
     """A hint card (`box`: layout.HintBox): its number, its two words, the markers beside
     each; `pick` outlines the word chosen; a card closed to the seat placing is dimmed."""
@@ -142,6 +143,9 @@ def draw_hint_card(surface: pygame.Surface, box: "object", fr: Frame, number: in
     mid = box.halves[1].y                                # type: ignore[attr-defined]
     pygame.draw.line(surface, HINT_EDGE, (rect.x + fr.px(6), mid), (rect.right - fr.px(6), mid), 1)
     for side in (0, 1):
+        if hover == side and open_:
+            pygame.draw.rect(surface, style.INK_DIM, box.halves[side].inflate(-fr.px(2), -fr.px(2)),  # type: ignore
+                             max(1, fr.px(2)), border_radius=rad)
         if pick == side:
             pygame.draw.rect(surface, style.ACCENT, box.halves[side].inflate(-fr.px(2), -fr.px(2)),  # type: ignore
                              max(2, fr.px(4)), border_radius=rad)

@@ -102,6 +102,7 @@ class WordPortersScene(TurnTable):
         self.log_lines: list[str] = []
         self.lay: BoardLayout | None = None
         self.vote_hits: list[tuple[int, pygame.Rect]] = []
+        self.hover: tuple[int, int] | None = None        # the hint word under the mouse while placing
         self.draws = 0
         super().__init__(app, session, make_private=Choice)
 
@@ -384,6 +385,7 @@ class WordPortersScene(TurnTable):
         phase = self.phase()
         if phase == "hints":
             s.pick = ui.pick
+            s.hover = self.hover if self.hover != ui.pick else None
             legal = self.legal()
             s.closed = {c for c in range(len(v["hints"])) if (c, 0) not in legal}
         elif phase == "vote":
@@ -456,6 +458,9 @@ class WordPortersScene(TurnTable):
         return False
 
     def on_input(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.MOUSEMOTION and self.lay is not None:
+            self.hover = self.lay.hint_at(ev.pos) if self.phase() == "hints" else None
+            return False
         if ev.type != pygame.MOUSEBUTTONDOWN or ev.button != 1 or self.lay is None:
             return False
         phase = self.phase()

@@ -23,6 +23,7 @@ class Shown:
     rings: dict[int, Colour] = field(default_factory=dict)                    # position -> outline
     marks: dict[int, list[tuple[str, Colour]]] = field(default_factory=dict)  # position -> corner tags
     pick: tuple[int, int] | None = None                                       # (card, side) chosen
+    hover: tuple[int, int] | None = None                                      # (card, side) under the mouse
     closed: set[int] = field(default_factory=set)                             # cards dimmed
     focus: int | None = None                                                  # a seat whose markers stand out
     fresh: tuple[int, int] | None = None                                      # (card, seat) just placed
@@ -39,6 +40,7 @@ def draw_board(surface: pygame.Surface, lay: BoardLayout, fr: Frame, view: dict[
     for box, hint in zip(lay.hints, view.get("hints") or []):
         lines = [hint_lines(h, mode) for h in hint["words"]]
         pick = shown.pick[1] if shown.pick is not None and shown.pick[0] == box.card else None
+        hover = shown.hover[1] if shown.hover is not None and shown.hover[0] == box.card else None
         fresh = shown.fresh[1] if shown.fresh is not None and shown.fresh[0] == box.card else None
-        draw_hint_card(surface, box, fr, box.card + 1, lines, hint.get("markers") or [], pick=pick,
+        draw_hint_card(surface, box, fr, box.card + 1, lines, hint.get("markers") or [], pick=pick, hover=hover,
                        open_=box.card not in shown.closed, focus=shown.focus, fresh=fresh)
