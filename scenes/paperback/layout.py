@@ -62,9 +62,9 @@ def place_static(fr: Frame, seats: int) -> Places:
     p.fame_label = fr.r(RIGHT_X + 430, 64, 500, 24)
     p.info = fr.r(RIGHT_X, 358, RIGHT_W, 44)
     p.word = fr.r(RIGHT_X, 408, 600, 146)
-    p.score = fr.r(RIGHT_X + 612, 408, RIGHT_W - 612, 160)
+    p.score = fr.r(RIGHT_X + 612, 408, RIGHT_W - 612, 176)
     p.hand_area = fr.r(RIGHT_X, 556, 600, 158)
-    p.buttons = fr.r(RIGHT_X + 612, 572, RIGHT_W - 612, 140)
+    p.buttons = fr.r(RIGHT_X + 612, 590, RIGHT_W - 612, 122)
     # the 2¢ spread (one card per vowel still there) and the Fame piles, in the first row
     w, h = MARKET_CARD
     p.spread = []

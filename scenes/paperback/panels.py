@@ -40,9 +40,8 @@ def spread_cards(view: dict) -> dict[str, list[str]]:
     return out
 
 
-def draw_players(surface: pygame.Surface, fr: Frame, p: Places, view: dict, players: Sequence[dict],
-                 last: dict[int, str] | None = None) -> None:
-    """Each seat: name, Fame so far, deck / discard / hand counts, the last word spelled."""
+def draw_players(surface: pygame.Surface, fr: Frame, p: Places, view: dict, players: Sequence[dict]) -> None:
+    """Each seat: name, Fame so far (public: every card owned), deck / discard / hand counts."""
     acting = set(view.get("status", {}).get("acting") or view.get("to_act") or [])
     for s, r in enumerate(p.players):
         colour = style.seat_colour(s)
@@ -60,8 +59,6 @@ def draw_players(surface: pygame.Surface, fr: Frame, p: Places, view: dict, play
                 align="right", min_size=fr.min_fs)
         counts = t("paperback.ui.counts", deck=view["deck_counts"][s], discard=len(view["discards"][s]),
                    hand=view["hand_counts"][s])
-        if last and s in last:
-            counts = t("paperback.ui.counts_last", counts=counts, word=last[s])
         text_in(surface, counts, bottom, fr.fs(18), style.INK_DIM, align="left", min_size=fr.fs(14), ellipsis=True)
 
 
@@ -190,18 +187,21 @@ def item_lines(view: dict, items: Sequence[Sequence]) -> list[tuple[str, int]]:
 def draw_cents(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, view: dict, title: str,
                title_colour: tuple[int, int, int], items: Sequence[Sequence], total: int | None,
                foot: str = "") -> None:
-    """The ¢ panel: a title (the word and whether it counts), the ¢ line by line, the total."""
+    """The ¢ panel: a title (the word and whether it counts) with the total beside it, the
+    ¢ line by line as the engine itemised them, and a foot (letters, claim, draws)."""
     panel(surface, rect, style.BG_2, radius=fr.px(10))
     inner = rect.inflate(-fr.px(16), -fr.px(10))
-    y = inner.y
-    head = fr.px(30)
-    text_in(surface, title, pygame.Rect(inner.x, y, inner.w, head), fr.fs(22), title_colour, bold=True,
-            align="left", min_size=fr.fs(14), ellipsis=True)
-    y += head
+    head = fr.px(32)
+    total_w = fr.px(76) if total is not None else 0
+    text_in(surface, title, pygame.Rect(inner.x, inner.y, inner.w - total_w, head), fr.fs(22), title_colour,
+            bold=True, align="left", min_size=fr.fs(14), ellipsis=True)
+    if total is not None:
+        text_in(surface, t("paperback.ui.total", cents=total), pygame.Rect(inner.right - total_w, inner.y, total_w, head),
+                fr.fs(30), style.ACCENT, bold=True, align="right", min_size=fr.fs(16))
+    y = inner.y + head + fr.px(2)
     line_h = fr.px(22)
-    total_h = fr.px(32)
     foot_h = fr.px(22) if foot else 0
-    room = inner.bottom - total_h - foot_h
+    room = inner.bottom - foot_h
     lines = item_lines(view, items)
     for i, (label, cents) in enumerate(lines):
         if y + line_h > room:
@@ -216,9 +216,6 @@ def draw_cents(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, view: dict
         text_in(surface, amount, pygame.Rect(inner.right - aw, y, aw, line_h), fr.fs(18), style.INK,
                 align="right", min_size=fr.fs(12))
         y += line_h
-    if total is not None:
-        text_in(surface, t("paperback.ui.total", cents=total), pygame.Rect(inner.x, room, inner.w, total_h),
-                fr.fs(28), style.ACCENT, bold=True, align="right", min_size=fr.fs(16))
     if foot:
         text_in(surface, foot, pygame.Rect(inner.x, inner.bottom - foot_h, inner.w, foot_h), fr.fs(18),
                 style.INK_DIM, align="left", min_size=fr.fs(12), ellipsis=True)

@@ -65,7 +65,6 @@ class PaperbackScene(TurnTable):
         self.pointer: tuple[int, int] | None = None
         self.shown: dict | None = None           # the last word someone else spelled (public)
         self.hold = 0.0                          # seconds it stays before the next move
-        self.last_words: dict[int, str] = {}
         self.on_table: dict | None = None        # the word of the turn being played (public)
         self.log_lines: list[str] = []
         self.hinter: Latest = Latest()
@@ -99,11 +98,9 @@ class PaperbackScene(TurnTable):
     def refresh(self) -> None:
         self.view = self.session.view(self.viewer)
         events = self.events_seen()
-        self.last_words = {}
         self.on_table = None
         for ev in events:
             if ev.get("type") == "spelled":
-                self.last_words[int(ev["seat"])] = str(ev["word"]).upper()
                 self.on_table = spelled_shown(ev)
             elif ev.get("type") in ("turn_ended", "passed"):
                 self.on_table = None
@@ -437,7 +434,7 @@ class PaperbackScene(TurnTable):
 
     def _phase_buttons(self) -> list[Button]:
         v, fr, p = self.view, self.fr, self.places
-        rows = [pygame.Rect(p.buttons.x, p.buttons.y + i * fr.px(72), p.buttons.w, fr.px(64)) for i in range(2)]
+        rows = [pygame.Rect(p.buttons.x, p.buttons.y + i * fr.px(64), p.buttons.w, fr.px(58)) for i in range(2)]
         gap = fr.px(8)
         ph = self.phase
         if ph == "spell" and self.spelling():
@@ -454,7 +451,9 @@ class PaperbackScene(TurnTable):
                       Button("propose", self.propose, t("paperback.ui.propose"), enabled=proposable)]
         elif ph == "buy":
             cost = basket_cost(v, self.b.basket)
-            label = t("paperback.ui.buy", cost=cost) if self.b.basket else t("paperback.ui.buy_nothing")
+            left = v["cents"] - cost
+            label = (t("paperback.ui.buy", cost=cost, left=left) if self.b.basket
+                     else t("paperback.ui.buy_nothing", left=left))
             top = [Button("buy", self.buy, label, keys=ENTER, primary=True)]
             bottom = [Button("clear", lambda: self.b.basket.clear(), t("paperback.ui.clear_basket"),
                              keys=(pygame.K_DELETE,), enabled=bool(self.b.basket))]
@@ -652,7 +651,7 @@ class PaperbackScene(TurnTable):
         fr, v, p = self.fr, self.view, self.places
         style.fill_background(surface)
         text, colour = self.status()
-        text_in(surface, text, p.top, fr.fs(28), colour, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+        text_in(surface, text, p.top if self.viewer is not None else fr.r(12, 6, 970, 52), fr.fs(28), colour, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
         if v.get("ended"):
             panels.draw_final(surface, fr, fr.r(12, 64, 1256, 572), v, self.players)
             result = v.get("result") or {}
@@ -661,7 +660,7 @@ class PaperbackScene(TurnTable):
                     fr.fs(30), style.ACCENT, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
             self.bar.draw(surface, fr)
             return
-        panels.draw_players(surface, fr, p, v, self.players, self.last_words)
+        panels.draw_players(surface, fr, p, v, self.players)
         b = self.b if self.viewer is not None else None
         spelling = self.spelling()
         panels.draw_track(surface, fr, p, v, usable=spelling and b is not None and COMMON not in b.used(),
@@ -779,8 +778,7 @@ class PaperbackScene(TurnTable):
                       dim=not (self.spelling() or self.buying()))
         counts = t("paperback.ui.my_counts", deck=v["deck_counts"][self.viewer], discard=len(v["discards"][self.viewer]),
                    trash=v["trash_count"])
-        text_in(surface, counts, pygame.Rect(p.hand_area.x + fr.px(8), p.hand_area.y, p.hand_area.w - fr.px(16),
-                                             fr.px(22)), fr.fs(18), style.INK_DIM, align="left", min_size=fr.fs(12),
+        text_in(surface, counts, fr.r(660, 16, 326, 32), fr.fs(18), style.INK_DIM, align="right", min_size=fr.fs(12),
                 ellipsis=True)
 
     def _draw_drag(self, surface: pygame.Surface, fr: Frame, v: dict) -> None:

@@ -1,0 +1,443 @@
+"""Paperback on screen, driven through the real scene with synthesised input: a whole game
+against bots to the results screen (keyboard and mouse), spelling with a wild typed in,
+a two-letter card, the Q as QU and the top common, dragging a card into the word, the
+live ¢ itemisation equal to the engine's, buying within the ¢, trashing in place, a word
+proposed to the table, hot-seat between two people (the curtain rises and nothing of the
+other's hand is drawn), and every screen fitting its boxes in both languages at both
+sizes with 2 and 5 seats."""
+from __future__ import annotations
+
+import time
+
+import pygame
+import pytest
+
+from engine.core.session import LocalSession
+from engine.paperback.content import content
+from engine.paperback.finder import COMMON
+from engine.paperback.rules import PaperbackRules
+from engine.paperback.scoring import score
+from scenes.common.handoff import HandoffCurtain
+from scenes.common.results import ResultsScene
+from scenes.paperback import describe_event, howto_pages, replay_renderer, score_series
+from scenes.paperback.cards import cards_of
+from scenes.paperback.panels import item_lines
+from scenes.paperback.table import PaperbackScene
+from scenes.ui import i18n
+from scenes.ui.draw import record_text
+from support.scenes import click, english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
+
+NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve"]
+LANGS = ("en", "zh-TW")
+SIZES = ((1280, 720), (960, 540))
+RULES = PaperbackRules()
+
+
+def make_session(seats=3, humans=1, seed=3, **options) -> LocalSession:
+    players = [{"name": NAMES[i], "kind": "human" if i < humans else "bot", "level": "normal"}
+               for i in range(seats)]
+    return LocalSession(RULES, seats, {"start": 0, **options}, seed, players, log=False)
+
+
+def push(app, session) -> PaperbackScene:
+    scene = PaperbackScene(app, session)
+    app.stack.push(scene)
+    app.step()
+    return scene
+
+
+def set_hand(scene: PaperbackScene, seat: int, ids: list[str], common: str | None = None) -> None:
+    """Test set-up: give `seat` exactly these cards (taken from wherever they lie; its old
+    hand goes under its deck) and put `common` on top of the track."""
+    st = scene.session.state
+    for cid in ids:
+        for pile in list(st.piles.values()) + st.decks + st.hands + st.discards:
+            if cid in pile:
+                pile.remove(cid)
+        for pid, f in st.front.items():
+            if f == cid:
+                st.front[pid] = st.piles[pid].pop(0) if st.piles[pid] else None
+    st.decks[seat].extend(st.hands[seat])
+    st.hands[seat] = list(ids)
+    if common is not None:
+        st.commons.remove(common)
+        st.commons.insert(0, common)
+    scene.refresh()
+    redraw(scene.app)
+
+
+def key(app, k, uni="", mod=0) -> None:
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=uni))
+    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=uni))
+    app.step()
+
+
+def type_text(app, text: str) -> None:
+    for c in text:
+        key(app, ord(c), c)
+
+
+def button(scene, name: str):
+    return next(b for b in scene.bar if b.name == name)
+
+
+def hit(scene, kind: str, key_: str):
+    return next(r for k, x, r in scene.hits if k == kind and x == key_)
+
+
+def step_until(app, done, timeout: float = 60.0) -> None:
+    """Frames until `done()` (bots and hints think in threads: this waits on their
+    answers; the timeout is only a safety net)."""
+    end = time.monotonic() + timeout
+    while not done() and time.monotonic() < end:
+        app.step()
+        time.sleep(0.001)
+    assert done()
+
+
+def drag(app, start, end) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    app.step()
+    mid = ((start[0] + end[0]) // 2, (start[1] + end[1]) // 2)
+    for pos in (mid, end):
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(1, 0, 0)))
+        app.step()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    app.step()
+
+
+def last_event(session, kind: str) -> dict:
+    return next(e for e in reversed(session.events) if e["type"] == kind)
+
+
+# ---- spelling ------------------------------------------------------------------------------------------
+def test_typing_a_word_with_a_wild_and_a_two_letter_card():
+    app = make_app()
+    session = make_session(3, 1)
+    scene = push(app, session)
+    set_hand(scene, 0, ["s0.T", "D01", "s0.W1", "s0.S", "s0.R"], common="cA")
+    type_text(app, "terns")            # T, then ER as a unit (its R typed through), a wild as N, S
+    assert scene.b.slots == [("s0.T", "t"), ("D01", "er"), ("s0.W1", "n"), ("s0.S", "s")]
+    assert button(scene, "spell").enabled
+    with record_text() as blits:
+        redraw(app)
+    assert any("TERNS" in b.text for b in blits)
+    key(app, pygame.K_RETURN)
+    ev = last_event(session, "spelled")
+    assert ev["word"] == "terns" and ev["cards"] == ["s0.T", "D01", "s0.W1", "s0.S"]
+    assert ev["cents"] == 4                                  # 1 + 2 + a wild's 0 + 1
+    assert session.view(0)["phase"] == "buy"
+
+
+def test_a_wild_clicked_in_asks_for_its_letter_and_backspace_takes_back():
+    app = make_app()
+    session = make_session(2, 1)
+    scene = push(app, session)
+    set_hand(scene, 0, ["s0.W1", "s0.T", "s0.R", "s0.N", "s0.L"], common="cA")
+    click(app, hit(scene, "hand", "s0.W1").center)
+    assert scene.b.asking == 0 and not button(scene, "spell").enabled
+    with record_text() as blits:
+        redraw(app)
+    assert any(i18n.t("paperback.ui.ask_wild") in b.text for b in blits)
+    type_text(app, "r")                                      # the wild is an R now, not the R card
+    assert scene.b.slots == [("s0.W1", "r")] and scene.b.asking is None
+    type_text(app, "at")
+    assert [s for s, _ in scene.b.slots] == ["s0.W1", COMMON, "s0.T"]
+    key(app, pygame.K_BACKSPACE)
+    assert [s for s, _ in scene.b.slots] == ["s0.W1", COMMON]
+    key(app, pygame.K_ESCAPE)                                # Esc drops the half-made word first
+    assert scene.b.slots == [] and app.stack.top is scene
+
+
+def test_q_as_qu_and_the_common_by_mouse_and_a_drag_into_the_word():
+    app = make_app()
+    session = make_session(3, 1)
+    scene = push(app, session)
+    set_hand(scene, 0, ["L63", "s0.S", "s0.T", "s0.W1", "s0.R"], common="cI")
+    click(app, hit(scene, "hand", "L63").center)
+    assert scene.b.slots == [("L63", "q")]
+    click(app, button(scene, "lay_0").rect.center)           # the Q laid as QU
+    assert scene.b.slots == [("L63", "qu")]
+    click(app, hit(scene, "common", COMMON).center)          # the top common, by reference
+    click(app, hit(scene, "hand", "s0.S").center)
+    drag(app, hit(scene, "hand", "s0.T").center, scene.places.slots[2].move(-4, 0).midleft)
+    assert [s for s, _ in scene.b.slots] == ["L63", COMMON, "s0.T", "s0.S"]
+    before = session.view(None)["common"]
+    click(app, button(scene, "spell").rect.center)
+    ev = last_event(session, "spelled")
+    assert ev["word"] == "quits" and ev["cards"] == ["L63", COMMON, "s0.T", "s0.S"]
+    assert ev["texts"] == ["qu", "i", "t", "s"]
+    assert session.view(None)["common"] == before           # used by reference: it stays on the track
+
+
+def test_the_live_cents_are_the_engines_itemised_score():
+    app = make_app()
+    session = make_session(3, 1)
+    scene = push(app, session)
+    hand = ["L20", "L36", "L37", "L15", "s0.W1"]              # H, A (double_adj), T (double_adj), S (last:2)
+    set_hand(scene, 0, hand, common="cE")
+    type_text(app, "hats")
+    box = cards_of(scene.view)
+    expected = score([(box[c], text, False) for c, text in scene.b.slots], common_bonus=content().common_bonus,
+                     itemise=True)
+    shown, refusal = scene.judgement()
+    assert refusal is None and shown == expected and shown.cents == 13
+    with record_text() as blits:
+        redraw(app)
+    texts = [b.text for b in blits]
+    for label, cents in item_lines(scene.view, expected.items):
+        assert any(label in x for x in texts), label
+        assert i18n.t("paperback.ui.cents_signed", cents=f"{cents:+d}") in texts
+    assert i18n.t("paperback.ui.total", cents=13) in texts
+    key(app, pygame.K_RETURN)
+    ev = last_event(session, "spelled")
+    assert ev["cents"] == expected.cents and [tuple(i) for i in ev["items"]] == list(expected.items)
+
+
+def test_an_unknown_word_is_refused_live_and_may_be_proposed():
+    app = make_app()
+    session = make_session(2, 1)
+    scene = push(app, session)
+    set_hand(scene, 0, ["s0.T", "s0.R", "s0.N", "s0.W1", "s0.W2"], common="cA")
+    type_text(app, "trnq")
+    shown, refusal = scene.judgement()
+    assert refusal is not None and refusal.code == "err.paperback.unknown_word"
+    assert not button(scene, "spell").enabled and button(scene, "propose").enabled
+    click(app, button(scene, "propose").rect.center)
+    assert session.view(None)["phase"] == "vote"
+    step_until(app, lambda: session.view(None)["phase"] != "vote")    # the bot votes off the frame loop
+    assert "trnq" in session.view(None)["refused_words"]
+    assert scene.viewer == 0 and scene.b.slots                # the word stays built for its owner
+
+
+def test_trash_from_the_hand_is_chosen_in_place():
+    app = make_app()
+    session = make_session(2, 1)
+    scene = push(app, session)
+    set_hand(scene, 0, ["L39", "s0.T", "s0.W1", "s0.R", "s0.L"], common="cA")   # L39: N, trash_hand:1
+    type_text(app, "ant")
+    assert "trash_s0.R" in scene.bar and "trash_s0.T" not in scene.bar
+    click(app, button(scene, "trash_s0.R").rect.center)
+    assert scene.b.trash == ["s0.R"]
+    click(app, button(scene, "trash_s0.L").rect.center)       # one card at most: the L is not taken
+    assert scene.b.trash == ["s0.R"]
+    key(app, pygame.K_RETURN)
+    ev = last_event(session, "spelled")
+    assert ev["word"] == "ant" and ev["trash"] == ["s0.R"]
+    assert "s0.R" not in session.view(0)["hand"]
+
+
+# ---- buying -----------------------------------------------------------------------------------------------
+def test_buying_within_the_cents():
+    app = make_app()
+    session = make_session(2, 1)
+    scene = push(app, session)
+    set_hand(scene, 0, ["L20", "L36", "L37", "L15", "s0.W1"], common="cE")
+    type_text(app, "hats")
+    key(app, pygame.K_RETURN)
+    v = session.view(0)
+    assert v["phase"] == "buy" and v["cents"] == 13
+    click(app, hit(scene, "market", "f8").center)            # 8¢ of 13
+    assert scene.b.basket == ["f8"]
+    offer = {o["pile"]: o for o in v["offer"]}
+    dear = offer["p7"]["front"]                               # 7¢: more than the 5¢ left
+    click(app, hit(scene, "market", dear).center)
+    assert scene.b.basket == ["f8"] and scene.message and scene.message[1] == "error"
+    cheap = offer["p4"]["front"]
+    click(app, hit(scene, "market", cheap).center)
+    assert scene.b.basket == ["f8", cheap]
+    with record_text() as blits:
+        redraw(app)
+    assert any(i18n.t("paperback.ui.buy", cost=12, left=1) in b.text for b in blits)
+    click(app, hit(scene, "market", cheap).center)           # a second click puts it back
+    assert scene.b.basket == ["f8"]
+    click(app, hit(scene, "market", cheap).center)
+    key(app, pygame.K_RETURN)
+    ev = last_event(session, "bought")
+    assert ev["spent"] == 12 <= 13 and ev["seat"] == 0 and cheap in ev["cards"]
+
+
+# ---- a whole game -------------------------------------------------------------------------------------------
+def test_one_person_plays_a_whole_game_against_bots_to_the_results():
+    app = make_app()
+    session = make_session(2, 1, seed=11)
+    scene = push(app, session)
+    turns = 0
+    while session.outcome() is None:
+        step_until(app, lambda: session.outcome() is not None or scene.acting)
+        if session.outcome() is not None:
+            break
+        v = scene.view
+        if v["phase"] == "spell":
+            key(app, pygame.K_F2)                              # the hint, off the frame loop
+            step_until(app, lambda: scene.b.hints is not None)
+            if scene.b.hints:
+                click(app, button(scene, "hint_0").rect.center)
+                assert button(scene, "spell").enabled
+                key(app, pygame.K_RETURN)
+            else:
+                click(app, button(scene, "pass").rect.center)
+        elif v["phase"] == "buy":
+            fame = [f for f in v["fame_piles"] if f["count"] and f["cost"] <= v["cents"]]
+            if fame:                                           # buy the dearest Fame it can
+                click(app, hit(scene, "market", max(fame, key=lambda f: f["cost"])["id"]).center)
+            key(app, pygame.K_RETURN)
+            turns += 1
+        assert turns < 200
+    step_until(app, lambda: scene.view.get("ended"))
+    assert "results" in scene.bar
+    with record_text() as blits:
+        redraw(app)
+    result = session.view(None)["result"]
+    for s in range(2):
+        best = result["best_words"][s]
+        if best:
+            assert any(best["word"].upper() in b.text for b in blits)
+    click(app, button(scene, "results").rect.center)
+    assert isinstance(app.stack.top, ResultsScene)
+
+
+# ---- hot-seat ---------------------------------------------------------------------------------------------------
+def test_hot_seat_the_curtain_rises_and_nothing_of_the_other_hand_is_drawn():
+    app = make_app()
+    session = make_session(2, 2, seed=4)
+    scene = push(app, session)
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 0
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    assert scene.viewer == 0
+    set_hand(scene, 0, ["s0.T", "s0.R", "s0.N", "s0.W1", "s0.W2"], common="cA")
+    set_hand(scene, 1, ["L63", "L54", "L65", "L60", "s1.W1"])          # Q J K Z: letters nobody else holds
+    type_text(app, "ran")
+    key(app, pygame.K_RETURN)
+    key(app, pygame.K_RETURN)                                          # buy nothing: seat 1 is next
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 1
+    drawn = scene.draws
+    secret = {"Q", "J", "K", "Z", "QU"}
+    with record_text() as blits:
+        for _ in range(5):
+            app.step()
+    assert scene.draws == drawn                                        # the table is not drawn at all
+    assert not [b.text for b in blits if b.text.strip().upper() in secret]
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    assert scene.viewer == 1 and sorted(scene.view["hand"]) == sorted(["L63", "L54", "L65", "L60", "s1.W1"])
+    assert scene.b.slots == []                                         # seat 0's word stays with seat 0
+    with record_text() as blits:
+        redraw(app)
+    texts = {b.text for b in blits}
+    assert {"Q", "J", "K", "Z"} <= texts
+    # seat 0's cards (now drawn anew) are nowhere: only seat 1's hand is in the hand row
+    hand_rects = [r for _, r in scene.places.hand]
+    assert len(hand_rects) == 5
+
+
+# ---- everything fits -----------------------------------------------------------------------------------------
+def fits(blits, where: str) -> None:
+    bad = [(b.text, tuple(b.rect), tuple(b.box)) for b in blits if not b.fits]
+    assert not bad, f"{where}: text out of its box: {bad[:4]}"
+    assert blits, where
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", (2, 5))
+def test_every_screen_fits(lang, size, seats):
+    app = make_app(size, lang)
+    session = make_session(seats, 1, seed=2)
+    scene = push(app, session)
+    set_hand(scene, 0, ["L63", "L36", "L39", "s0.W1", "D01", "L15", "L66"], common="cE")
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"empty word {lang} {size} {seats}")
+    click(app, hit(scene, "hand", "L63").center)           # Q, a toggle above it
+    click(app, hit(scene, "hand", "s0.W1").center)         # a wild asking for its letter
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"asking {lang} {size} {seats}")
+    key(app, pygame.K_BACKSPACE)
+    key(app, pygame.K_BACKSPACE)
+    type_text(app, "nest")                                  # N (trash_hand) E (common) S T?: a refusal line
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"building {lang} {size} {seats}")
+    scene.clear()
+    type_text(app, "hats")                                  # not holdable: whatever the typing laid
+    key(app, pygame.K_F2)
+    step_until(app, lambda: scene.b.hints is not None)
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"hints {lang} {size} {seats}")
+    click(app, button(scene, "hint_0").rect.center)         # the best word, laid for us
+    assert scene.judgement()[1] is None
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"ready to spell {lang} {size} {seats}")
+    key(app, pygame.K_RETURN)
+    assert session.view(0)["phase"] == "buy"
+    click(app, hit(scene, "market", "f5").center)
+    pointer = hit(scene, "market", "f5").center
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pointer, rel=(0, 0), buttons=(0, 0, 0)))
+    with record_text() as blits:
+        app.step()
+        redraw(app)
+    fits(blits, f"buying {lang} {size} {seats}")
+    key(app, pygame.K_RETURN)
+    step_until(app, lambda: scene.acting or session.outcome() is not None)
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"after the bots {lang} {size} {seats}")
+    # the end: the final table with every hand, best words and Fame
+    from engine.core.bots import play_on
+    play_on(session, {s: RULES_BOT(s) for s in range(seats)})
+    scene.refresh()
+    step_until(app, lambda: scene.view.get("ended"))
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"final {lang} {size} {seats}")
+
+
+def RULES_BOT(seat: int):
+    from engine.paperback.bot import PaperbackBot
+    return PaperbackBot("easy", seat)
+
+
+# ---- the plug-in ---------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+def test_how_to_explains_the_common_card_and_the_length_track(lang):
+    i18n.set_lang(lang)
+    pages = howto_pages()
+    titles = [p.title for p in pages]
+    assert i18n.t("paperback.howto.common.title") in titles
+    page = pages[titles.index(i18n.t("paperback.howto.common.title"))]
+    surface = pygame.Surface((1280, 720))
+    with record_text() as blits:
+        page.draw(surface, pygame.Rect(40, 110, 1200, 520))
+    fits(blits, "common page")
+    texts = [b.text for b in blits]
+    assert "TAN" in texts and "STARLET" in texts                # a word using it, a word long enough to claim it
+    assert i18n.t("paperback.ui.track.letters", n=7) in texts   # the track's 7 / 8 / 9 / 10
+    assert i18n.t("paperback.ui.track.letters", n=10) in texts
+
+
+def test_replay_shows_the_table_and_every_hand_at_the_end():
+    session = make_session(3, 0, seed=5)
+    from engine.core.bots import play_on
+    play_on(session, {s: RULES_BOT(s) for s in range(3)})
+    view = session.view(None)
+    renderer = replay_renderer(None)
+    renderer.players = [{"name": n} for n in NAMES[:3]]
+    surface = pygame.Surface((1280, 720))
+    with record_text() as blits:
+        renderer.draw(surface, pygame.Rect(20, 60, 860, 570), view)
+    fits(blits, "replay end")
+    hands = view["result"]["hands"]
+    box = cards_of(view)
+    letters = {box[c].letters.upper() for h in hands for c in h if not box[c].wild}
+    texts = {b.text for b in blits}
+    assert letters & texts
+    series = score_series(session.events, 3)
+    assert [s[-1] for s in series] == view["result"]["scores"]
+    for ev in session.events:
+        line = describe_event(ev, renderer.players, "classic")
+        assert line and "_" not in line
