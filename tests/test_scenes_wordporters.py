@@ -461,3 +461,27 @@ def test_a_placement_is_taken_back_against_bots():
     assert scene.bar["undo"].enabled
     key(app, pygame.K_u)
     assert not any(e["type"] == "placed" for e in session.events) and scene.phase() == "hints"
+
+
+def test_a_game_resumed_mid_vote_and_a_finished_one(tmp_path):
+    players = [{"name": NAMES[i], "kind": "human" if i == 0 else "bot", "level": "normal"} for i in range(4)]
+    session = LocalSession(RULES, 4, {"variant": "classic", "words": "both"}, 5, players, log_dir=tmp_path)
+    while not (session.view(None)["phase"] == "vote" and session.to_act() == {0}):
+        acting = session.to_act() - ({0} if session.view(None)["phase"] == "vote" else set())
+        session.submit(bot_move(session, min(acting)))
+    session.close()
+    again = LocalSession.resume(session.log_path)
+    app = make_app()
+    scene = push(app, again)
+    assert scene.mode == "both" and scene.phase() == "vote" and scene.reveal is None
+    bots_play_until(again, lambda: False)
+    again.close()
+    done = LocalSession.resume(session.log_path)
+    app = make_app()
+    scene = push(app, done)
+    assert scene.reveal is not None and scene.reveal.ended and len(scene.reveal.reveals) == 4
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, (1280, 720))
+    key(app, pygame.K_RETURN)
+    assert isinstance(app.stack.top, ResultsScene)
