@@ -34,6 +34,8 @@ def sample_view() -> dict:
     state = rules.initial(3, {"start": 0})
     for ev in rules.setup(state, Rng(7)):
         rules.apply(state, ev)
+    state.commons.remove("cA")                   # the pages' examples use the common A
+    state.commons.insert(0, "cA")
     return view_with_status(rules, state, None)
 
 
@@ -56,6 +58,9 @@ COMMON_USE = (("s0.T", "t", False), ("cA", "a", True), ("s0.N", "n", False))    
 COMMON_CLAIM = (("s0.S", "s", False), ("s0.T", "t", False), ("cA", "a", True), ("s0.R", "r", False),
                 ("s0.W1", "l", False), ("s0.W2", "e", False), ("s0.W3", "t", False))       # STARLET: 7 letters
 BONUSES = (("L20", "h", False), ("L36", "a", False), ("L37", "t", False), ("L15", "s", False))   # HATS
+FIRST_LAST = (("D03", "th", False), ("L07", "o", False), ("s0.S", "s", False), ("L04", "e", False))  # THOSE
+WILD = (("s0.S", "s", False), ("s0.N", "n", False), ("s0.W1", "a", False), ("s0.R", "r", False),
+        ("s0.L", "l", False))                                                           # SNARL, a wild as A
 
 
 def draw_word(surface: pygame.Surface, area: pygame.Rect, fr: Frame, laid: Laid, note: str = "") -> None:
@@ -74,8 +79,12 @@ def draw_word(surface: pygame.Surface, area: pygame.Rect, fr: Frame, laid: Laid,
         x += w + fr.px(8)
     word = "".join(text for _, text, _ in laid).upper()
     right = pygame.Rect(area.x + cards_w + fr.px(12), area.y, area.w - cards_w - fr.px(12), area.h)
-    panels.draw_cents(surface, fr, right, sample_view(), word, style.GOOD, s.items, s.cents,
-                      note or t("paperback.ui.letters", n=s.letters, need=0))
+    right.h = min(right.h, h + fr.px(24))
+    right.centery = y + h // 2
+    need = content().length_track[0]
+    note = note or t("paperback.ui.letters_claim" if s.letters >= need else "paperback.ui.letters", n=s.letters,
+                     need=need)
+    panels.draw_cents(surface, fr, right, sample_view(), word, style.GOOD, s.items, s.cents, note)
 
 
 def _word_page(laid: Laid, note_key: str = "") -> Illustrate:
@@ -158,11 +167,11 @@ class Page:
 def howto_pages() -> list[Page]:
     return [
         Page("aim", _word_page(STARTING)),
-        Page("turn", _word_page(BONUSES)),
-        Page("wilds", _word_page(STARTING)),
+        Page("turn", _word_page(FIRST_LAST)),
+        Page("wilds", _word_page(WILD)),
         Page("pairs", _two_words(PAIRS, Q_AS_QU)),
         Page("common", _common, text_share=0.42),
-        Page("abilities", _word_page(BONUSES)),
+        Page("abilities", _two_words(FIRST_LAST, BONUSES)),
         Page("market", _market, text_share=0.4),
         Page("end", _end),
         Page("controls"),
