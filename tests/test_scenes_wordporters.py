@@ -447,6 +447,7 @@ def test_the_reveal_turns_one_number_at_a_time_and_the_scores_move_on_the_track(
     assert seen == [1, 2, 3, 4]
     assert r.scores() == session.view(None)["history"][0]["scores"]
     app.step()
+    assert scene.wake_after() is None and not scene.animating()   # the finished reveal waits, asleep
     assert "go_on" in scene.bar and scene.bar["go_on"].label == i18n.t("wordporters.ui.next_round")
     key(app, pygame.K_RETURN)
     assert scene.reveal is None and session.view(0)["round"] == 2

@@ -209,6 +209,11 @@ class WordPortersScene(TurnTable):
         if self.reveal is None:                  # the bots wait while the reveal is read
             super().drive_bots(dt)
 
+    def wake_after(self) -> float | None:
+        """While the reveal is up nothing moves on its own (its turning is animation), so
+        a bot waiting to start the next round does not wake the loop."""
+        return None if self.reveal is not None else super().wake_after()
+
     def go_on(self) -> None:
         """Past the reveal: the whole of it at once, then the next round (or the results)."""
         r = self.reveal
