@@ -26,8 +26,9 @@ from scenes.common.banner import BannerWords, banner_text
 from scenes.common.turntable import TurnTable
 from scenes.ui.buttons import Button, row_rects
 from scenes.ui.geometry import Frame
-from scenes.ui.i18n import t
-from scenes.wordporters import regions as geo
+from scenes.ui import style
+from scenes.ui.i18n import lang, t
+from scenes.wordporters import panels, regions as geo
 from scenes.wordporters.layout import BoardLayout, board_layout, proportions
 from scenes.wordporters.narrate import log_line, log_lines
 from scenes.wordporters.tableview import Shown
@@ -303,7 +304,6 @@ class WordPortersScene(TurnTable):
             refused = self.check(self.place_cmd(ui.pick))
             hint = hint_inline(v["hints"][card]["words"][side], self.mode)
             if refused is not None:
-                from scenes.ui.i18n import lang
                 return refused.message(lang()), "error"
             markers = markers_for(v["hints"][card]["markers"], left, int(self.viewer)) or []
             key = "wordporters.ui.prompt.stack" if len(markers) > 1 else "wordporters.ui.prompt.place"
@@ -368,7 +368,6 @@ class WordPortersScene(TurnTable):
 
     def shown(self) -> Shown:
         """What the board marks for the seat on screen."""
-        from scenes.ui import style
         v, me, ui = self.view, self.viewer, self.ui
         s = Shown(fresh=self.fresh)
         r = self.reveal
@@ -433,7 +432,6 @@ class WordPortersScene(TurnTable):
             self.vote_hits = list(zip(self.others(), geo.vote_rows(fr, len(self.others()))))
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
-        from scenes.ui import style
         if self.reveal is not None:
             if self.reveal.ended:
                 return t("wordporters.ui.banner.reveal_last"), style.ACCENT
@@ -487,6 +485,5 @@ class WordPortersScene(TurnTable):
 
     # ---- drawing (read-only) -------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
-        from scenes.wordporters import panels
         self.draws += 1
         panels.draw_scene(surface, self)
