@@ -31,6 +31,7 @@ def zones(st: PaperbackState) -> Counter:
         where.update(p)
     where.update(st.commons)
     where.update(st.trash)
+    where.update(st.boxed)
     return where
 
 

@@ -24,7 +24,8 @@ from engine.core.hashing import state_hash
 from engine.core.rng import Rng
 from engine.paperback.content import CardDef, content
 from engine.paperback.finder import COMMON, Found, find_words
-from engine.paperback.state import box_of
+from engine.paperback.state import view_box
+from engine.paperback.wildcommons import find_layings
 from engine.words import commonness
 from engine.words.lists import blocklist
 from engine.words.tablevote import bot_accepts
@@ -37,11 +38,12 @@ FIT = {ch: f for ch, f in zip("etaoinsrhldcumfpgwybvkxjqz",
 ABILITY_WORTH = {"first": .4, "last": .5, "nowild": .5, "long": .3, "draw": 1.5,
                  "draw_if_last": 1.0, "wild_bonus": 1.0, "double_adj": 1.2, "double_word": 3.0,
                  "trash_offer": .3, "trash_hand": 1.0, "flip": .3, "qu": .5}
+POWER_FIT = {"space": .8, "dyslexia": .4}   # how often the Space Bar / Dyslexia finds a use
 CLAIM_WORTH = 5          # ¢ a hard bot would give up for a claim (5 Fame and a vowel)
 
 
 def cards_of(view: dict) -> dict[str, CardDef]:
-    return box_of(view["seats"], view["attacks"])
+    return view_box(view)
 
 
 def word_choices(view: dict, limit: int = 10, **kw: Any) -> list[Found]:
@@ -51,9 +53,10 @@ def word_choices(view: dict, limit: int = 10, **kw: Any) -> list[Found]:
     hand = [cards[c] for c in view["hand"]]
     eff = view["effects"] or {}
     common = cards[view["common"]] if view["common"] is not None and not eff.get("no_common") else None
-    return find_words(hand, common, minus=eff.get("minus", 0), limit=limit,
-                      common_bonus=content().common_bonus, exclude=blocklist(),
-                      extra_words=view["accepted_words"], **kw)
+    find = find_layings if view.get("space_dyslexia") else find_words
+    return find(hand, common, minus=eff.get("minus", 0), limit=limit,
+                common_bonus=content().common_bonus, exclude=blocklist(),
+                extra_words=view["accepted_words"], **kw)
 
 
 def spell_command(seat: int, found: Found, **extra: Any) -> dict:
@@ -80,6 +83,8 @@ def card_worth(card: CardDef) -> float:
     """The ¢ a card is expected to bring each time it is drawn."""
     if card.wild:
         return 0.3                      # never money, but it always fits
+    if card.power:                      # a wild common: its ¢ whenever its power fits
+        return card.cents * POWER_FIT[card.power]
     fit = min(FIT.get(ch, .3) for ch in card.letters)
     a = card.ability
     bonus = ABILITY_WORTH.get(a.kind, 0.0) * max(1, a.n)

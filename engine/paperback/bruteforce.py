@@ -153,4 +153,59 @@ def random_cases(n: int, seed: int) -> Iterator[tuple[list[CardDef], CardDef | N
         yield random_hand(rng, wilds, mode, size), common, minus
 
 
-__all__ = ["agrees", "brute_force", "random_hand", "random_cases", "COMMON"]
+def _all_ways(word: str, pos: int, groups: list[list[CardDef]], counts: list[int],
+              turn: bool) -> Iterator[tuple[list[tuple[int, str]], bool]]:
+    """Every way hand cards (no common) spell `word` from `pos`, and whether one
+    two-letter card was laid reversed (allowed once when `turn`: Dyslexia)."""
+    if pos == len(word):
+        yield [], False
+        return
+    for g, cards in enumerate(groups):
+        if not counts[g]:
+            continue
+        rep = cards[0]
+        options = [(t, False) for t in ((word[pos],) if rep.wild else rep.texts())]
+        if turn and len(rep.letters) == 2 and rep.letters[::-1] not in rep.texts():
+            options.append((rep.letters[::-1], True))
+        for t, rev in options:
+            if word.startswith(t, pos):
+                counts[g] -= 1
+                for rest, r2 in _all_ways(word, pos + len(t), groups, counts, turn and not rev):
+                    yield [(g, t)] + rest, rev or r2
+                counts[g] += 1
+
+
+def brute_wild_commons(hand: Sequence[CardDef], power: Piece, words: Sequence[str], *,
+                       minus: int = 0) -> tuple | None:
+    """The oracle for `engine.paperback.wildcommons`: the best key (¢, extra draws,
+    letters, word) of a laying with the power common `power` over every word (Dyslexia)
+    or every ordered pair of words (Space Bar) of `words`, every way the hand's other
+    cards (no common) spell them, scored by the rules' own scoring."""
+    rest = [c for c in hand if not c.power and c.kind != "common"]
+    groups = group(rest)
+    best = None
+    if power[0].power == "dyslexia":
+        for w in words:
+            for way, rev in _all_ways(w, 0, groups, [len(g) for g in groups], True):
+                if rev:
+                    pieces = [(groups[g][0], t, False) for g, t in way] + [power]
+                    k = sort_key(w, score(pieces, minus=minus))
+                    best = k if best is None or k < best else best
+        return best
+    counts = [len(g) for g in groups]
+    for a in words:
+        for way_a, _ in list(_all_ways(a, 0, groups, counts, False)):
+            for g, _ in way_a:
+                counts[g] -= 1
+            for b in words:
+                for way_b, _ in _all_ways(b, 0, groups, counts, False):
+                    pieces = ([(groups[g][0], t, False) for g, t in way_a] + [power]
+                              + [(groups[g][0], t, False) for g, t in way_b])
+                    k = sort_key(f"{a} {b}", score(pieces, minus=minus))
+                    best = k if best is None or k[:3] < best[:3] else best
+            for g, _ in way_a:
+                counts[g] += 1
+    return best
+
+
+__all__ = ["agrees", "brute_force", "brute_wild_commons", "random_hand", "random_cases", "COMMON"]

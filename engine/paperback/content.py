@@ -62,6 +62,7 @@ class CardDef:
     fame: int = 0
     ability: Ability = NO_ABILITY
     pile: str | None = None  # the market pile (market cards) or Fame pile (Fame cards)
+    power: str = ""          # a common with a power instead of a letter: "space" | "dyslexia"
     wild: bool = field(init=False, default=False)   # a wild: any Fame card
 
     def __post_init__(self) -> None:
@@ -73,7 +74,7 @@ class CardDef:
 
     def texts(self) -> tuple[str, ...]:
         """Every string of letters the card may be laid as (wilds: none; see `wild`)."""
-        if self.wild:
+        if self.wild or self.power:
             return ()
         kind = self.ability.kind
         if kind == "flip":
@@ -96,6 +97,7 @@ class Content:
     common_bonus: int
     length_track: tuple[int, ...]
     end_empty_piles: int
+    extra_commons: tuple[CardDef, ...] = ()              # Space Bar and Dyslexia (an option)
     _pile_of_cost: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -105,9 +107,10 @@ class Content:
     def pile_of(self, cost: int) -> str:
         return self._pile_of_cost[cost]
 
-    def box(self, seats: int, attacks: bool = False) -> dict[str, CardDef]:
+    def box(self, seats: int, attacks: bool = False, extra: bool = False) -> dict[str, CardDef]:
         """Every card of a game for `seats` players: id -> card. Attack cards only when
-        `attacks` (the basic game leaves them out)."""
+        `attacks` (the basic game leaves them out); the Space Bar and Dyslexia commons
+        only when `extra` (the `space_dyslexia` option)."""
         cards: dict[str, CardDef] = {}
         for c in self.market:
             if attacks or not c.attack:
@@ -122,7 +125,7 @@ class Content:
             for k in range(copies):
                 cid = f"{pid}.{k + 1}"
                 cards[cid] = CardDef(cid, "fame", "", cost, 0, fame, NO_ABILITY, pid)
-        for c in self.commons:
+        for c in self.commons + (self.extra_commons if extra else ()):
             cards[c.id] = c
         return cards
 
@@ -199,6 +202,25 @@ def _market_card(raw: Any, i: int, fname: str, pile_of: dict[int, str]) -> CardD
     return CardDef(cid, "market", letters, cost, cents, 0, ability, pile_of[cost])
 
 
+POWERS = ("space", "dyslexia")     # the extra commons' powers (rules §7)
+
+
+def _common(c: Any, i: int, gname: str) -> CardDef:
+    """A common: a letter, or (the extra commons) a power and no letter."""
+    where = f"{gname}: common {c.get('id') if isinstance(c, dict) else '#' + str(i + 1)}"
+    if not isinstance(c, dict) or not isinstance(c.get("id"), str) or not c["id"].isalnum():
+        raise ContentError(f"{where}: needs an id")
+    power = c.get("power", "")
+    if power:
+        if power not in POWERS or "letters" in c:
+            raise ContentError(f"{where}: power must be one of {', '.join(POWERS)} (and no letters)")
+        letters = ""
+    else:
+        letters = _letters(c, where, 1)
+    return CardDef("c" + c["id"], "common", letters, 0, _int(c, "cents", where, 0, 20),
+                   _int(c, "fame", where, 0, 99), power=power)
+
+
 def load(directory: Path = CONTENT_DIR) -> Content:
     """Read and check both files of `directory`; ContentError on the first problem."""
     game = _read(directory / "game.json", "couchtop-paperback-game")
@@ -259,13 +281,12 @@ def load(directory: Path = CONTENT_DIR) -> Content:
             raise ContentError(f"{gname}: fame_piles[{k!r}] must give {len(fame)} pile sizes")
         fame_piles[int(k)] = tuple(sizes)
 
-    commons = []
-    for i, c in enumerate(game.get("commons") or []):
-        where = f"{gname}: common {c.get('id') if isinstance(c, dict) else '#' + str(i + 1)}"
-        if not isinstance(c, dict) or not isinstance(c.get("id"), str) or not c["id"].isalnum():
-            raise ContentError(f"{where}: needs an id")
-        commons.append(CardDef("c" + c["id"], "common", _letters(c, where, 1), 0,
-                               _int(c, "cents", where, 0, 20), _int(c, "fame", where, 0, 99)))
+    commons = [_common(c, i, gname) for i, c in enumerate(game.get("commons") or [])]
+    if any(c.power for c in commons):
+        raise ContentError(f"{gname}: a common with a power belongs in extra_commons")
+    extra = [_common(c, i, gname) for i, c in enumerate(game.get("extra_commons") or [])]
+    if sorted(c.power for c in extra) not in ([], sorted(POWERS)):
+        raise ContentError(f"{gname}: extra_commons must be one Space Bar and one Dyslexia")
     track = game.get("length_track")
     if not isinstance(track, list) or not all(isinstance(x, int) and not isinstance(x, bool)
                                               and x > 0 for x in track):
@@ -279,7 +300,7 @@ def load(directory: Path = CONTENT_DIR) -> Content:
     if not isinstance(raw_cards, list) or not raw_cards:
         raise ContentError("market.json: cards must be a non-empty list")
     market = [_market_card(raw, i, "market.json", pile_of) for i, raw in enumerate(raw_cards)]
-    ids = [c.id for c in market] + [c.id for c in commons]
+    ids = [c.id for c in market] + [c.id for c in commons] + [c.id for c in extra]
     seen: set[str] = set()
     for cid in ids:
         if cid in seen:
@@ -288,7 +309,7 @@ def load(directory: Path = CONTENT_DIR) -> Content:
     return Content(hand_size, min_word, tuple(market), tuple(start), tuple(piles), tuple(fame),
                    fame_piles, tuple(commons), _int(game, "common_bonus", gname, 0, 20),
                    tuple(track), _int(game, "game_end_empty_fame_piles", gname, 1, len(fame)),
-                   pile_of)
+                   tuple(extra), pile_of)
 
 
 @lru_cache(maxsize=1)

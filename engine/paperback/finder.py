@@ -157,19 +157,20 @@ def sort_key(word: str, s: Score) -> tuple[int, int, int, str]:
     return (-s.cents, -s.draws, -s.letters, word)
 
 
-def card_type(card: CardDef) -> tuple:
+def card_type(card: CardDef, must: str | None = None) -> tuple:
     """Cards of the same type score alike wherever they stand (a claimed common also
-    counts against the one common a word may use)."""
+    counts against the one common a word may use; the card every word `must` use is a
+    type of its own)."""
     if card.wild:
         return ("*",)
-    return (card.letters, card.cents, card.ability.code, card.kind == "common")
+    return (card.letters, card.cents, card.ability.code, card.kind == "common", card.id == must)
 
 
-def group(hand: Sequence[CardDef]) -> list[list[CardDef]]:
+def group(hand: Sequence[CardDef], must: str | None = None) -> list[list[CardDef]]:
     """The hand's cards by type, each group in hand order, groups in order of first card."""
     groups: dict[tuple, list[CardDef]] = {}
     for c in hand:
-        groups.setdefault(card_type(c), []).append(c)
+        groups.setdefault(card_type(c, must), []).append(c)
     return list(groups.values())
 
 
@@ -203,34 +204,40 @@ def assign_ids(groups: list[list[CardDef]], path: Sequence[tuple[int, str]]) -> 
 def find_words(hand: Sequence[CardDef], common: CardDef | None = None, *, minus: int = 0,
                common_bonus: int = 1, limit: int | None = None, min_letters: int = 2,
                max_letters: int | None = None, exclude: frozenset[str] | set[str] = frozenset(),
-               extra_words: Iterable[str] = (), index: Index | None = None) -> list[Found]:
+               extra_words: Iterable[str] = (), index: Index | None = None,
+               blanks: Sequence[Piece] = (), must: str | None = None) -> list[Found]:
     """Every word of the general list (and `extra_words`, the table's accepted words) that
     `hand` can spell with or without the top `common`, each with the arrangement that
     earns the most ¢ (then the most extra draws), best first by `sort_key`; only the best
     `limit` when given (words tied with the last one kept: see the module docstring).
     `minus` is a pending attack against the speller; words in `exclude` are skipped;
-    `min_letters` / `max_letters` bound the words' length."""
+    `min_letters` / `max_letters` bound the words' length. `blanks` are pieces that lay no
+    letter (a power common) scored with every arrangement (they are not in `cards`);
+    `must` is a card id every word has to use (Dyslexia's reversed card)."""
     best: dict[str, tuple[tuple, Score, tuple]] = {}
     top: list[tuple] = []              # the keys of the words kept (with a limit), ascending
     extra = sorted({w for w in extra_words if w})
     if extra:
         _walk(Index(extra), hand, common, minus, common_bonus, limit, min_letters, max_letters,
-              exclude, best, top)
+              exclude, best, top, blanks, must)
     _walk(index or general_index(), hand, common, minus, common_bonus, limit, min_letters,
-          max_letters, exclude, best, top)
+          max_letters, exclude, best, top, blanks, must)
     ranked = sorted(best.items(), key=lambda kv: kv[1][0])
     if limit is not None:
         ranked = ranked[:limit]
-    groups = group(hand)
+    groups = group(hand, must)
     return [Found(w, s, assign_ids(groups, path), tuple(t for _, t in path))
             for w, (_, s, path) in ranked]
 
 
 def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: int,
           common_bonus: int, limit: int | None, min_letters: int, max_letters: int | None,
-          exclude: frozenset[str] | set[str], best: dict, top: list[tuple]) -> None:
+          exclude: frozenset[str] | set[str], best: dict, top: list[tuple],
+          blanks: Sequence[Piece] = (), must: str | None = None) -> None:
     kids, term, height, mask = index.kids, index.term, index.height, index.mask
-    groups = group(hand)
+    groups = group(hand, must)
+    blank_cents = sum(common_bonus if ref else card.cents for card, _, ref in blanks)
+    mg = next((g for g, cs in enumerate(groups) if cs[0].id == must), -2) if must else -1
     reps = [g[0] for g in groups]
     counts = [len(g) for g in groups]
     ng = len(groups)
@@ -288,7 +295,10 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
 
     def record(word: str) -> None:
         nonlocal kth
+        if mg != -1 and not any(g == mg for g, _ in path):
+            return                             # the card every word must use is not in it
         pieces = [common_piece if g < 0 else (reps[g], t, False) for g, t in path]
+        pieces += blanks
         s = score(pieces, minus=minus, common_bonus=common_bonus)  # type: ignore[arg-type]
         k = sort_key(word, s)
         old = best.get(word)
@@ -366,6 +376,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         cents += tail
         if ref_used:
             cents += common_bonus              # the top common, laid
+        cents += blank_cents
         if minus:
             cents = cents - minus if cents > minus else 0
         if dw_used or dw_rem:

@@ -92,15 +92,22 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         fame = {pid: [cid for cid, card in cards.items() if card.pile == pid]
                 for pid, _, _ in c.fame}
         commons = [cd.id for cd in c.commons]
-        rng.shuffle(commons)
+        boxed: list[str] = []
+        if state.extra:                # shuffle all six, deal four; two go back to the box
+            commons += [cd.id for cd in c.extra_commons]
+            rng.shuffle(commons)
+            commons, boxed = commons[:len(c.commons)], commons[len(c.commons):]
+        else:
+            rng.shuffle(commons)
         decks = []
         for s in range(state.seats):
             deck = [cid for cid in cards if cid.startswith(f"s{s}.")]
             rng.shuffle(deck)
             decks.append(deck)
         start = first_seat(state.options, state.seats, rng)
+        more = {"boxed": boxed} if state.extra else {}
         return [event("set_up", None, piles=piles, fame=fame, commons=commons, decks=decks,
-                      start=start, hand_size=c.hand_size)]
+                      start=start, hand_size=c.hand_size, **more)]
 
     def to_act(self, state: PaperbackState) -> frozenset[int]:
         if state.phase in ("spell", "buy"):
@@ -164,6 +171,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         hand = set(state.hands[seat])
         pieces = []
         texts = []
+        powers = [cards[state.top_common].power if cid == COMMON and state.top_common else
+                  cards[cid].power if cid in hand else "" for cid in ids]
+        reversing = "dyslexia" in powers        # one two-letter card may be laid reversed
         for cid in ids:
             if cid == COMMON:
                 top = state.top_common
@@ -173,6 +183,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
                     raise RuleError("err.paperback.common_blocked")
                 text = cards[top].letters
                 pieces.append((cards[top], text, True))
+            elif cards[cid].power if cid in hand else False:
+                text = ""
+                pieces.append((cards[cid], text, False))
             else:
                 if cid not in hand:
                     raise RuleError("err.paperback.not_in_hand", card=cid)
@@ -182,7 +195,10 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
                     if len(text) != 1 or text not in LETTERS:
                         raise RuleError("err.paperback.wild_letter")
                 elif text not in card.texts():
-                    raise RuleError("err.paperback.laid_as", card=card.letters.upper(), text=text.upper())
+                    if reversing and len(card.letters) == 2 and text == card.letters[::-1]:
+                        reversing = False           # Dyslexia used
+                    else:
+                        raise RuleError("err.paperback.laid_as", card=card.letters.upper(), text=text.upper())
                 pieces.append((card, text, False))
             texts.append(text)
         if sum(1 for card, _, ref in pieces if ref or card.kind == "common") > 1:
@@ -190,16 +206,21 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         stray = set(letters) - set(ids)
         if stray:
             raise RuleError("err.paperback.spell_shape")
-        word = "".join(texts)
+        if reversing:
+            raise RuleError("err.paperback.dyslexia_unused")
+        words = ["".join(t for t, p in zip(texts, powers) if p != "space")] if "space" not in powers \
+            else "".join(t if p != "space" else " " for t, p in zip(texts, powers)).split(" ")
         c = content()
-        if len(word) < c.min_word:
-            raise RuleError("err.paperback.too_short", least=c.min_word)
-        if len(word) > MAX_WORD:
-            raise RuleError("err.paperback.spell_shape")
-        if not (is_word(word) or word in state.accepted):
-            if word in state.refused:
-                raise RuleError("err.paperback.word_refused", word=word.upper())
-            raise RuleError("err.paperback.unknown_word", word=word.upper())
+        for word in words:
+            if len(word) < c.min_word:
+                raise RuleError("err.paperback.too_short", least=c.min_word)
+            if len(word) > MAX_WORD:
+                raise RuleError("err.paperback.spell_shape")
+            if not (is_word(word) or word in state.accepted):
+                if word in state.refused:
+                    raise RuleError("err.paperback.word_refused", word=word.upper())
+                raise RuleError("err.paperback.unknown_word", word=word.upper())
+        word = " ".join(words)
         s = score(pieces, minus=eff.minus, common_bonus=c.common_bonus, itemise=True)
         in_word = [cid for cid in ids if cid != COMMON]
         abilities = [cards[cid].ability for cid in in_word if not cards[cid].wild]
@@ -323,6 +344,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             state.piles[pid] = pile
         state.fame = {k: list(v) for k, v in ev["fame"].items()}
         state.commons = list(ev["commons"])
+        state.boxed = list(ev.get("boxed", []))
         size = int(ev["hand_size"])
         for s, deck in enumerate(ev["decks"]):
             state.hands[s] = list(deck[:size])

@@ -41,7 +41,49 @@ def _doublable(piece: Piece) -> bool:
 
 def score(pieces: Sequence[Piece], *, minus: int = 0, common_bonus: int = 1,
           itemise: bool = False) -> Score:
-    """The ¢ and extra draws of a word laid as `pieces` (see the module docstring)."""
+    """The ¢ and extra draws of a word laid as `pieces` (see the module docstring).
+
+    A power common (the `space_dyslexia` option) lays no letter and earns its ¢ (the
+    common bonus by reference, its printed ¢ from a hand). Dyslexia's ¢ join the printed
+    ¢ of step (b). The Space Bar parts two words: each is scored alone (its own first and
+    last letters, length, wilds, neighbours and double word), the two totals and the
+    Space Bar's ¢ are added, then an attack's minus comes off the whole (not below 0);
+    the letters and extra draws of both count."""
+    powers = [p for p in pieces if p[0].power]
+    if not powers:
+        return _word(pieces, minus, common_bonus, itemise, 0, [])
+    items: list[tuple[str, str, int]] = []
+    base = 0
+    for p in powers:
+        v = printed(p, common_bonus)
+        base += v
+        if itemise and v:
+            items.append(("paperback.score.common" if p[2] else "paperback.score.printed", p[0].id, v))
+    if not any(p[0].power == "space" for p in powers):
+        return _word([p for p in pieces if not p[0].power], minus, common_bonus, itemise, base, items)
+    words: list[list[Piece]] = [[]]
+    for p in pieces:
+        if p[0].power == "space":
+            words.append([])
+        elif not p[0].power:
+            words[-1].append(p)
+    total, draws, letters = base, 0, 0
+    for w in words:
+        s = _word(w, 0, common_bonus, itemise, 0, items)
+        total += s.cents
+        draws += s.draws
+        letters += s.letters
+    if minus:
+        cut = min(minus, total)
+        total -= cut
+        if itemise and cut:
+            items.append(("paperback.score.minus", "", -cut))
+    return Score(total, draws, letters, tuple(items))
+
+
+def _word(pieces: Sequence[Piece], minus: int, common_bonus: int, itemise: bool, base: int,
+          items: list[tuple[str, str, int]]) -> Score:
+    """One word's ¢ (`base`: ¢ added with the printed ¢; `items` is added to)."""
     n = len(pieces)
     letters = 0
     wilds = 0
@@ -49,8 +91,7 @@ def score(pieces: Sequence[Piece], *, minus: int = 0, common_bonus: int = 1,
         letters += len(text)
         if not ref and card.wild:
             wilds += 1
-    items: list[tuple[str, str, int]] = []
-    total = 0
+    total = base
     for p in pieces:
         v = printed(p, common_bonus)
         total += v

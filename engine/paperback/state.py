@@ -13,17 +13,23 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from engine.paperback.content import CardDef, content
+from engine.paperback.options import check as check_options
 
 # phases: "deal" (before set-up), "spell" (the seat to play spells, passes or proposes),
 # "vote" (the table votes on a proposed word), "buy" (the speller buys), "over"
 PHASES = ("deal", "spell", "vote", "buy", "over")
-OPTION_KEYS = ("attacks", "start")
 
 
-@lru_cache(maxsize=16)
-def box_of(seats: int, attacks: bool) -> dict[str, CardDef]:
-    """The cards of a game (id -> card): what views and bots look card ids up in."""
-    return content().box(seats, attacks)
+@lru_cache(maxsize=32)
+def box_of(seats: int, attacks: bool, extra: bool = False) -> dict[str, CardDef]:
+    """The cards of a game (id -> card): what views and bots look card ids up in
+    (`extra`: the Space Bar and Dyslexia commons, the `space_dyslexia` option)."""
+    return content().box(seats, attacks, extra)
+
+
+def view_box(view: Mapping[str, Any]) -> dict[str, CardDef]:
+    """The cards of the game a view is of."""
+    return box_of(view["seats"], view["attacks"], bool(view.get("space_dyslexia")))
 
 
 @dataclass
@@ -49,6 +55,7 @@ class PaperbackState:
     seats: int
     options: dict[str, Any]
     attacks: bool
+    extra: bool = False                                          # option space_dyslexia
     decks: list[list[str]] = field(default_factory=list)
     hands: list[list[str]] = field(default_factory=list)
     discards: list[list[str]] = field(default_factory=list)
@@ -58,6 +65,7 @@ class PaperbackState:
     commons: list[str] = field(default_factory=list)             # left on the track, top first
     claimed: int = 0                                             # commons taken so far
     trash: list[str] = field(default_factory=list)
+    boxed: list[str] = field(default_factory=list)               # commons left undealt
     play: list[str] = field(default_factory=list)                # the word on the table this turn
     turn: int = 0
     phase: str = "deal"
@@ -73,7 +81,7 @@ class PaperbackState:
 
     @property
     def cards(self) -> dict[str, CardDef]:
-        return box_of(self.seats, self.attacks)
+        return box_of(self.seats, self.attacks, self.extra)
 
     @property
     def ended(self) -> bool:
@@ -113,6 +121,12 @@ class PaperbackState:
         return cards
 
     def to_data(self) -> dict[str, Any]:
+        data = self._base_data()
+        if self.extra:                  # an option's parts only when it is on (old logs hash alike)
+            data["boxed"] = self.boxed
+        return data
+
+    def _base_data(self) -> dict[str, Any]:
         return {
             "seats": self.seats, "options": self.options, "attacks": self.attacks,
             "decks": self.decks, "hands": self.hands, "discards": self.discards,
@@ -128,23 +142,16 @@ class PaperbackState:
 
 def new_state(seats: int, options: Mapping[str, Any]) -> PaperbackState:
     """The state before set-up, with the options checked (ValueError when unusable).
-    Options: `attacks` (bool, default False: the basic game leaves the attack cards out),
+    Options: see engine/paperback/options.py (`attacks`: the basic game leaves the attack
+    cards out; `space_dyslexia`: the Space Bar and Dyslexia commons join the deal),
     `start` (the first seat; random when absent)."""
     c = content()
     if seats not in c.seat_counts:
         raise ValueError(f"paperback takes {c.seat_counts.start}-{c.seat_counts.stop - 1} players, not {seats}")
     opts = dict(options)
-    unknown = set(opts) - set(OPTION_KEYS) - {"variant"}
-    if unknown:
-        raise ValueError(f"unknown paperback option(s): {sorted(unknown)}")
-    attacks = opts.get("attacks", False)
-    if not isinstance(attacks, bool):
-        raise ValueError("attacks must be true or false")
-    start = opts.get("start")
-    if start is not None and (isinstance(start, bool) or not isinstance(start, int)
-                              or not 0 <= start < seats):
-        raise ValueError(f"start must be a seat 0..{seats - 1}")
-    return PaperbackState(seats=seats, options=opts, attacks=attacks,
+    chosen = check_options(seats, opts)
+    return PaperbackState(seats=seats, options=opts, attacks=chosen["attacks"],
+                          extra=chosen["space_dyslexia"],
                           decks=[[] for _ in range(seats)], hands=[[] for _ in range(seats)],
                           discards=[[] for _ in range(seats)], turns=[0] * seats,
                           effects=[Effects() for _ in range(seats)])

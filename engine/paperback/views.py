@@ -74,7 +74,7 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
     eff = state.effects[me] if me is not None else None
     v: dict[str, Any] = {
         "game": "paperback", "variant": "classic", "seats": n, "seat": me,
-        "attacks": state.attacks, "phase": state.phase, "turn": state.turn if dealt else None,
+        "attacks": state.attacks, "space_dyslexia": state.extra, "phase": state.phase, "turn": state.turn if dealt else None,
         "to_act": sorted(to_act), "ended": over,
         "hand": list(state.hands[me]) if me is not None else None,
         "deck_cards": sorted(state.decks[me]) if me is not None else None,

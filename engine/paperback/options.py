@@ -1,0 +1,51 @@
+"""Paperback's session options: which exist, what values each takes, which combine.
+
+Every option is OFF by default, so a session without options plays the base game. The
+options are the session's (the log header records them as given). `check(seats, options)`
+raises ValueError with a sentence saying why a set of options cannot be played: an
+unknown key, a wrong value, or a combination the rules forbid (`FORBIDDEN`, each with its
+reason); `initial()` calls it, so `simulate`/`play --options` turn it into a usage error.
+"""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+# key -> its allowed values (the first is the default)
+OPTIONS: dict[str, tuple[Any, ...]] = {
+    "space_dyslexia": (False, True),   # the Space Bar and Dyslexia commons join the deal
+    "attacks": (False, True),          # the 11 attack cards join the market
+}
+# options the rules describe that this engine does not play yet (refused, never ignored)
+NOT_YET = ("powers", "awards", "themes", "themes_strict", "bounty", "discard_cube",
+           "offer_discount", "vowel_reshuffle", "coop", "coop_cubes", "simultaneous")
+# (option, option, why they cannot be played together)
+FORBIDDEN: tuple[tuple[str, str, str], ...] = (
+    ("simultaneous", "attacks", "simultaneous play removes the attack cards"),
+)
+OTHER_KEYS = ("variant", "start")      # not options of the rules: the variant, the first seat
+
+
+def check(seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
+    """Every option's value (defaults filled in); ValueError naming the problem."""
+    unknown = sorted(set(options) - set(OPTIONS) - set(NOT_YET) - set(OTHER_KEYS))
+    if unknown:
+        raise ValueError(f"unknown paperback option(s): {unknown}")
+    for a, b, why in FORBIDDEN:
+        if options.get(a) and options.get(b):
+            raise ValueError(f"{a} and {b} cannot be played together: {why}")
+    later = sorted(k for k in options if k in NOT_YET and options[k] not in (False, None))
+    if later:
+        raise ValueError(f"paperback option(s) {later} are not playable yet")
+    out: dict[str, Any] = {}
+    for key, allowed in OPTIONS.items():
+        value = options.get(key, allowed[0])
+        if value not in allowed or type(value) is not type(allowed[0]):
+            shown = " or ".join("true" if v is True else "false" if v is False else str(v)
+                                for v in allowed)
+            raise ValueError(f"{key} must be {shown}, not {value!r}")
+        out[key] = value
+    start = options.get("start")
+    if start is not None and (isinstance(start, bool) or not isinstance(start, int)
+                              or not 0 <= start < seats):
+        raise ValueError(f"start must be a seat 0..{seats - 1}")
+    return out

@@ -1,0 +1,219 @@
+"""Paperback's options (issue 12), one decision at a time (docs/rules-decisions.md,
+"Paperback — options"): each option alone, the combinations, and seeded bot games with
+options on through the card-conservation property test and the refold."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.bots import play_out
+from engine.core.errors import RuleError
+from engine.core.rng import Rng
+from engine.paperback import PaperbackBot, PaperbackRules
+from engine.paperback.bruteforce import brute_wild_commons, random_cases
+from engine.paperback.finder import COMMON, Index
+from engine.paperback.options import check
+from engine.paperback.wildcommons import find_layings
+from engine.words.lists import GENERAL
+from tests.test_paperback_games import replay_checking
+from tests.test_paperback_rules import give
+
+RULES = PaperbackRules()
+
+
+def table(seats=2, seed=1, start=0, **options):
+    st = RULES.initial(seats, {"start": start, **options})
+    for ev in RULES.setup(st, Rng(seed)):
+        RULES.apply(st, ev)
+    return st
+
+
+def play(st, cmd, seed=0):
+    events = RULES.decide(st, cmd, Rng(seed))
+    for ev in events:
+        RULES.apply(st, ev)
+    return events
+
+
+def spell(st, cards, letters=None, seat=0):
+    return play(st, {"type": "spell", "seat": seat, "cards": cards, "letters": letters or {}})[0]
+
+
+def top(st, cid):
+    """Put common `cid` on top of the track (from wherever it lies)."""
+    for zone in (st.commons, st.boxed):
+        if cid in zone:
+            zone.remove(cid)
+    st.boxed.append(st.commons.pop(0))
+    st.commons.insert(0, cid)
+
+
+# ---- the options themselves ------------------------------------------------------------
+def test_options_are_checked_and_off_by_default():
+    assert check(2, {}) == {"space_dyslexia": False, "attacks": False}
+    with pytest.raises(ValueError, match="unknown"):
+        check(2, {"space_bar": True})
+    with pytest.raises(ValueError, match="must be false or true"):
+        check(2, {"space_dyslexia": 1})
+    with pytest.raises(ValueError, match="not playable yet"):
+        check(2, {"coop": True})
+    with pytest.raises(ValueError, match="simultaneous and attacks cannot be played together"):
+        check(2, {"simultaneous": True, "attacks": True})
+    base = table()
+    assert "boxed" not in RULES.to_data(base)           # the base game's data is unchanged
+    assert RULES.setup(RULES.initial(2, {"start": 0}), Rng(1))[0].get("boxed") is None
+
+
+# ---- 1. Space Bar and Dyslexia -----------------------------------------------------------
+def test_space_dyslexia_shuffles_six_commons_and_deals_four():
+    dealt = set()
+    for seed in range(30):
+        st = table(seed=seed, space_dyslexia=True)
+        assert len(st.commons) == 4 and len(st.boxed) == 2
+        assert sorted(st.commons + st.boxed) == ["cA", "cDY", "cE", "cI", "cO", "cSP"]
+        dealt.update(st.commons)
+    assert {"cSP", "cDY"} <= dealt
+
+
+def test_space_bar_from_the_track_spells_two_words():
+    st = table(space_dyslexia=True)
+    top(st, "cSP")
+    give(st, 0, ["L16", "s0.W1", "s0.R", "s0.W2", "s0.T"])     # T (first:2), R, T, wilds
+    ev = spell(st, ["L16", "s0.W1", COMMON, "s0.W2", "s0.R", "s0.T"],
+               {"s0.W1": "o", "s0.W2": "a"})
+    assert ev["word"] == "to art"
+    # TO: 1 + 2 (first) ; ART: 0 + 1 + 1 ; Space Bar +1
+    assert ev["cents"] == 6 and ev["letters"] == 5 and ev["claimed"] is None
+    assert st.commons[0] == "cSP"                             # used by reference, it stays
+
+
+def test_space_bar_words_count_together_for_the_claim():
+    st = table(space_dyslexia=True)
+    top(st, "cSP")
+    give(st, 0, ["s0.T", "s0.W1", "s0.W2", "s0.R", "s0.S", "s0.W3", "s0.W4"])
+    ev = spell(st, ["s0.T", "s0.W1", "s0.W2", COMMON, "s0.R", "s0.W3", "s0.W4", "s0.S"],
+               {"s0.W1": "o", "s0.W2": "e", "s0.W3": "a", "s0.W4": "t"})
+    assert ev["word"] == "toe rats" and ev["letters"] == 7
+    assert ev["claimed"] == "cSP" and "cSP" in st.discards[0]
+
+
+def test_space_bar_needs_two_real_words():
+    st = table(space_dyslexia=True)
+    top(st, "cSP")
+    give(st, 0, ["L16", "s0.W1", "s0.R", "s0.W2", "s0.T"])
+    with pytest.raises(RuleError) as e:
+        spell(st, [COMMON, "L16", "s0.W1"], {"s0.W1": "o"})
+    assert e.value.code == "err.paperback.too_short"
+    with pytest.raises(RuleError) as e:
+        spell(st, ["L16", "s0.W1", COMMON, "s0.R", "s0.W2"], {"s0.W1": "o", "s0.W2": "q"})
+    assert e.value.code == "err.paperback.unknown_word"
+
+
+def test_space_bar_from_the_hand_once_claimed():
+    st = table(space_dyslexia=True)
+    top(st, "cA")
+    give(st, 0, ["L16", "s0.W1", "cSP", "s0.W2", "s0.T"])
+    ev = spell(st, ["L16", "s0.W1", "cSP", "s0.W2", "s0.T"], {"s0.W1": "o", "s0.W2": "a"})
+    assert ev["word"] == "to at" and ev["cents"] == 3 + 1 + 1
+    with pytest.raises(RuleError) as e:                       # one common per laying
+        st = table(space_dyslexia=True)
+        top(st, "cA")
+        give(st, 0, ["L16", "s0.W1", "cSP", "s0.W2", "s0.T"])
+        spell(st, ["L16", "s0.W1", "cSP", COMMON, "s0.T"], {"s0.W1": "o"})
+    assert e.value.code == "err.paperback.one_common"
+
+
+def test_dyslexia_turns_a_two_letter_card_round():
+    st = table(space_dyslexia=True)
+    top(st, "cDY")
+    give(st, 0, ["D01", "s0.T", "s0.W1"])                    # ER (2¢), laid as RE
+    with pytest.raises(RuleError) as e:
+        spell(st, ["D01", "s0.T"], {"D01": "re"})             # no Dyslexia: printed order
+    assert e.value.code == "err.paperback.laid_as"
+    ev = spell(st, ["D01", "s0.T", COMMON], {"D01": "re"})
+    assert ev["word"] == "ret" and ev["cents"] == 2 + 1 + 1 and ev["letters"] == 3
+
+
+def test_dyslexia_from_the_hand_and_only_when_it_turns_a_card():
+    st = table(space_dyslexia=True)
+    top(st, "cA")
+    give(st, 0, ["D06", "s0.W1", "cDY"])                     # ON laid as NO
+    with pytest.raises(RuleError) as e:
+        spell(st, ["D06", "cDY"])
+    assert e.value.code == "err.paperback.dyslexia_unused"
+    ev = spell(st, ["D06", "cDY"], {"D06": "no"})
+    assert ev["word"] == "no" and ev["cents"] == 2 + 1
+    st = table(space_dyslexia=True)
+    top(st, "cDY")
+    give(st, 0, ["D01", "D06", "s0.W1"])
+    with pytest.raises(RuleError) as e:                       # one card turned, not two
+        spell(st, ["D06", "D01", COMMON], {"D06": "no", "D01": "re"})
+    assert e.value.code == "err.paperback.laid_as"
+
+
+def _small_words():
+    words = sorted(w for w in GENERAL.table.words() if 2 <= len(w) <= 4)
+    rng = Rng(77)
+    rng.shuffle(words)
+    return sorted(words[:500] + ["re", "no", "ret", "tore", "rent", "on", "er", "at", "to"])
+
+
+@pytest.mark.parametrize("power", ["cDY", "cSP"])
+def test_the_finder_is_exact_with_the_wild_commons(power):
+    """The finder's best Dyslexia word and best Space Bar pair equal the brute force's
+    (every word / every pair of words of a small list, every way), from the track and
+    from the hand, with and without a pending minus."""
+    from engine.paperback.content import content
+    card = {c.id: c for c in content().extra_commons}[power]
+    words = _small_words()
+    index = Index(words)
+    checked = 0
+    for k, (hand, _, minus) in enumerate(random_cases(48, 500 + len(power))):
+        from_hand = k % 2 == 1
+        laid = hand + [card] if from_hand else hand
+        found = find_layings(laid, None if from_hand else card, minus=minus, index=index)
+        mine = [f for f in found if (" " in f.word) == (power == "cSP")
+                and (power == "cSP" or (COMMON if not from_hand else card.id) in f.cards)]
+        oracle = brute_wild_commons(laid, (card, "", not from_hand), words, minus=minus)
+        best = min((f.key() for f in mine), default=None)
+        if oracle is None:
+            assert best is None
+            continue
+        assert best is not None, [c.id for c in hand]
+        n = 3 if minus == 0 or oracle[0] < 0 else 1       # a minus that takes all ties by ¢ only
+        assert best[:n] == oracle[:n], ([c.id for c in hand], best, oracle)
+        checked += 1
+    assert checked >= 10
+
+
+def test_bots_use_the_wild_commons():
+    seen = {"space": 0, "dyslexia": 0}
+    for seed in range(6):
+        session = play_out(RULES, 3, [PaperbackBot("hard", s) for s in range(3)], seed=seed,
+                           options={"space_dyslexia": True})
+        st = session.state
+        for ev in session.events:
+            if ev["type"] == "spelled":
+                for cid in ev["cards"]:
+                    card = st.cards[cid] if cid != COMMON else None
+                    if card is not None and card.power:
+                        seen[card.power] += 1
+                if " " in ev["word"]:
+                    seen["space"] += COMMON in ev["cards"]
+    assert seen["space"] > 0 and seen["dyslexia"] + seen["space"] > 1, seen
+
+
+# ---- seeded bot games with options on -------------------------------------------------
+COMBOS = [{"space_dyslexia": True}, {"space_dyslexia": True, "attacks": True}]
+
+
+@pytest.mark.parametrize("options", COMBOS, ids=lambda o: "+".join(sorted(o)))
+@pytest.mark.parametrize("seats", [2, 4])
+def test_bot_games_with_options_keep_every_card_and_refold(options, seats):
+    levels = ("hard", "normal", "easy", "hard")
+    bots = [PaperbackBot(levels[s], seed=s) for s in range(seats)]
+    session = play_out(RULES, seats, bots, seed=seats * 7 + len(options), options=options)
+    assert session.outcome() is not None
+    st, spells = replay_checking(RULES, session)
+    assert spells > 0
+    assert RULES.to_data(st) == RULES.to_data(session.state)
+    assert RULES.to_data(session.refold()) == RULES.to_data(session.state)
