@@ -29,6 +29,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--bots", type=int, default=None, help="the last K seats are bots")
     play.add_argument("--level", choices=levels, default="normal")
     play.add_argument("--seed", type=int, default=None)
+    play.add_argument("--options", metavar="JSON", default=None, help=OPTIONS_HELP)
     _window_args(play)
 
     replay = sub.add_parser("replay", help="watch a log, or check it (--verify / --json)")
@@ -44,6 +45,7 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--games", type=int, default=1)
     sim.add_argument("--seed", type=int, default=0)
     sim.add_argument("--level", choices=levels, default="normal")
+    sim.add_argument("--options", metavar="JSON", default=None, help=OPTIONS_HELP)
     sim.add_argument("--out", metavar="DIR", default=None, help="where to write the logs")
     sim.add_argument("--relay", metavar="HOST:PORT", default=None,
                      help="race bot clients through a running relay (" + ", ".join(
@@ -54,6 +56,23 @@ def build_parser() -> argparse.ArgumentParser:
     relay.add_argument("--port", type=int, default=7777)
     relay.add_argument("--data", metavar="DIR", default=None)
     return parser
+
+
+OPTIONS_HELP = "game options as a JSON object, e.g. '{\"attacks\": true}'"
+
+
+def _play_options(args) -> str | None:
+    """Check `play --options` against the rules (as simulate does); keep them in
+    `args.game_options` for the set-up."""
+    from engine.commands.simulate import check_options, parse_options
+    from engine.registry import spec_for
+    try:
+        args.game_options = parse_options(args.options)
+        variant = spec_for(args.game).variant(args.variant)
+    except (ValueError, KeyError) as e:
+        return str(e)
+    seats = args.seats if args.seats is not None else variant.default_seats
+    return check_options(args.game, variant.id, seats, args.game_options)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -72,6 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "simulate":
         from engine.commands import simulate
         return simulate.run(args)
+    if args.command == "play" and args.options:
+        error = _play_options(args)
+        if error:
+            print(f"error: {error}", file=sys.stderr)
+            return 2
     from scenes import app
     return app.run(args)
 

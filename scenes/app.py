@@ -321,6 +321,7 @@ def _play_setup(app: App, args: Any) -> dict[str, Any]:
     bots = seats - 1 if args.bots is None else max(0, min(seats, args.bots))
     options = {o["key"]: o.get("default") for o in spec.get("options", [])
                if not o.get("variants") or variant in o["variants"]}
+    options.update(getattr(args, "game_options", None) or {})      # play --options JSON
     return {"seats": seats, "players": app.default_players(seats, bots, args.level or "normal"),
             "variant": variant, "seed": args.seed, "options": options}
 

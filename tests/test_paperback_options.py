@@ -217,3 +217,19 @@ def test_bot_games_with_options_keep_every_card_and_refold(options, seats):
     assert spells > 0
     assert RULES.to_data(st) == RULES.to_data(session.state)
     assert RULES.to_data(session.refold()) == RULES.to_data(session.state)
+
+
+# ---- the command line -----------------------------------------------------------------
+def test_simulate_and_play_take_options_and_refuse_a_forbidden_pair(tmp_path, capsys):
+    import json
+
+    from main import main
+    assert main(["simulate", "paperback", "--options", '{"simultaneous": true, "attacks": true}']) == 2
+    assert "simultaneous play removes the attack cards" in capsys.readouterr().err
+    assert main(["play", "paperback", "--options", '{"space_dyslexia": "yes"}']) == 2
+    assert "space_dyslexia must be" in capsys.readouterr().err
+    assert main(["simulate", "paperback", "--options", "[1]"]) == 2
+    assert main(["simulate", "paperback", "--seats", "2", "--out", str(tmp_path),
+                 "--options", '{"space_dyslexia": true}']) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["options"] == {"space_dyslexia": True} and summary["results"][0]["winners"]

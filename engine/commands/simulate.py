@@ -18,9 +18,32 @@ from engine.core.race import race_out
 from engine.registry import bot_for, rules_for, spec_for
 
 
+def parse_options(text: str | None) -> dict[str, Any]:
+    """The game options of `--options JSON` (a JSON object); ValueError saying why not."""
+    if not text:
+        return {}
+    try:
+        value = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise ValueError(f"--options is not JSON: {e}") from None
+    if not isinstance(value, dict) or "variant" in value:
+        raise ValueError("--options must be a JSON object of game options (the variant is --variant)")
+    return value
+
+
+def check_options(game: str, variant: str, seats: int, options: dict[str, Any]) -> str | None:
+    """Why the rules refuse these options (None when they take them): the rules' own check."""
+    try:
+        rules_for(game).initial(seats, {"variant": variant, **options})
+    except ValueError as e:
+        return f"--options: {e}"
+    return None
+
+
 def check_args(args: Any) -> tuple[int, str | None]:
     """The seat count to use (the variant's default unless --seats), or an error message
-    for a usage error; fills in `args.variant` when none was named."""
+    for a usage error; fills in `args.variant` when none was named and `args.game_options`
+    from `--options`."""
     try:
         spec = spec_for(args.game)
         variant = spec.variant(args.variant)
@@ -34,11 +57,18 @@ def check_args(args: Any) -> tuple[int, str | None]:
         return 0, f"{args.game} has no level {args.level!r} (levels: {', '.join(spec.levels)})"
     if args.games < 1:
         return 0, "--games must be at least 1"
+    try:
+        args.game_options = parse_options(getattr(args, "options", None))
+    except ValueError as e:
+        return 0, str(e)
+    error = check_options(args.game, variant.id, seats, args.game_options)
+    if error:
+        return 0, error
     return seats, None
 
 
 def simulate(game: str, variant: str | None, seats: int, games: int, seed: int, level: str,
-             out: Path | None) -> dict[str, Any]:
+             out: Path | None, options: dict[str, Any] | None = None) -> dict[str, Any]:
     rules = rules_for(game)
     vid = spec_for(game).variant(variant).id
     out_dir = Path(out) if out else default_log_dir().parent / "simulations"
@@ -50,7 +80,7 @@ def simulate(game: str, variant: str | None, seats: int, games: int, seed: int, 
     for g in range(games):
         game_seed = seed + g
         bots = [bot_for(game, vid, level, s, game_seed) for s in range(seats)]
-        session = harness(rules, seats, bots, options={"variant": vid}, seed=game_seed,
+        session = harness(rules, seats, bots, options={"variant": vid, **(options or {})}, seed=game_seed,
                           log=True, log_dir=out_dir)
         outcome = session.outcome()
         session.close()
@@ -60,7 +90,7 @@ def simulate(game: str, variant: str | None, seats: int, games: int, seed: int, 
         logs.append(str(session.log_path))
         results.append({"seed": game_seed, "events": len(session.events), "hash": session.hash(),
                         **outcome.to_data()})
-    return {"game": game, "variant": vid, "games": games, "events": events,
+    return {"game": game, "variant": vid, "options": dict(options or {}), "games": games, "events": events,
             "seconds": round(time.perf_counter() - t0, 3), "results": results, "logs": logs}
 
 
@@ -70,6 +100,6 @@ def run(args: Any) -> int:
         print(f"error: {error}", file=sys.stderr)
         return 2
     summary = simulate(args.game, args.variant, seats, args.games, args.seed, args.level,
-                       Path(args.out) if args.out else None)
+                       Path(args.out) if args.out else None, args.game_options)
     print(json.dumps(summary))
     return 0
