@@ -484,6 +484,9 @@ class PaperbackScene(TurnTable):
                 return t("paperback.ui.ask_wild"), style.ACCENT
             if self.hinter.busy:
                 return t("paperback.ui.hint_thinking"), style.INK_DIM
+            refusal = self.judgement()[1]
+            if refusal is not None:
+                return refusal.message(lang()), style.BAD
             offer_n = may_trash(v, b, "trash_offer")
             hand_n = may_trash(v, b, "trash_hand")
             if offer_n:
@@ -499,8 +502,7 @@ class PaperbackScene(TurnTable):
         if b is not None and self.spelling():
             return t("paperback.ui.how_to_spell"), style.INK_DIM
         if self.phase == "vote" and v.get("pending"):
-            pend = v["pending"]
-            return t("paperback.ui.vote_on", player=self.name(int(pend["seat"])), word=pend["word"].upper()), style.INK
+            return t("paperback.ui.vote_rule"), style.INK_DIM
         return "", style.INK
 
     def hovered_card(self) -> Any:
@@ -721,7 +723,7 @@ class PaperbackScene(TurnTable):
             elif refusal is None and score_now is not None:
                 title, colour = t("paperback.ui.word_ok", word=word), style.GOOD
             elif refusal is not None:
-                title, colour = refusal.message(lang()), style.BAD
+                title, colour = t("paperback.ui.word_no", word=word), style.BAD
             else:
                 title, colour = t("paperback.ui.word_waits", word=word), style.ACCENT
             foot = ""
