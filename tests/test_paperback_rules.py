@@ -331,24 +331,33 @@ def test_ability_atk_no_claim():
 
 @pytest.mark.parametrize("card, key, letters", [("A01", "discard", "n"), ("A05", "discard_wild", "d"),
                                                 ("A08", "topdeck", "p")])
-def test_ability_atk_answered_before_the_victims_turn(card, key, letters):
-    st = attack(card)
+def test_ability_atk_answered_by_each_victim_before_the_buy(card, key, letters):
+    st = attack(card, seats=3)
+    give(st, 2, ["L01", "L03", "L05", "L07", "L09"])         # seat 2 holds no wild
     word = {"n": "ant", "d": "ado", "p": "apt"}[letters]
     spell(st, [wild(1), card, wild(2)], {wild(1): word[0], wild(2): word[2]})
-    finish_turn(st)
-    hand = list(st.hands[1])
+    named = [1] if key == "discard_wild" else [1, 2]        # a wild discard spares a hand of none
+    assert st.phase == "respond" and RULES.to_act(st) == frozenset(named)
     with pytest.raises(RuleError) as e:
-        play(st, {"type": "pass", "seat": 1})
-    assert e.value.code == "err.paperback.answer_first"
-    pool = [c for c in hand if st.cards[c].wild] if key == "discard_wild" else hand
-    give_up = pool[:1]
-    play(st, {"type": "answer", "seat": 1, key: give_up})
-    assert give_up[0] not in st.hands[1]
-    if key == "topdeck":
-        assert st.decks[1][0] == give_up[0]
-    else:
-        assert st.discards[1][-1] == give_up[0]
-    assert not st.effects[1].owed()
+        finish_turn(st)                                     # the attacker buys after the answers
+    assert e.value.code == "err.not_your_turn"
+    for victim in reversed(named):                          # each once, in any order
+        hand = list(st.hands[victim])
+        pool = [c for c in hand if st.cards[c].wild] if key == "discard_wild" else hand
+        give_up = pool[:1]
+        with pytest.raises(RuleError) as e:
+            play(st, {"type": "answer", "seat": victim, key: []})
+        assert e.value.code == "err.paperback.answer_owed"
+        play(st, {"type": "answer", "seat": victim, key: give_up})
+        assert give_up[0] not in st.hands[victim] and len(st.hands[victim]) == 4
+        if key == "topdeck":
+            assert st.decks[victim][0] == give_up[0]
+        else:
+            assert st.discards[victim][-1] == give_up[0]
+        assert not st.effects[victim].owed()
+    assert st.phase == "buy" and RULES.to_act(st) == frozenset({0})
+    finish_turn(st)
+    assert len(st.hands[1]) == 4                            # the next turn is played with 4
 
 
 # ---- buying, turns, the end ------------------------------------------------------------

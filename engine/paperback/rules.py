@@ -12,7 +12,10 @@ Commands (each with "type" and "seat"):
   propose {word} / vote {accept}
                               a word the list lacks, put to the table (every other seat votes)
   answer {discard, discard_wild, topdeck}
-                              before spelling, what attacks made you give up (attacks option)
+                              what an attack makes you give up from your hand (attacks
+                              option): right after the attacker's word, every victim that
+                              owes something answers (the "others respond" preset, each
+                              once), then the attacker buys
 Events: set_up, spelled, offer_trashed, passed, bought, turn_ended, word_proposed,
 word_voted, word_accepted, word_refused, answered, game_ended.
 """
@@ -27,7 +30,7 @@ from engine.core.phased import PhasedRules
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
-from engine.core.turns import first_seat, in_turn, next_seat, responders
+from engine.core.turns import each_once, first_seat, in_turn, next_seat, responders
 from engine.paperback.content import LETTERS, content, parse_ability
 from engine.paperback.finder import COMMON
 from engine.paperback.scoring import score
@@ -37,7 +40,7 @@ from engine.words import is_word
 from engine.words.tablevote import TableVote
 
 PHASE_OF: dict[str, tuple[str, ...]] = {
-    "spell": ("spell",), "pass": ("spell",), "propose": ("spell",), "answer": ("spell",),
+    "spell": ("spell",), "pass": ("spell",), "propose": ("spell",), "answer": ("respond",),
     "vote": ("vote",), "buy": ("buy",),
 }
 MAX_WORD = 40
@@ -114,6 +117,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             return in_turn(state.turn)
         if state.phase == "vote" and state.pending is not None:
             return responders(state.seats, state.pending["seat"], state.pending["votes"])
+        if state.phase == "respond" and state.responding is not None:
+            return each_once(state.responding["named"], state.responding["answered"])
         return frozenset()
 
     def progress(self, state: PaperbackState) -> tuple[str, int | None]:
@@ -152,6 +157,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
     def _not_acting(self, state: PaperbackState, kind: str, seat: int) -> RuleError:
         if state.phase == "vote" and kind == "vote":
             return RuleError("err.paperback.not_voting")
+        if state.phase == "respond" and kind == "answer":
+            return RuleError("err.paperback.nothing_owed")
         return RuleError("err.not_your_turn")
 
     def _precheck(self, state: PaperbackState, kind: str, seat: int) -> None:
@@ -370,9 +377,16 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             for other in range(state.seats):
                 if other != seat:
                     _add_attack(state.effects[other], ab.kind, ab.n)
+        named = []
+        for other in range(state.seats):        # what each victim can give from its hand now
+            if other != seat and _cap_owed(state, other):
+                named.append(other)
         state.words.append({"seat": seat, "word": ev["word"], "cents": int(ev["cents"]),
                             "turn": state.turns[seat] + 1})
         state.phase = "buy"
+        if named:                               # the victims answer in turn, then the buy
+            state.phase = "respond"
+            state.responding = {"by": seat, "named": named, "answered": []}
 
     @staticmethod
     def _on_offer_trashed(state: PaperbackState, ev: Event) -> None:
@@ -433,6 +447,12 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             hand.remove(cid)
             state.decks[seat].insert(0, cid)
         eff.discard = eff.discard_wild = eff.topdeck = 0
+        r = state.responding
+        if r is not None:
+            r["answered"].append(seat)
+            if set(r["answered"]) >= set(r["named"]):
+                state.responding = None
+                state.phase = "buy"
 
     @staticmethod
     def _on_game_ended(state: PaperbackState, ev: Event) -> None:
@@ -492,6 +512,18 @@ def _add_attack(eff: Effects, kind: str, n: int) -> None:
         eff.topdeck += 1
 
 
+def _cap_owed(state: PaperbackState, seat: int) -> bool:
+    """Cut what attacks ask of `seat` to what its hand holds (a wild discard only if it
+    holds a wild); whether it owes anything."""
+    eff = state.effects[seat]
+    hand = state.hands[seat]
+    wilds = sum(1 for h in hand if state.cards[h].wild)
+    eff.discard_wild = min(eff.discard_wild, wilds)
+    eff.discard = min(eff.discard, len(hand) - eff.discard_wild)
+    eff.topdeck = min(eff.topdeck, len(hand) - eff.discard_wild - eff.discard)
+    return eff.owed()
+
+
 def fame_of(state: PaperbackState, seat: int) -> int:
     cards = state.cards
     return sum(cards[cid].fame for cid in state.owned(seat))
@@ -539,10 +571,9 @@ def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
     if seat not in v["to_act"]:
         return
     phase = v["phase"]
-    if phase == "spell":
-        if v["owed"]:
-            yield answer_command(v, seat)
-            return
+    if phase == "respond":
+        yield answer_command(v, seat)
+    elif phase == "spell":
         for found in word_choices(v, limit=20):
             yield spell_command(seat, found)
         yield {"type": "pass", "seat": seat}

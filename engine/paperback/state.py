@@ -16,8 +16,9 @@ from engine.paperback.content import CardDef, content
 from engine.paperback.options import check as check_options
 
 # phases: "deal" (before set-up), "spell" (the seat to play spells, passes or proposes),
-# "vote" (the table votes on a proposed word), "buy" (the speller buys), "over"
-PHASES = ("deal", "spell", "vote", "buy", "over")
+# "vote" (the table votes on a proposed word), "respond" (attack victims answer, attacks
+# option), "buy" (the speller buys), "over"
+PHASES = ("deal", "spell", "vote", "respond", "buy", "over")
 
 
 @lru_cache(maxsize=32)
@@ -74,6 +75,7 @@ class PaperbackState:
     draws: int = 0                                               # extra cards for the next hand
     effects: list[Effects] = field(default_factory=list)
     pending: dict[str, Any] | None = None                        # {"seat", "word", "votes", "phase"}
+    responding: dict[str, Any] | None = None                     # {"by", "named", "answered"}
     accepted: list[str] = field(default_factory=list)
     refused: list[str] = field(default_factory=list)
     words: list[dict[str, Any]] = field(default_factory=list)    # {"seat", "word", "cents", "turn"}
@@ -116,7 +118,7 @@ class PaperbackState:
     def owned(self, seat: int) -> list[str]:
         """Every card `seat` owns: deck, hand, discard and (its turn) the word in play."""
         cards = self.decks[seat] + self.hands[seat] + self.discards[seat]
-        if seat == self.turn and self.phase in ("buy", "vote", "spell"):
+        if seat == self.turn and self.phase in ("buy", "vote", "spell", "respond"):
             cards = cards + self.play
         return cards
 
@@ -124,6 +126,8 @@ class PaperbackState:
         data = self._base_data()
         if self.extra:                  # an option's parts only when it is on (old logs hash alike)
             data["boxed"] = self.boxed
+        if self.attacks:
+            data["responding"] = self.responding
         return data
 
     def _base_data(self) -> dict[str, Any]:

@@ -53,6 +53,7 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
     c = content()
     cards = state.cards
     n = state.seats
+    to_act = frozenset(to_act)
     me = seat if seat is not None and 0 <= seat < n else None
     over = state.ended
     dealt = state.phase != "deal"
@@ -92,7 +93,9 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
         "end_empty_piles": c.end_empty_piles,
         "turns": list(state.turns),
         "effects": eff.to_data() if eff is not None else None,
-        "owed": bool(eff is not None and eff.owed() and state.phase == "spell" and state.turn == me),
+        "owed": bool(eff is not None and eff.owed() and me in to_act and state.phase == "respond"),
+        "responding": (None if state.responding is None else
+                       {k: list(v) if isinstance(v, list) else v for k, v in state.responding.items()}),
         "trash_count": len(state.trash),
         "pending": ({"seat": state.pending["seat"], "word": state.pending["word"],
                      "votes": {str(s): a for s, a in sorted(state.pending["votes"].items())}}
