@@ -12,7 +12,7 @@ import pygame
 
 from engine.paperback.content import CardDef
 from scenes.common.names import player_name
-from scenes.paperback.cards import cards_of, draw_back, draw_card, draw_slot, shown_letters
+from scenes.paperback.cards import cards_of, draw_card, draw_slot, shown_letters
 from scenes.paperback.layout import Places
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in

@@ -1,0 +1,196 @@
+"""The word and basket a Paperback player builds on the table (a mixin of the table
+scene): laying cards (a wild asks for its letter, a pair goes in as a unit, the Q as Q or
+QU, the top common by reference), taking them back and moving them, the ability choices
+(cards to trash), the finder's hint off the frame loop, the rules' dry run of the word as
+built, and the basket while buying. It changes only the seat on screen's own `Building`."""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.paperback.bot import word_choices
+from engine.paperback.finder import COMMON
+from scenes.paperback import panels
+from scenes.paperback.word import (basket_cost, card_of, command, complete, default_text, lay_found,
+                                   live_score, may_trash, next_text, pick_for_letter, trim_choices)
+from scenes.ui.i18n import lang, t
+
+HINTS = 5
+
+
+class Builds:
+    """Needs the table's `b`, `view`, `viewer`, `phase`, `spelling()`, `check`, `hinter`,
+    `judged`, `message`, `sound`, `request_redraw`."""
+    # ---- the word being built ----------------------------------------------------------------
+    def add(self, cid: str, text: str | None = None, at: int | None = None) -> None:
+        """Lay a card (or the top common) in the word."""
+        b, v = self.b, self.view
+        if not self.spelling() or cid in b.used():
+            return
+        card = card_of(v, cid)
+        if card is None:
+            return
+        if cid == COMMON and (v.get("effects") or {}).get("no_common"):
+            self.message = (t("err.paperback.common_blocked"), "error")
+            return
+        if cid in b.trash:
+            b.trash.remove(cid)
+        text = text if text is not None else (card.letters if cid == COMMON else default_text(card))
+        at = len(b.slots) if at is None else max(0, min(at, len(b.slots)))
+        b.slots.insert(at, (cid, text))
+        if card.wild and text is None:
+            b.asking = at
+        elif b.asking is not None and at <= b.asking:
+            b.asking += 1
+        self.message = None
+        self.sound("click")
+        self.request_redraw()
+
+    def take_back(self, i: int) -> None:
+        b = self.b
+        if not (0 <= i < len(b.slots)):
+            return
+        b.slots.pop(i)
+        if b.asking == i:
+            b.asking = None
+        elif b.asking is not None and b.asking > i:
+            b.asking -= 1
+        b.pair_next = None
+        trim_choices(self.view, b)
+        self.message = None
+
+    def move_slot(self, i: int, to: int) -> None:
+        b = self.b
+        if not (0 <= i < len(b.slots)):
+            return
+        slot = b.slots.pop(i)
+        to = max(0, min(to if to <= i else to - 1, len(b.slots)))
+        b.slots.insert(to, slot)
+        b.asking = None if b.asking is None else (to if b.asking == i else b.asking)
+
+    def cycle(self, i: int) -> None:
+        """Lay a card its other way (Q / QU, a flip card reversed); a wild asks again."""
+        b = self.b
+        if not (0 <= i < len(b.slots)):
+            return
+        cid, text = b.slots[i]
+        card = card_of(self.view, cid)
+        if card is None:
+            return
+        if card.wild:
+            b.asking = i
+        else:
+            b.slots[i] = (cid, next_text(card, text))
+
+    def type_letter(self, ch: str) -> bool:
+        b = self.b
+        if b.asking is not None:
+            cid, _ = b.slots[b.asking]
+            b.slots[b.asking] = (cid, ch)
+            b.asking = None
+            self.message = None
+            return True
+        if b.pair_next and ch == b.pair_next[0]:
+            b.pair_next = b.pair_next[1:] or None
+            return True
+        slot = pick_for_letter(self.view, b, ch)
+        if slot is None:
+            self.message = (t("paperback.ui.no_card_for", letter=ch.upper()), "error")
+            self.sound("error")
+            return True
+        self.add(slot[0], slot[1])
+        b.pair_next = slot[1][1:] if slot[1] and len(slot[1]) > 1 else None
+        return True
+
+    def toggle_trash(self, cid: str) -> None:
+        b = self.b
+        if cid in b.trash:
+            b.trash.remove(cid)
+        elif len(b.trash) < may_trash(self.view, b, "trash_hand"):
+            b.trash.append(cid)
+
+    def toggle_trash_offer(self, cid: str) -> None:
+        b = self.b
+        if cid in b.trash_offer:
+            b.trash_offer.remove(cid)
+        elif len(b.trash_offer) < may_trash(self.view, b, "trash_offer"):
+            b.trash_offer.append(cid)
+
+    def clear(self) -> None:
+        self.b.clear()
+        self.message = None
+
+    def show_hint(self) -> None:
+        b = self.b
+        if not self.spelling():
+            return
+        if b.hints is not None:
+            b.hints = None
+            return
+        self.hinter.ask(self.hint_stamp(), word_choices, dict(self.view), HINTS)
+
+    def hint_stamp(self) -> tuple:
+        v = self.view
+        return (self.viewer, tuple(v.get("hand") or []), v.get("common"), len(v.get("accepted_words") or []))
+
+    def take_hint(self, i: int) -> None:
+        b = self.b
+        if b.hints and 0 <= i < len(b.hints):
+            found = b.hints[i]
+            b.clear()
+            b.slots = lay_found(found)
+            trim_choices(self.view, b)
+            b.hints = None
+
+    # ---- what the rules would say (the session's dry run) ------------------------------------
+    def judgement(self) -> tuple[Any, Any]:
+        """(the word's itemised score or None, the rules' refusal or None) for the word as
+        built, asked once per change."""
+        b, seat = self.b, self.viewer
+        stamp = (seat, tuple(b.slots), tuple(b.trash), tuple(b.trash_offer), self.view.get("turn"),
+                 self.phase, tuple(self.view.get("accepted_words") or []), tuple(self.view.get("refused_words") or []),
+                 lang())
+        if self.judged[0] == stamp:
+            return self.judged[1]
+        if seat is None or not b.slots or not complete(b):
+            out = (None, None)
+        else:
+            out = (live_score(self.view, b), self.check(command(seat, b)))
+        self.judged = (stamp, out)
+        return out
+
+    # ---- actions ------------------------------------------------------------------------------
+    def pick(self, key: str) -> None:
+        """A click on the market while buying: add the card (or a Fame pile's top, a 2¢
+        vowel) to the basket, or take it out again."""
+        b, v = self.b, self.view
+        if key.startswith("spread:"):
+            ids = panels.spread_cards(v).get(key.split(":", 1)[1], [])
+            free = [c for c in ids if c not in b.basket]
+            if free and basket_cost(v, b.basket + free[:1]) <= v["cents"]:
+                b.basket.append(free[0])
+            elif any(c in b.basket for c in ids):
+                b.basket.remove(next(c for c in reversed(b.basket) if c in ids))
+            else:
+                self._too_dear()
+            return
+        fame = {f["id"]: f for f in v["fame_piles"]}
+        if key in fame:
+            have = b.basket.count(key)
+            if have < fame[key]["count"] and basket_cost(v, b.basket + [key]) <= v["cents"]:
+                b.basket.append(key)
+            elif have:
+                b.basket.remove(key)
+            else:
+                self._too_dear()
+            return
+        if key in b.basket:
+            b.basket.remove(key)
+        elif basket_cost(v, b.basket + [key]) <= v["cents"]:
+            b.basket.append(key)
+        else:
+            self._too_dear()
+
+    def _too_dear(self) -> None:
+        v = self.view
+        self.message = (t("paperback.ui.too_dear", left=v["cents"] - basket_cost(v, self.b.basket)), "error")
+        self.sound("error")
