@@ -297,6 +297,66 @@ def test_one_person_plays_a_whole_game_against_bots_to_the_results():
     assert isinstance(app.stack.top, ResultsScene)
 
 
+def test_a_bots_word_stays_up_long_enough_to_read_on_a_fake_clock():
+    from scenes.paperback.table import READ_S
+    app = make_app()
+    app.settings.anim_speed = "normal"                         # the pauses as a person sees them
+    session = make_session(2, 1, seed=7, start=1)              # the bot spells first
+    scene = PaperbackScene(app, session)
+    app.stack.push(scene)
+    clock = 0.0
+    while not any(e["type"] == "spelled" for e in session.events):
+        scene.bots.wait(30)
+        scene.update(0.5)                                      # a fake clock: half a second a frame
+        clock += 0.5
+        assert clock < 60
+    assert scene.shown is not None and scene.shown["seat"] == 1 and not scene.still()
+    word = scene.shown["word"].upper()
+    with record_text() as blits:
+        scene.draw(app.surface)
+    assert any(b.text == word for b in blits) or any(word in b.text for b in blits)
+    waited = 0.0
+    while scene.hold > 0:
+        scene.bots.wait(30)
+        scene.update(0.25)
+        waited += 0.25
+        assert not any(e["type"] == "bought" for e in session.events)   # the bot's buy waits meanwhile
+    assert waited >= READ_S * app.settings.anim_factor - 0.25
+    for _ in range(20):                                        # then the bot goes on (its own pause first)
+        scene.bots.wait(30)
+        scene.update(0.5)
+    assert any(e["type"] == "bought" for e in session.events)
+
+
+def test_hot_seat_a_proposed_word_is_voted_one_person_at_a_time():
+    app = make_app()
+    session = make_session(3, 3, seed=4)
+    scene = push(app, session)
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    set_hand(scene, 0, ["s0.T", "s0.R", "s0.N", "s0.W1", "s0.W2"], common="cA")
+    type_text(app, "trnq")
+    click(app, button(scene, "propose").rect.center)
+    voters = []
+    for _ in range(2):
+        assert isinstance(app.stack.top, HandoffCurtain)
+        voters.append(app.stack.top.seat)
+        app.stack.top.armed_in = 0
+        key(app, pygame.K_SPACE)
+        assert scene.b.slots == []                             # the proposer's cards are not shown
+        with record_text() as blits:
+            redraw(app)
+        assert any("TRNQ" in b.text for b in blits)
+        key(app, pygame.K_y)
+    assert voters == [1, 2]
+    assert "trnq" in session.view(None)["accepted_words"]
+    app.stack.top.armed_in = 0                                 # back to the proposer, who may spell it now
+    key(app, pygame.K_SPACE)
+    assert scene.viewer == 0 and [c for c, _ in scene.b.slots] == ["s0.T", "s0.R", "s0.N", "s0.W1"]
+    key(app, pygame.K_RETURN)
+    assert last_event(session, "spelled")["word"] == "trnq"
+
+
 # ---- hot-seat ---------------------------------------------------------------------------------------------------
 def test_hot_seat_the_curtain_rises_and_nothing_of_the_other_hand_is_drawn():
     app = make_app()
