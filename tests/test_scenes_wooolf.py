@@ -309,6 +309,33 @@ def test_peek_by_keys_a_seat_then_one_of_its_two_cards():
     assert scene.mode() is None
 
 
+def test_ask_by_keys_a_question_card_then_a_player_and_the_keys_are_on_the_cards():
+    app = make_app()
+    session = make_session(5, 1, seed=3, start=0)
+    scene = push(app, session)
+    qs = list(session.view(0)["my_questions"])
+    assert len(qs) == 2
+    key(app, pygame.K_a)
+    assert scene.mode() == "ask" and scene.ui.question is None
+    with record_text() as blits:
+        redraw(app)
+    shown = texts(blits)
+    assert "←" in shown and "→" in shown                   # each card says its key
+    assert any("← →" in s for s in shown)                  # and so does the hint
+    key(app, pygame.K_RIGHT)                                 # the card on the right
+    assert (scene.ui.question, scene.ui.q_index) == (qs[1], 1)
+    key(app, pygame.K_LEFT)                                  # back to the left one
+    assert scene.ui.q_index == 0
+    key(app, pygame.K_LEFT)                                  # it stays there
+    assert scene.ui.q_index == 0
+    key(app, pygame.K_RIGHT)
+    key(app, pygame.K_4)                                     # the fourth holder (Dee)
+    assert scene.ui.seat == 3
+    key(app, pygame.K_RETURN)
+    ev = next(e for e in reversed(session.events) if e["type"] == "asked")
+    assert (ev["seat"], ev["target"], ev["question"]) == (0, 3, qs[1])
+
+
 def test_escape_drops_a_half_made_choice_first():
     app = make_app()
     session = make_session(5, 1, seed=3, start=0)

@@ -41,6 +41,12 @@ def question_rects(fr: Frame, area: pygame.Rect, n: int) -> list[pygame.Rect]:
     return _pieces(fr, area, n)
 
 
+def question_keys(i: int, n: int) -> str:
+    """The key shown on the i-th of n question cards (the table's step_question): ← on the
+    first, → on the last."""
+    return "← →" if n == 1 else "←" if i == 0 else "→" if i == n - 1 else ""
+
+
 def dial_rects(fr: Frame, area: pygame.Rect, n: int) -> list[pygame.Rect]:
     return _pieces(fr, area, n)
 
@@ -159,13 +165,21 @@ def _actions(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: "WooolfS
             min_size=fr.min_fs, ellipsis=True)
     ui = sc.ui
     if mode == "ask":
+        n = len(sc.q_hits)
         for i, (q, r) in enumerate(sc.q_hits):
             chosen = ui.q_index == i
+            ink = style.INK_DARK if chosen else style.INK
             panel(surface, r, style.ACCENT if chosen else style.BG_3, radius=fr.px(10),
                   border=style.INK if chosen else None)
-            text_in(surface, t(f"wooolf.question.{q}"), r.inflate(-2 * pad, -pad), fr.fs(20),
-                    style.INK_DARK if chosen else style.INK, wrap_lines=True, max_lines=3, min_size=fr.min_fs,
-                    ellipsis=True)
+            inner = r.inflate(-2 * pad, -pad)
+            keys = question_keys(i, n)
+            key_h = fr.fs(18) + fr.px(2)
+            words = pygame.Rect(inner.x, inner.y, inner.w, inner.h - key_h) if keys else inner
+            text_in(surface, t(f"wooolf.question.{q}"), words, fr.fs(20), ink, wrap_lines=True, max_lines=2,
+                    min_size=fr.min_fs, ellipsis=True)
+            if keys:
+                text_in(surface, keys, pygame.Rect(inner.x, words.bottom, inner.w, key_h), fr.fs(18),
+                        ink if chosen else style.INK_DIM, min_size=fr.min_fs)
     elif mode == "declare":
         for i, r in sc.dial_hits:
             on = ui.arrow == i

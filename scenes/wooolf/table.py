@@ -237,6 +237,16 @@ class WooolfScene(TurnTable):
         self.ui.q_index = i if i is not None else self.view["my_questions"].index(q)
         self.message = None
 
+    def step_question(self, by: int) -> None:
+        """The arrow keys on the question cards (as laid out, left to right): with none chosen
+        yet, ← takes the first and → the last; then each press moves one card."""
+        qs = list(self.view["my_questions"])
+        if not qs:
+            return
+        i = self.ui.q_index
+        i = (0 if by < 0 else len(qs) - 1) if i is None else max(0, min(len(qs) - 1, i + by))
+        self.pick_question(qs[i], i)
+
     def ask(self) -> None:
         ui = self.ui
         if ui.seat is None or ui.question is None:
@@ -389,6 +399,9 @@ class WooolfScene(TurnTable):
                 return True
         if ev.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.mode() == "declare":
             self.select_arrow(self.ui.arrow + (1 if ev.key == pygame.K_RIGHT else -1))
+            return True
+        if ev.key in (pygame.K_LEFT, pygame.K_RIGHT) and self.mode() == "ask":
+            self.step_question(1 if ev.key == pygame.K_RIGHT else -1)
             return True
         return False
 
