@@ -766,9 +766,12 @@ def test_wrap_breaks_chinese_and_latin_properly(parts: list[str], max_w: int, si
 
 @pytest.mark.parametrize("text", ["紙筆模式：每個回答只聽一次，請自己做筆記。",
                                   "助手在開局設定時由大家一起決定，只有你自己的標記。",
-                                  "字典裡沒有 MOCHI。你可以向大家提議使用這個字。"])
+                                  "字典裡沒有 MOCHI。你可以向大家提議使用這個字。",
+                                  "梅在最後宣告，而且猜對了：+1 分。",
+                                  "Ada是牧羊小孩，騙到 2 根獵人或獵犬的大野狼指針：+2 分。"])
 def test_wrap_never_leaves_one_or_two_chinese_characters_alone(text: str) -> None:
-    """Issue 9: a line wrapped to leave "記。" alone on the last line."""
+    """Issue 9: a line wrapped to leave "記。" alone on the last line; also when the line
+    above ends in a number ("+1 分。": the number and its space go down with it)."""
     pygame.init()
     for size in (18, 22, 28):
         for max_w in range(size * 8, uitext.width(text, size) + 1, 3):   # lines of 8 characters or more

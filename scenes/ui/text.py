@@ -138,22 +138,25 @@ def _cjk_count(text: str) -> int:
 
 def _no_orphan(rows: list[list[str]], size: int, max_width: int, bold: bool) -> None:
     """A paragraph's last line is never 1-2 Chinese characters alone (with their
-    punctuation, as in "記。"): characters move down from the line above until it has 3."""
+    punctuation, as in "記。"): pieces move down from the line above until it has 3, or
+    until a piece that is not Chinese joins them (a number and its unit, "+1 分。", or a
+    name, read as a line). The space before a moved Latin piece goes down with it."""
     while len(rows) > 1:
         last, above = rows[-1], rows[-2]
         text = "".join(last).strip()
         if not text or not 0 < _cjk_count(text) < 3 or _cjk_count(text) != len(text.strip("".join(NO_LINE_START))):
             return
-        units = [u for u in above if u != " "]
-        if len(units) < 3 or _cjk_count(units[-1]) != len(units[-1].strip("".join(NO_LINE_START))):
-            return               # the line above does not end in Chinese: nothing to move
+        if len([u for u in above if u != " "]) < 3:
+            return               # the line above would be left too short
+        spaced = bool(above) and above[-1] == " "
         while above and above[-1] == " ":
             above.pop()
         moved = above.pop()
-        if width((moved + "".join(last)).strip(), size, bold) > max_width:
-            above.append(moved)
+        down = [moved, " "] if spaced else [moved]
+        if width("".join(down + last).strip(), size, bold) > max_width:
+            above.extend(down)
             return
-        last.insert(0, moved)
+        last[0:0] = down
 
 
 @lru_cache(maxsize=1024)
