@@ -228,6 +228,20 @@ def test_trash_from_the_hand_is_chosen_in_place():
 
 
 # ---- buying -----------------------------------------------------------------------------------------------
+def test_a_word_spelled_against_bots_may_be_taken_back():
+    app = make_app()
+    session = make_session(2, 1)
+    scene = push(app, session)
+    set_hand(scene, 0, ["s0.T", "s0.R", "s0.N", "s0.W1", "s0.W2"], common="cA")
+    type_text(app, "ran")
+    key(app, pygame.K_RETURN)
+    assert session.view(0)["phase"] == "buy" and button(scene, "undo").enabled
+    key(app, pygame.K_z, mod=pygame.KMOD_CTRL)
+    assert session.view(0)["phase"] == "spell" and "s0.R" in session.view(0)["hand"]
+    key(app, pygame.K_RETURN)                                # nothing built: Enter does nothing
+    assert session.view(0)["phase"] == "spell"
+
+
 def test_buying_within_the_cents():
     app = make_app()
     session = make_session(2, 1)
@@ -496,6 +510,16 @@ def test_replay_shows_the_table_and_every_hand_at_the_end():
     letters = {box[c].letters.upper() for h in hands for c in h if not box[c].wild}
     texts = {b.text for b in blits}
     assert letters & texts
+    from engine.core.replay import ReplayCursor             # a seat's view mid-game, once the game is over
+    cursor = ReplayCursor(RULES, session.header, list(session.events))
+    cursor.seek(len(cursor) // 2)
+    mid = cursor.view(1)
+    with record_text() as blits:
+        renderer.draw(surface, pygame.Rect(20, 60, 860, 570), mid)
+    fits(blits, "replay mid-game, seat 2's view")
+    shown = {b.text for b in blits}
+    assert {box[c].letters.upper() for c in mid["hand"] if not box[c].wild} <= shown
+    assert i18n.t("paperback.ui.hands_hidden") not in shown
     series = score_series(session.events, 3)
     assert [s[-1] for s in series] == view["result"]["scores"]
     for ev in session.events:

@@ -290,7 +290,8 @@ def counts_by_letter(view: dict, ids: Sequence[str]) -> Counter:
 
 def draw_table_word(surface: pygame.Surface, fr: Frame, p: Places, view: dict) -> None:
     """The cards of the word in play this turn (public), with the ¢ it earned, and the
-    place of the hands (never drawn at the table's view)."""
+    hand of the seat whose view it is (a replay's seat, once the game is over; the
+    table's view holds no hand)."""
     from scenes.paperback.layout import word_slots
     panel(surface, p.word, style.BG_2, radius=fr.px(10))
     play = list(view.get("play") or [])
@@ -302,4 +303,11 @@ def draw_table_word(surface: pygame.Surface, fr: Frame, p: Places, view: dict) -
             text_in(surface, t("paperback.ui.cents_earned", cents=view.get("cents", 0)),
                     pygame.Rect(p.word.x + fr.px(12), p.word.y + fr.px(4), p.word.w - fr.px(24), fr.px(30)),
                     fr.fs(20), style.seat_colour(seat), bold=True, align="left", min_size=fr.fs(12), ellipsis=True)
-    draw_hand_backs(surface, fr, p.hand_area, t("paperback.ui.hands_hidden"))
+    hand = view.get("hand")
+    if hand is None:
+        draw_hand_backs(surface, fr, p.hand_area, t("paperback.ui.hands_hidden"))
+        return
+    from scenes.paperback.layout import HAND_CARD, place_row
+    cards = cards_of(view)
+    for cid, r in zip(hand, place_row(fr, p.hand_area, len(hand), HAND_CARD, arc=1.0)):
+        draw_card(surface, r, cards[cid], fr)
