@@ -495,3 +495,17 @@ def test_replay_shows_a_seats_view_and_everything_once_over():
         line = describe_event(ev, r.players)
         if ev["type"] == "peeked":
             assert card_words(ev["card"]) not in line       # the table never hears the card
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_picker_icon_is_a_picture_without_letters(lang):
+    """The game picker's card shows the wolf's head drawn, not a role's initials ("Wf")."""
+    from scenes.wooolf.icon import draw_icon
+    pygame.init()
+    i18n.set_lang(lang)
+    surface = pygame.Surface((200, 150))
+    with record_text() as blits:
+        draw_icon(surface, surface.get_rect())
+    assert texts(blits) == ["!!"]
+    face = surface.get_at((surface.get_width() // 2 + 40, 20))[:3]
+    assert face != surface.get_at((1, 1))[:3]                # something is drawn on the face-up card
