@@ -49,7 +49,8 @@ def top(st, cid):
 
 # ---- the options themselves ------------------------------------------------------------
 def test_options_are_checked_and_off_by_default():
-    assert check(2, {}) == {"space_dyslexia": False, "attacks": False}
+    from engine.paperback.options import OPTIONS
+    assert check(2, {}) == {key: False for key in OPTIONS}
     with pytest.raises(ValueError, match="unknown"):
         check(2, {"space_bar": True})
     with pytest.raises(ValueError, match="must be false or true"):
@@ -203,7 +204,8 @@ def test_bots_use_the_wild_commons():
 
 
 # ---- seeded bot games with options on -------------------------------------------------
-COMBOS = [{"space_dyslexia": True}, {"space_dyslexia": True, "attacks": True}]
+COMBOS = [{"space_dyslexia": True}, {"space_dyslexia": True, "attacks": True}, {"powers": True},
+          {"powers": True, "attacks": True, "space_dyslexia": True}]
 
 
 @pytest.mark.parametrize("options", COMBOS, ids=lambda o: "+".join(sorted(o)))
@@ -217,6 +219,27 @@ def test_bot_games_with_options_keep_every_card_and_refold(options, seats):
     assert spells > 0
     assert RULES.to_data(st) == RULES.to_data(session.state)
     assert RULES.to_data(session.refold()) == RULES.to_data(session.state)
+
+
+@pytest.mark.parametrize("options", COMBOS, ids=lambda o: "+".join(sorted(o)))
+def test_no_view_or_event_view_depends_on_a_secret_with_options(options):
+    from engine.paperback.scramble import scramble, scramble_event
+    session = play_out(RULES, 3, [PaperbackBot("hard", s) for s in range(3)], seed=5, options=options)
+    rng = Rng(9)
+    st = RULES.initial(3, session.options)
+    changed = 0
+    for i, ev in enumerate(session.events):
+        st = RULES.apply(st, ev)
+        if i % 4 and ev["type"] not in ("set_up", "power_used", "answered"):
+            continue
+        for seat in (None, 0, 1, 2):
+            other = scramble(st, seat, rng)
+            changed += RULES.to_data(other) != RULES.to_data(st)
+            assert RULES.view(other, seat) == RULES.view(st, seat)
+            sev = scramble_event(ev, seat, rng)
+            changed += sev != ev
+            assert RULES.event_view(sev, seat) == RULES.event_view(ev, seat)
+    assert changed > 0
 
 
 # ---- the command line -----------------------------------------------------------------

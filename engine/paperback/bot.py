@@ -24,6 +24,7 @@ from engine.core.hashing import state_hash
 from engine.core.rng import Rng
 from engine.paperback.content import CardDef, content
 from engine.paperback.finder import COMMON, Found, find_words
+from engine.paperback.powers import PLAGIARISM, power_layings
 from engine.paperback.state import view_box
 from engine.paperback.wildcommons import find_layings
 from engine.words import commonness
@@ -54,9 +55,18 @@ def word_choices(view: dict, limit: int = 10, **kw: Any) -> list[Found]:
     eff = view["effects"] or {}
     common = cards[view["common"]] if view["common"] is not None and not eff.get("no_common") else None
     find = find_layings if view.get("space_dyslexia") else find_words
-    return find(hand, common, minus=eff.get("minus", 0), limit=limit,
-                common_bonus=content().common_bonus, exclude=blocklist(),
-                extra_words=view["accepted_words"], **kw)
+    args = dict(minus=eff.get("minus", 0), limit=limit, common_bonus=content().common_bonus,
+                exclude=blocklist(), extra_words=view["accepted_words"], **kw)
+    found = find(hand, common, **args)
+    power = view.get("power")
+    if power and not power["turn"] and power["legal"]:     # a word power: typo, plagiarism, stuck key
+        best = {f.word: f for f in found}
+        for f in power_layings(power["id"], hand, view.get("last_word"),
+                               lambda h, **k: find(h, common, **k), **args):
+            if f.word not in best or f.key() < best[f.word].key():
+                best[f.word] = f
+        found = sorted(best.values(), key=Found.key)[:limit]
+    return found
 
 
 def spell_command(seat: int, found: Found, **extra: Any) -> dict:
@@ -127,7 +137,28 @@ class PaperbackBot:
         raise ValueError(f"nothing to do in phase {phase}")
 
     # ---- spelling -------------------------------------------------------------------
+    def _turn_power(self, view: dict, seat: int) -> dict | None:
+        """Writer's Block whenever it applies (a free card); Ghost Writer (normal and
+        hard) on the weakest card the best word leaves out."""
+        power = view.get("power")
+        if not power or not power["turn"] or not power["legal"]:
+            return None
+        if power["id"] == "writers_block":
+            return {"type": "power", "seat": seat}
+        if self.level == "easy":
+            return None
+        cards = cards_of(view)
+        found = word_choices(view, limit=1)
+        left = [c for c in view["hand"] if not found or c not in found[0].cards]
+        left = [c for c in left if not cards[c].wild]
+        if not left:
+            return None
+        return {"type": "power", "seat": seat, "card": min(left, key=lambda c: (card_worth(cards[c]), c))}
+
     def _spell(self, view: dict, seat: int, rng: Rng) -> dict:
+        power = self._turn_power(view, seat)
+        if power is not None:
+            return power
         if self.level == "easy":
             found = word_choices(view, limit=40, max_letters=5)
             if not found:
@@ -152,7 +183,7 @@ class PaperbackBot:
         word (only a hard bot thins; others never trash), the Offer's best card for the
         others (hard) or nothing."""
         cards = cards_of(view)
-        used = [cards[c] for c in found.cards if c != COMMON]
+        used = [cards[c] for c in found.cards if c not in (COMMON, PLAGIARISM)]
         may_hand = sum(c.ability.n for c in used if c.ability.kind == "trash_hand" and not c.wild)
         out: dict[str, Any] = {}
         if self.level == "hard" and may_hand:

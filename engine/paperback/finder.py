@@ -163,7 +163,8 @@ def card_type(card: CardDef, must: str | None = None) -> tuple:
     type of its own)."""
     if card.wild:
         return ("*",)
-    return (card.letters, card.cents, card.ability.code, card.kind == "common", card.id == must)
+    return (card.letters, card.cents, card.ability.code, card.kind == "common", card.id == must,
+            card.texts())
 
 
 def group(hand: Sequence[CardDef], must: str | None = None) -> list[list[CardDef]]:

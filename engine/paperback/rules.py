@@ -33,6 +33,8 @@ from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 from engine.core.turns import each_once, first_seat, in_turn, next_seat, responders
 from engine.paperback.content import LETTERS, content, parse_ability
 from engine.paperback.finder import COMMON
+from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
+from engine.paperback.powers import applies as power_applies, powers as power_deck
 from engine.paperback.scoring import score
 from engine.paperback.state import Effects, PaperbackState, new_state
 from engine.paperback.views import redact_event, view
@@ -41,7 +43,7 @@ from engine.words.tablevote import TableVote
 
 PHASE_OF: dict[str, tuple[str, ...]] = {
     "spell": ("spell",), "pass": ("spell",), "propose": ("spell",), "answer": ("respond",),
-    "vote": ("vote",), "buy": ("buy",),
+    "vote": ("vote",), "buy": ("buy",), "power": ("spell",),
 }
 MAX_WORD = 40
 
@@ -56,9 +58,10 @@ SPEC = GameSpec(
         CommandSpec("propose", ("word_proposed",), undoable=True),
         CommandSpec("vote", ("word_voted",), undoable=True),
         CommandSpec("answer", ("answered",)),
+        CommandSpec("power", ("power_used",)),
     ),
     # a take-back may not unlearn a card: draws, a refilled Offer, the deal, the end
-    revealing=frozenset({"set_up", "offer_trashed", "turn_ended", "game_ended"}),
+    revealing=frozenset({"set_up", "offer_trashed", "turn_ended", "game_ended", "power_used"}),
     minutes=(30, 60),
 )
 
@@ -108,7 +111,11 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             rng.shuffle(deck)
             decks.append(deck)
         start = first_seat(state.options, state.seats, rng)
-        more = {"boxed": boxed} if state.extra else {}
+        more: dict[str, Any] = {"boxed": boxed} if state.extra else {}
+        if state.options.get("powers"):          # one power to each player, at random
+            deck = list(power_deck())
+            rng.shuffle(deck)
+            more["powers"] = deck[:state.seats]
         return [event("set_up", None, piles=piles, fame=fame, commons=commons, decks=decks,
                       start=start, hand_size=c.hand_size, **more)]
 
@@ -181,8 +188,17 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         powers = [cards[state.top_common].power if cid == COMMON and state.top_common else
                   cards[cid].power if cid in hand else "" for cid in ids]
         reversing = "dyslexia" in powers        # one two-letter card may be laid reversed
+        power = state.powers[seat] if state.powers else None
+        typo = stuck = power                    # a word power, one use in the word
         for cid in ids:
-            if cid == COMMON:
+            if cid == PLAGIARISM:
+                text = letters.get(cid, "").lower()
+                if power != "plagiarism" or not state.last_word:
+                    raise RuleError("err.paperback.no_plagiarism")
+                if len(text) != 1 or text not in LETTERS or text not in state.last_word:
+                    raise RuleError("err.paperback.plagiarism_letter", word=state.last_word.upper())
+                pieces.append((plagiarism_card(text), text, False))
+            elif cid == COMMON:
                 top = state.top_common
                 if top is None:
                     raise RuleError("err.paperback.no_common")
@@ -204,6 +220,11 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
                 elif text not in card.texts():
                     if reversing and len(card.letters) == 2 and text == card.letters[::-1]:
                         reversing = False           # Dyslexia used
+                    elif typo == "typo" and letter_card(card) and len(text) == 1 and text in LETTERS:
+                        typo = None                 # the typo: another letter, 0¢, no ability
+                        card = typo_card(card)
+                    elif stuck == "stuck_key" and letter_card(card) and text == card.letters * 2:
+                        stuck = None                # the stuck key: the letter twice
                     else:
                         raise RuleError("err.paperback.laid_as", card=card.letters.upper(), text=text.upper())
                 pieces.append((card, text, False))
@@ -229,8 +250,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
                 raise RuleError("err.paperback.unknown_word", word=word.upper())
         word = " ".join(words)
         s = score(pieces, minus=eff.minus, common_bonus=c.common_bonus, itemise=True)
-        in_word = [cid for cid in ids if cid != COMMON]
-        abilities = [cards[cid].ability for cid in in_word if not cards[cid].wild]
+        in_word = [cid for cid in ids if cid not in (COMMON, PLAGIARISM)]
+        abilities = [card.ability for card, _, ref in pieces if not ref and not card.wild]  # a typo: none
 
         trash = _ids(cmd.get("trash"), "err.paperback.spell_shape")
         may_trash = sum(a.n for a in abilities if a.kind == "trash_hand")
@@ -311,6 +332,45 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             given[key] = chosen
         return [event("answered", seat, **given)]
 
+    def _decide_power(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        power = state.powers[seat] if state.powers else None
+        if power not in ("writers_block", "ghost_writer"):
+            raise RuleError("err.paperback.no_turn_power")
+        if state.power_used:
+            raise RuleError("err.paperback.power_used")
+        cards = state.cards
+        hand = state.hands[seat]
+        deck = list(state.decks[seat])
+        card = None
+        if power == "ghost_writer":
+            card = cmd.get("card")
+            if card not in hand:
+                raise RuleError("err.paperback.ghost_card")
+            deck.append(card)                    # to the bottom, then a card from the top
+        can_draw = bool(deck or state.discards[seat])
+        if not power_applies(power, [cards[h] for h in hand], state.last_word, can_draw):
+            raise RuleError("err.paperback.power_not_now", power=f"@paperback.power.{power}")
+        new_deck = None
+        if not deck:
+            new_deck = list(state.discards[seat])
+            rng.shuffle(new_deck)
+            deck = new_deck
+        return [event("power_used", seat, power=power, card=card, drawn=deck[:1], new_deck=new_deck)]
+
+    @staticmethod
+    def _on_power_used(state: PaperbackState, ev: Event) -> None:
+        seat = ev["seat"]
+        deck = state.decks[seat]
+        if ev["card"] is not None:
+            state.hands[seat].remove(ev["card"])
+            deck.append(ev["card"])
+        if ev["new_deck"] is not None:
+            deck = list(ev["new_deck"])
+            state.discards[seat] = []
+        state.decks[seat] = deck[len(ev["drawn"]):]
+        state.hands[seat].extend(ev["drawn"])
+        state.power_used = True
+
     def _end_turn(self, state: PaperbackState, head: list[Event], rng: Rng) -> list[Event]:
         """The events that finish the seat's turn after `head` (its pass or its buy):
         discard everything, draw 5 plus the extra draws (reshuffling the discard pile
@@ -352,6 +412,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.fame = {k: list(v) for k, v in ev["fame"].items()}
         state.commons = list(ev["commons"])
         state.boxed = list(ev.get("boxed", []))
+        state.powers = list(ev.get("powers", []))
         size = int(ev["hand_size"])
         for s, deck in enumerate(ev["decks"]):
             state.hands[s] = list(deck[:size])
@@ -362,8 +423,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
     @staticmethod
     def _on_spelled(state: PaperbackState, ev: Event) -> None:
         seat = ev["seat"]
-        used = [cid for cid in ev["cards"] if cid != COMMON]
+        used = [cid for cid in ev["cards"] if cid not in (COMMON, PLAGIARISM)]
         state.hands[seat] = [h for h in state.hands[seat] if h not in used and h not in ev["trash"]]
+        state.last_word = ev["word"]
         state.play = used
         state.trash.extend(ev["trash"])
         state.cents = int(ev["cents"])
@@ -396,6 +458,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
 
     @staticmethod
     def _on_passed(state: PaperbackState, ev: Event) -> None:
+        state.last_word = None
         state.cents = 0
         state.draws = 0
         state.play = []
@@ -432,6 +495,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         eff = state.effects[seat]
         eff.minus, eff.no_common, eff.no_claim = 0, False, False
         state.turns[seat] += 1
+        state.power_used = False
         state.turn = next_seat(seat, state.seats)
         state.phase = "spell"
 
@@ -574,6 +638,10 @@ def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
     if phase == "respond":
         yield answer_command(v, seat)
     elif phase == "spell":
+        power = v.get("power")
+        if power and power["turn"] and power["legal"]:
+            card = {"card": v["hand"][0]} if power["id"] == "ghost_writer" else {}
+            yield {"type": "power", "seat": seat, **card}
         for found in word_choices(v, limit=20):
             yield spell_command(seat, found)
         yield {"type": "pass", "seat": seat}

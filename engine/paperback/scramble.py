@@ -58,6 +58,13 @@ def scramble_event(ev: Event, seat: int | None, rng: Rng) -> Event:
             out["new_deck"] = _shuffled(rng, out["new_deck"])
         if ev.get("seat") != seat:
             out["drawn"] = _shuffled(rng, out["drawn"])[::-1]
+    elif etype == "power_used":
+        if out["new_deck"] is not None:
+            out["new_deck"] = _shuffled(rng, out["new_deck"])
+        if ev.get("seat") != seat:
+            out["drawn"] = ["x" + c for c in out["drawn"]]
+            if out["card"] is not None:
+                out["card"] = "x" + out["card"]
     elif etype == "answered" and ev.get("seat") != seat:
         out["topdeck"] = ["x" + c for c in out["topdeck"]]
     return out

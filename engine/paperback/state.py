@@ -67,6 +67,9 @@ class PaperbackState:
     claimed: int = 0                                             # commons taken so far
     trash: list[str] = field(default_factory=list)
     boxed: list[str] = field(default_factory=list)               # commons left undealt
+    powers: list[str] = field(default_factory=list)              # option powers: one a seat
+    power_used: bool = False                                     # a turn power this turn
+    last_word: str | None = None                                 # the last turn's word (plagiarism)
     play: list[str] = field(default_factory=list)                # the word on the table this turn
     turn: int = 0
     phase: str = "deal"
@@ -128,6 +131,8 @@ class PaperbackState:
             data["boxed"] = self.boxed
         if self.attacks:
             data["responding"] = self.responding
+        if self.powers:
+            data.update(powers=self.powers, power_used=self.power_used, last_word=self.last_word)
         return data
 
     def _base_data(self) -> dict[str, Any]:

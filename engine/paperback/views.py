@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from engine.paperback.content import content
+from engine.paperback.powers import KINDS as POWER_KINDS, applies as power_applies
 from engine.paperback.state import PaperbackState
 
 
@@ -41,6 +42,14 @@ def redact_event(ev: dict[str, Any], seat: int | None) -> dict[str, Any]:
         out["drawn_count"] = len(ev["drawn"])
         out["reshuffled"] = ev["new_deck"] is not None
         out["drawn"] = list(ev["drawn"]) if seat == ev.get("seat") else None
+        return out
+    if etype == "power_used":                 # a deck's order is nobody's; a hand only its owner's
+        out = {k: v for k, v in ev.items() if k != "new_deck"}
+        out["drawn_count"] = len(ev["drawn"])
+        out["reshuffled"] = ev["new_deck"] is not None
+        if seat != ev.get("seat"):
+            out["drawn"] = None
+            out["card"] = None if ev["card"] is None else "hidden"
         return out
     if etype == "answered" and seat != ev.get("seat"):
         out = {k: v for k, v in ev.items() if k != "topdeck"}
@@ -104,6 +113,18 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
         "words": [dict(w) for w in state.words],
         "result": None,
     }
+    if state.powers:
+        v["powers"] = list(state.powers)
+        v["last_word"] = state.last_word
+        v["power"] = None
+        if me is not None:
+            p = state.powers[me]
+            turn = POWER_KINDS[p] == "turn"
+            now = state.phase == "spell" and me in to_act and not (turn and state.power_used)
+            hand = [cards[h] for h in state.hands[me]]
+            can_draw = bool(state.decks[me] or state.discards[me])
+            v["power"] = {"id": p, "turn": turn, "used": turn and state.power_used,
+                          "legal": now and power_applies(p, hand, state.last_word, can_draw)}
     if over and state.result is not None:
         v["result"] = {**{k: state.result[k] for k in state.result},
                        "hands": [list(h) for h in state.hands]}
