@@ -768,7 +768,8 @@ def test_wrap_breaks_chinese_and_latin_properly(parts: list[str], max_w: int, si
                                   "助手在開局設定時由大家一起決定，只有你自己的標記。",
                                   "字典裡沒有 MOCHI。你可以向大家提議使用這個字。",
                                   "梅在最後宣告，而且猜對了：+1 分。",
-                                  "Ada是牧羊小孩，騙到 2 根獵人或獵犬的大野狼指針：+2 分。"])
+                                  "Ada是牧羊小孩，騙到 2 根獵人或獵犬的大野狼指針：+2 分。",
+                                  "5. Mei把 1 號標記放在「一次性」旁。"])
 def test_wrap_never_leaves_one_or_two_chinese_characters_alone(text: str) -> None:
     """Issue 9: a line wrapped to leave "記。" alone on the last line; also when the line
     above ends in a number ("+1 分。": the number and its space go down with it)."""
@@ -778,7 +779,8 @@ def test_wrap_never_leaves_one_or_two_chinese_characters_alone(text: str) -> Non
             lines = uitext.wrap(text, size, max_w)
             assert "".join(lines).replace(" ", "") == text.replace(" ", "")
             if len(lines) > 1:
-                last = lines[-1].strip("".join(uitext.NO_LINE_START))
+                marks = uitext.NO_LINE_START | uitext.NO_LINE_END
+                last = [ch for ch in lines[-1] if ch not in marks]
                 han = [ch for ch in last if "\u4e00" <= ch <= "\u9fff"]
                 assert not (0 < len(han) < 3 and len(han) == len(last)), (size, max_w, lines)
             assert all(uitext.width(ln, size) <= max_w for ln in lines), (size, max_w, lines)

@@ -138,14 +138,15 @@ def _cjk_count(text: str) -> int:
 
 def _no_orphan(rows: list[list[str]], size: int, max_width: int, bold: bool) -> None:
     """A paragraph's last line is never 1-2 Chinese characters alone (with their
-    punctuation, as in "記。"): pieces move down from the line above until it has 3, or
+    punctuation, as in "記。" or "性」旁。"): pieces move down from the line above until it has 3, or
     until a piece that is not Chinese joins them (a number and its unit, "+1 分。", or a
     name, read as a line). The space before a moved Latin piece goes down with it."""
     while len(rows) > 1:
         last, above = rows[-1], rows[-2]
         text = "".join(last).strip()
-        if not text or not 0 < _cjk_count(text) < 3 or _cjk_count(text) != len(text.strip("".join(NO_LINE_START))):
-            return
+        marks = NO_LINE_START | NO_LINE_END
+        if not text or not 0 < _cjk_count(text) < 3 or _cjk_count(text) != sum(ch not in marks for ch in text):
+            return               # 3 characters or more, or not only Chinese ("性」旁。" is 2)
         if len([u for u in above if u != " "]) < 3:
             return               # the line above would be left too short
         spaced = bool(above) and above[-1] == " "
