@@ -11,7 +11,8 @@ import pygame
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
-from scenes.ui.text import width
+from scenes.ui.i18n import t
+from scenes.ui.text import band, fit_size, line_step, width, wrap
 
 Colour = tuple[int, int, int]
 
@@ -42,9 +43,11 @@ def draw_lines(surface: pygame.Surface, lines: Sequence[str], box: pygame.Rect, 
 
 def _fit(surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour: Colour, bold: bool, fr: Frame,
          valign: str = "middle") -> None:
-    """A word shrunk to fit; one with spaces may wrap to two lines; cut with "…" at the
-    smallest readable size."""
-    if " " in text:
+    """A word shrunk to fit; one with spaces may wrap to two lines, and so may a Chinese
+    word too long for one line at the smallest readable size ("筆記型電腦" on a replay's
+    small card); cut with "…" only when even that does not fit."""
+    one_line = width(text, fit_size(text, size, box.w, box.h, bold, fr.min_fs), bold) <= box.w
+    if " " in text or (not one_line and any(ord(ch) >= 0x2E80 for ch in text)):
         text_in(surface, text, box, size, colour, bold=bold, min_size=fr.min_fs, ellipsis=True, wrap_lines=True,
                 max_lines=2, valign=valign)                                 # type: ignore[arg-type]
     else:
@@ -77,7 +80,20 @@ def draw_word_card(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, pos: i
                         min_size=fr.min_fs, ellipsis=True)
     body = pygame.Rect(badge.right + fr.px(4), rect.y + fr.px(4), rect.right - badge.right - fr.px(10),
                        rect.h - fr.px(8))
+    if len(lines) == 1 and not _fits(lines[0], body, fr.min_fs):
+        # too long beside the number even wrapped at the smallest size ("earthquake" on a
+        # replay's small card): the whole width under the number
+        under = pygame.Rect(rect.x + fr.px(6), badge.bottom, rect.w - fr.px(12), rect.bottom - fr.px(4) - badge.bottom)
+        if _fits(lines[0], under, fr.min_fs) or under.w * under.h > body.w * body.h:
+            body = under
     draw_lines(surface, lines, body, fr.fs(26), (40, 40, 40) if dim else WORD_INK, fr)
+
+
+def _fits(text: str, box: pygame.Rect, size: int) -> bool:
+    """Whether `text` fits `box` at `size`, on one line or wrapped to two as `_fit` would."""
+    lines = wrap(text, size, box.w, True) if (" " in text or any(ord(ch) >= 0x2E80 for ch in text)) else (text,)
+    return len(lines) <= 2 and all(width(ln, size, True) <= box.w for ln in lines) and \
+        (len(lines) - 1) * line_step(size, True) + band(size, True)[1] <= box.h
 
 
 def draw_marker(surface: pygame.Surface, centre: tuple[int, int], d: int, seat: int, number: int,
@@ -189,9 +205,20 @@ def track_squares(area: pygame.Rect, gap: int) -> list[pygame.Rect]:
 
 def draw_track(surface: pygame.Surface, area: pygame.Rect, fr: Frame, scores: Sequence[int]) -> None:
     """The score track: each seat's token on square score mod 20 (up to four side by
-    side, two rows), a lap count on it past 20."""
+    side, two rows). Once someone passes 20, a strip under the squares says what to add:
+    the tokens' colours and "+20" (a lapped token is ringed), at a readable size however
+    small the squares are."""
     gap = max(1, fr.px(3))
-    squares = track_squares(area, gap)
+    laps: dict[int, list[int]] = {}
+    for s, score in enumerate(scores):
+        if int(score) >= 20:
+            laps.setdefault(int(score) // 20, []).append(s)
+    squares_area = pygame.Rect(area)
+    if laps:
+        strip_h = min(area.h // 3, fr.fs(18) + fr.px(8))
+        squares_area.h -= strip_h + gap
+        _draw_laps(surface, pygame.Rect(area.x, squares_area.bottom + gap, area.w, strip_h), fr, laps)
+    squares = track_squares(squares_area, gap)
     at: dict[int, list[int]] = {}
     for s, score in enumerate(scores):
         at.setdefault(int(score) % 20, []).append(s)
@@ -213,8 +240,25 @@ def draw_track(surface: pygame.Surface, area: pygame.Rect, fr: Frame, scores: Se
                 cx = r.x + fr.px(2) + d // 2 + col * d + (i // 4) * d // 3
                 cy = r.y + fr.px(2) + d // 2 + row * d
             pygame.draw.circle(surface, style.seat_colour(s), (cx, cy), d // 2)
-            pygame.draw.circle(surface, style.INK_DARK, (cx, cy), d // 2, 1)
-            laps = int(scores[s]) // 20
-            if laps:
-                text_in(surface, str(laps), pygame.Rect(cx - d // 2, cy - d // 2, d, d), max(8, d - 2),
-                        style.INK_DARK, bold=True, min_size=min(12, max(8, d - 2)))
+            lapped = int(scores[s]) >= 20
+            pygame.draw.circle(surface, style.INK if lapped else style.INK_DARK, (cx, cy), d // 2,
+                               max(2, d // 6) if lapped else 1)
+
+
+def _draw_laps(surface: pygame.Surface, strip: pygame.Rect, fr: Frame, laps: dict[int, list[int]]) -> None:
+    """Under the track, per lap count: the lapped seats' colours, then "+20" (or "+40")."""
+    d = max(6, min(strip.h - fr.px(4), fr.px(18)))
+    x = strip.x
+    for n, seats in sorted(laps.items()):
+        for s in seats:
+            c = (x + d // 2, strip.centery)
+            pygame.draw.circle(surface, style.seat_colour(s), c, d // 2)
+            pygame.draw.circle(surface, style.INK, c, d // 2, max(2, d // 6))
+            x += d + fr.px(2)
+        label = t("wordporters.ui.track_plus", points=20 * n)
+        w = min(strip.right - x, width(label, fr.fs(18), True) + fr.px(8))
+        if w <= 0:
+            return
+        text_in(surface, label, pygame.Rect(x + fr.px(2), strip.y, w, strip.h), fr.fs(18), style.INK, bold=True,
+                align="left", min_size=fr.fs(18), ellipsis=True)
+        x += w + fr.px(10)
