@@ -32,7 +32,9 @@ set-up, pause, results, replay viewer, how-to-play) only ever uses these names f
 ``def replay_renderer(app) -> Renderer``
     `Renderer.draw(surface, rect, view: dict)` draws a table view (`cursor.view(None)`, or
     a seat's once the game is over; it carries the header `view["status"]`) inside `rect`
-    (the replay viewer and results screen call it).
+    (the replay viewer and results screen call it). A renderer with a `players` attribute
+    gets the log header's players, one with an `options` attribute its options (a game
+    option that changes the picture, such as Word Porters' word language).
 
 ``def describe_event(ev: dict, players: list[dict] | None, variant: str | None) -> str``
     One line for the replay event list, in the current language (scenes.ui.i18n.t);

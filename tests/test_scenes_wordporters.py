@@ -486,3 +486,59 @@ def test_a_game_resumed_mid_vote_and_a_finished_one(tmp_path):
     assert_fits(blits, (1280, 720))
     key(app, pygame.K_RETURN)
     assert isinstance(app.stack.top, ResultsScene)
+
+
+@pytest.mark.parametrize("words,lang", [("zh", "en"), ("en", "zh-TW")])
+def test_the_replay_viewer_shows_the_words_in_the_language_the_log_recorded(tmp_path, words, lang):
+    """The menus in one language, the game played with its words in the other: the replay
+    viewer's board shows them as the table did (the log header's options reach the renderer)."""
+    from engine.core.bots import play_on
+    from engine.core.logstore import read_log
+    from scenes.common.replay import ReplayScene
+    session = LocalSession(RULES, 4, {"variant": "classic", "words": words}, 8,
+                           [{"name": n, "kind": "bot", "level": "normal"} for n in NAMES[:4]], log_dir=tmp_path)
+    play_on(session, {s: WordPortersBot("normal", s) for s in range(4)})
+    session.close() if hasattr(session, "close") else None
+    path = next(tmp_path.rglob("*.*"))
+    app = make_app(lang=lang)
+    viewer = ReplayScene(app, read_log(path), path)
+    app.stack.push(viewer)
+    app.step()
+    viewer.seek(5)                                   # the first round's board is laid
+    board = viewer.cursor.view(None)["words"]
+    assert board
+    other = "en" if words == "zh" else "zh"
+    with record_text() as blits:
+        redraw(app)
+    drawn = [b.text for b in blits]
+    pygame.image.save(app.surface, f"/tmp/wp_replay_{lang}.png")
+    for wid in board:                                # whole words (wrapped if they must), never "…"
+        w = content().word_by_id(wid)
+        lines = [b.text for b in blits if b.text and b.text in getattr(w, words)]
+        assert getattr(w, words) in drawn or "".join(lines).replace(" ", "") == getattr(w, words).replace(" ", ""), \
+            (getattr(w, words), drawn)
+        assert getattr(w, other) == getattr(w, words) or getattr(w, other) not in drawn
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_track_past_20_says_the_laps_at_a_readable_size(size):
+    """A total past 20: the laps are told under the track ("+20", "+40") at 18 px at 720p
+    or more, on the table's track and on the replay's narrower one."""
+    from scenes.ui.geometry import Frame
+    from scenes.wordporters.pieces import draw_track
+    from scenes.wordporters.regions import track
+    pygame.init()
+    surface = pygame.Surface(size)
+    fr = Frame(size)
+    k = min(size[0] / 1280, size[1] / 720)
+    scores = [5, 22, 41, 20, 3, 25]
+    for area in (track(fr).inflate(-fr.px(10), -fr.px(10)), fr.r(900, 600, 170, 80)):
+        with record_text() as blits:
+            draw_track(surface, area, fr, scores)
+        laps = [b for b in blits if b.text.startswith("+")]
+        assert sorted(b.text for b in laps) == ["+20", "+40"]
+        assert all(b.size >= round(18 * k) and b.fits and area.contains(b.rect) for b in laps), laps
+        assert all(b.size >= round(18 * k) for b in blits)
+    with record_text() as blits:
+        draw_track(surface, track(fr), fr, [5, 9, 19, 0])
+    assert not any(b.text.startswith("+") for b in blits)            # nobody past 20: no strip

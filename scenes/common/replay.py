@@ -67,6 +67,8 @@ class ReplayScene(RedrawOnDemand, GuiScene):
         self.renderer = self.plugin.replay_renderer(app)
         if hasattr(self.renderer, "players"):   # a renderer may show the seats' names
             self.renderer.players = list(loaded.header.get("players") or [])
+        if hasattr(self.renderer, "options"):   # ... and draw as the game's options said
+            self.renderer.options = dict(loaded.header.get("options") or {})
         self.playing = False
         self.speed_i = 1
         self._acc = 0.0

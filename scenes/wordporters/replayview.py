@@ -30,13 +30,19 @@ def shown_of(view: dict) -> Shown:
 
 
 class ReplayRenderer:
-    """`draw(surface, rect, view)`. Set `players` (the log header's) to show names and
-    `mode` for the word language (default: the menus')."""
+    """`draw(surface, rect, view)`. The replay viewer sets `players` and `options` from the
+    log header: the words are shown in the word language the game was played in
+    (`options["words"]`); `mode` overrides it (default: the log's, else the menus')."""
 
-    def __init__(self, app: Any = None, players: Sequence[dict] | None = None, mode: str | None = None) -> None:
+    def __init__(self, app: Any = None, players: Sequence[dict] | None = None, mode: str | None = None,
+                 options: dict | None = None) -> None:
         self.app = app
         self.players: list[dict] = list(players or [])
+        self.options: dict = dict(options or {})
         self.mode = mode
+
+    def word_mode(self) -> str:
+        return resolve(self.mode if self.mode is not None else self.options.get("words"))
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, view: dict) -> None:
         rect = pygame.Rect(rect)
@@ -47,7 +53,7 @@ class ReplayRenderer:
         side_w = max(fr.px(170), rect.w // 5)
         board = pygame.Rect(rect.x, rect.y, rect.w - side_w - gap, rect.h)
         if view.get("words"):
-            mode = resolve(self.mode)
+            mode = self.word_mode()
             lay = board_layout(board, len(view.get("hints") or []), gap, tag_w=fr.px(24), **proportions(mode))
             draw_board(surface, lay, fr, view, mode, shown_of(view))
         side = pygame.Rect(board.right + gap, rect.y, side_w, rect.h)
