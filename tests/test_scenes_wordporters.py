@@ -511,7 +511,6 @@ def test_the_replay_viewer_shows_the_words_in_the_language_the_log_recorded(tmp_
     with record_text() as blits:
         redraw(app)
     drawn = [b.text for b in blits]
-    pygame.image.save(app.surface, f"/tmp/wp_replay_{lang}.png")
     for wid in board:                                # whole words (wrapped if they must), never "…"
         w = content().word_by_id(wid)
         lines = [b.text for b in blits if b.text and b.text in getattr(w, words)]
