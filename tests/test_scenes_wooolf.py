@@ -509,3 +509,14 @@ def test_the_picker_icon_is_a_picture_without_letters(lang):
     assert texts(blits) == ["!!"]
     face = surface.get_at((surface.get_width() // 2 + 40, 20))[:3]
     assert face != surface.get_at((1, 1))[:3]                # something is drawn on the face-up card
+
+
+def test_english_sentences_use_straight_quotes():
+    """Our font is a Chinese one: its curly quotes are full width, so "Mei: “A sheep!”" read
+    with a wide gap on each side. English Wooolf!! text quotes with straight quotes."""
+    import json
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1] / "assets" / "i18n" / "en"
+    for path in root.glob("wooolf*.json"):
+        curly = [k for k, v in json.loads(path.read_text(encoding="utf-8")).items() if set(v) & set("“”‘’")]
+        assert not curly, (path.name, curly)
