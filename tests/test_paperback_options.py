@@ -205,7 +205,7 @@ def test_bots_use_the_wild_commons():
 
 # ---- seeded bot games with options on -------------------------------------------------
 COMBOS = [{"space_dyslexia": True}, {"space_dyslexia": True, "attacks": True}, {"powers": True},
-          {"powers": True, "attacks": True, "space_dyslexia": True}]
+          {"awards": True}, {"powers": True, "attacks": True, "space_dyslexia": True, "awards": True}]
 
 
 @pytest.mark.parametrize("options", COMBOS, ids=lambda o: "+".join(sorted(o)))

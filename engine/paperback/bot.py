@@ -250,6 +250,8 @@ class PaperbackBot:
                 else:
                     w = card_worth(cards[s["id"]])
                     value = (w - avg) * 3 * (1 - progress)
+                    if (view.get("award") or {}).get("id") == "editor" and len(cards[s["id"]].letters) == 2:
+                        value += 0.5                # the Editor award counts two-letter cards
                 options.append((value, s["cost"], s["id"]))
             if not options:
                 break

@@ -15,9 +15,10 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "space_dyslexia": (False, True),   # the Space Bar and Dyslexia commons join the deal
     "attacks": (False, True),          # the 11 attack cards join the market
     "powers": (False, True),           # a Player Power dealt to each player
+    "awards": (False, True),           # one Award revealed, scored at the end
 }
 # options the rules describe that this engine does not play yet (refused, never ignored)
-NOT_YET = ("awards", "themes", "themes_strict", "bounty", "discard_cube",
+NOT_YET = ("themes", "themes_strict", "bounty", "discard_cube",
            "offer_discount", "vowel_reshuffle", "coop", "coop_cubes", "simultaneous")
 # (option, option, why they cannot be played together)
 FORBIDDEN: tuple[tuple[str, str, str], ...] = (

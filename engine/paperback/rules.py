@@ -32,6 +32,7 @@ from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 from engine.core.turns import each_once, first_seat, in_turn, next_seat, responders
 from engine.paperback.content import LETTERS, content, parse_ability
+from engine.paperback.awards import awards as award_deck, leaders as award_leaders
 from engine.paperback.finder import COMMON
 from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
 from engine.paperback.powers import applies as power_applies, powers as power_deck
@@ -116,6 +117,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             deck = list(power_deck())
             rng.shuffle(deck)
             more["powers"] = deck[:state.seats]
+        if state.options.get("awards"):          # one award, revealed
+            more["award"] = rng.choice(sorted(award_deck()))
         return [event("set_up", None, piles=piles, fame=fame, commons=commons, decks=decks,
                       start=start, hand_size=c.hand_size, **more)]
 
@@ -147,9 +150,11 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         if not state.ended or state.result is None:
             return None
         r = state.result
-        return Outcome(list(r["scores"]), list(r["winners"]), r["tiebreak"],
-                       {"commons": list(r["commons"]), "turns": list(r["turns"]),
-                        "best_words": list(r["best_words"])})
+        detail = {"commons": list(r["commons"]), "turns": list(r["turns"]),
+                  "best_words": list(r["best_words"])}
+        if "award" in r:
+            detail["award"] = copy.deepcopy(r["award"])
+        return Outcome(list(r["scores"]), list(r["winners"]), r["tiebreak"], detail)
 
     def to_data(self, state: PaperbackState) -> Any:
         return state.to_data()
@@ -413,6 +418,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.commons = list(ev["commons"])
         state.boxed = list(ev.get("boxed", []))
         state.powers = list(ev.get("powers", []))
+        state.award = ev.get("award")
         size = int(ev["hand_size"])
         for s, deck in enumerate(ev["decks"]):
             state.hands[s] = list(deck[:size])
@@ -426,6 +432,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         used = [cid for cid in ev["cards"] if cid not in (COMMON, PLAGIARISM)]
         state.hands[seat] = [h for h in state.hands[seat] if h not in used and h not in ev["trash"]]
         state.last_word = ev["word"]
+        if state.award is not None and not any(state.cards[c].wild for c in used):
+            state.clean_words[seat] += 1
         state.play = used
         state.trash.extend(ev["trash"])
         state.cents = int(ev["cents"])
@@ -521,7 +529,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
     @staticmethod
     def _on_game_ended(state: PaperbackState, ev: Event) -> None:
         state.result = {k: copy.deepcopy(ev[k]) for k in
-                        ("scores", "winners", "tiebreak", "commons", "turns", "best_words", "reason")}
+                        ("scores", "winners", "tiebreak", "commons", "turns", "best_words", "reason",
+                         "award") if k in ev}
         state.phase = "over"
 
 
@@ -603,6 +612,13 @@ def final_result(state: PaperbackState) -> dict[str, Any]:
     turns taken; anyone still tied shares the win."""
     n = state.seats
     scores = [fame_of(state, s) for s in range(n)]
+    extra: dict[str, Any] = {}
+    if state.award is not None:                 # the award's Fame to who leads it (all tied)
+        fame = award_deck()[state.award][0]
+        holders = award_leaders(state, state.award)
+        for s in holders:
+            scores[s] += fame
+        extra["award"] = {"id": state.award, "winners": holders, "fame": fame}
     commons = [commons_of(state, s) for s in range(n)]
     turns = list(state.turns)
     best = max(scores)
@@ -624,7 +640,7 @@ def final_result(state: PaperbackState) -> dict[str, Any]:
         top = max(mine, key=lambda w: (w["cents"], len(w["word"])), default=None)
         best_words.append(None if top is None else {"word": top["word"], "cents": top["cents"]})
     return {"scores": scores, "winners": tied, "tiebreak": tiebreak, "commons": commons,
-            "turns": turns, "best_words": best_words}
+            "turns": turns, "best_words": best_words, **extra}
 
 
 def _legal_commands(v: dict, seat: int) -> Iterator[Command]:

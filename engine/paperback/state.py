@@ -70,6 +70,8 @@ class PaperbackState:
     powers: list[str] = field(default_factory=list)              # option powers: one a seat
     power_used: bool = False                                     # a turn power this turn
     last_word: str | None = None                                 # the last turn's word (plagiarism)
+    award: str | None = None                                     # option awards: the one revealed
+    clean_words: list[int] = field(default_factory=list)         # words with no wild, per seat
     play: list[str] = field(default_factory=list)                # the word on the table this turn
     turn: int = 0
     phase: str = "deal"
@@ -133,6 +135,8 @@ class PaperbackState:
             data["responding"] = self.responding
         if self.powers:
             data.update(powers=self.powers, power_used=self.power_used, last_word=self.last_word)
+        if self.award is not None:
+            data.update(award=self.award, clean_words=self.clean_words)
         return data
 
     def _base_data(self) -> dict[str, Any]:
@@ -163,4 +167,5 @@ def new_state(seats: int, options: Mapping[str, Any]) -> PaperbackState:
                           extra=chosen["space_dyslexia"],
                           decks=[[] for _ in range(seats)], hands=[[] for _ in range(seats)],
                           discards=[[] for _ in range(seats)], turns=[0] * seats,
+                          clean_words=[0] * seats,
                           effects=[Effects() for _ in range(seats)])

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from engine.paperback.awards import awards as award_deck, leaders as award_leaders, marks as award_marks
 from engine.paperback.content import content
 from engine.paperback.powers import KINDS as POWER_KINDS, applies as power_applies
 from engine.paperback.state import PaperbackState
@@ -113,6 +114,10 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
         "words": [dict(w) for w in state.words],
         "result": None,
     }
+    if state.award is not None:                # the award, everyone's mark and who leads it
+        v["award"] = {"id": state.award, "fame": award_deck()[state.award][0],
+                      "marks": award_marks(state, state.award),
+                      "leaders": award_leaders(state, state.award)}
     if state.powers:
         v["powers"] = list(state.powers)
         v["last_word"] = state.last_word
