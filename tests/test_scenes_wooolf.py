@@ -520,3 +520,22 @@ def test_english_sentences_use_straight_quotes():
     for path in root.glob("wooolf*.json"):
         curly = [k for k, v in json.loads(path.read_text(encoding="utf-8")).items() if set(v) & set("“”‘’")]
         assert not curly, (path.name, curly)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_howto_cards_show_their_targets_whole_or_not_at_all(lang, size):
+    """The targets on a card ("> Wolf" over ">> Shepherd boy") are never cut with "…" nor
+    broken between an arrow and its role."""
+    from scenes.wooolf import howto_pages
+    pygame.init()
+    i18n.set_lang(lang)
+    surface = pygame.Surface(size)
+    w, h = size
+    for page in howto_pages():
+        with record_text() as blits:
+            page.draw(surface, pygame.Rect(round(40 * w / 1280), round(110 * h / 720), round(1200 * w / 1280),
+                                           round(520 * h / 720)))
+        assert_fits(blits, size)
+        assert not [b.text for b in blits if b.text.endswith("…")], page.title
+        assert not [b.text for b in blits if b.text.rstrip().endswith(">")], page.title

@@ -11,6 +11,7 @@ from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
+from scenes.ui.text import band, line_step, paragraph, width, wrap
 
 Colour = tuple[int, int, int]
 
@@ -61,8 +62,12 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, card: str, 
         text_in(surface, t(f"wooolf.mark.{c.public}"), circle.inflate(-2, -2), fr.fs(18), style.ink_on(pub),
                 bold=True, min_size=fr.min_fs, ellipsis=True)
         text_in(surface, str(value), vbox, fr.fs(26), ink, bold=True, min_size=fr.min_fs)
-        name = pygame.Rect(rect.x + pad, circle.bottom + pad, rect.w - 2 * pad, round(rect.h * 0.34))
-        text_in(surface, t(f"wooolf.role.{c.role}"), name, fr.fs(22), ink, bold=True, min_size=fr.min_fs,
+        role = t(f"wooolf.role.{c.role}")
+        name_w = rect.w - 2 * pad
+        rows = min(2, len(wrap(role, fr.fs(22), name_w, True)))       # as tall as the name needs
+        name_h = min(round(rect.h * 0.34), (rows - 1) * line_step(fr.fs(22), True) + band(fr.fs(22), True)[1] + pad)
+        name = pygame.Rect(rect.x + pad, circle.bottom + pad, name_w, name_h)
+        text_in(surface, role, name, fr.fs(22), ink, bold=True, min_size=fr.min_fs,
                 wrap_lines=True, max_lines=2, ellipsis=True)
         if rect.w < fr.px(130):
             return
@@ -70,8 +75,10 @@ def draw_face(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, card: str, 
         words = t("wooolf.ui.targets_short", first=t(f"wooolf.role.{targets[0]}")) if len(targets) == 1 else \
             t("wooolf.ui.targets_two", first=t(f"wooolf.role.{targets[0]}"), second=t(f"wooolf.role.{targets[1]}"))
         tbox = pygame.Rect(rect.x + pad, name.bottom + pad, rect.w - 2 * pad, rect.bottom - pad - name.bottom - pad)
-        text_in(surface, words, tbox, fr.fs(18), ink, min_size=fr.min_fs, wrap_lines=True, max_lines=3,
-                ellipsis=True, valign="bottom")
+        size, lines = paragraph(words, fr.fs(18), tbox.w, tbox.h, min_size=fr.min_fs)
+        if (len(lines) - 1) * line_step(size) + band(size)[1] <= tbox.h and all(width(ln, size) <= tbox.w for ln in lines):
+            text_in(surface, words, tbox, fr.fs(18), ink, min_size=fr.min_fs, wrap_lines=True, valign="bottom")
+        # a card too small for its targets whole leaves them out rather than cut them
     else:
         mark = pygame.Rect(rect.x + pad, circle.bottom, rect.w - 2 * pad, rect.bottom - pad - circle.bottom)
         text_in(surface, t(f"wooolf.mark.{c.role}"), mark, fr.fs(22), ink, bold=True, min_size=fr.min_fs,
