@@ -67,6 +67,9 @@ class PaperbackScene(Builds, Input, Drawing, TurnTable):
         self.hinter: Latest = Latest()
         self.warmer: Latest = Latest()
         self.judged: tuple[Any, Any] = (None, None)   # (stamp, (score, refusal)) of the word as built
+        self.market_marks: tuple[dict[str, str], set[str]] = ({}, set())
+        self.hot_market: str | None = None        # the market card under the pointer
+        self.info_line: tuple[str, tuple[int, int, int]] = ("", style.INK)
         self.draws = 0                           # frames drawn (tests: none under the curtain)
         super().__init__(app, session, make_private=Building)
         self.warmer.ask("index", general_index)  # the finder's index, built once, off the frame loop
@@ -197,6 +200,7 @@ class PaperbackScene(Builds, Input, Drawing, TurnTable):
             buttons.append(Button("results", self.results, t("paperback.ui.see_results"), keys=ENTER,
                                   rect=fr.r(840, 646, 420, 62), primary=True))
             self.bar.set(buttons)
+            self.market_marks = ({}, set())
             return
         b = self.b if self.viewer is not None else None
         # market targets: trash from the Offer while spelling, the basket while buying
@@ -253,6 +257,41 @@ class PaperbackScene(Builds, Input, Drawing, TurnTable):
         if self.acting:
             buttons += self._phase_buttons()
         self.bar.set(buttons + self.toggles)
+        self.market_marks = self.marks_now()
+        hot = self.hit_at(self.pointer) if self.pointer else None
+        self.hot_market = hot[1] if hot and hot[0] == "market" else None
+        self.info_line = self.info()
+
+    def marks_now(self) -> tuple[dict[str, str], set[str]]:
+        """The market's rings (cards to trash, cards picked) and what is too dear now."""
+        v, marks, dim = self.view, {}, set()
+        if self.viewer is None:
+            return marks, dim
+        b = self.b
+        for c in b.trash_offer:
+            marks[c] = "trash"
+        if not self.buying():
+            return marks, dim
+        groups = panels.spread_cards(v)
+        for c in b.basket:
+            marks[c] = "pick"
+        for ch, ids in groups.items():
+            if any(c in b.basket for c in ids):
+                marks[f"spread:{ch}"] = "pick"
+        left = v["cents"] - basket_cost(v, b.basket)
+        cards = cards_of(v)
+        fame = {f["id"]: f["cost"] for f in v["fame_piles"]}
+        for _, key, _ in self.hits:
+            if key in marks:
+                continue
+            if key in fame:
+                cost = fame[key]
+            else:
+                cid = groups.get(key.split(":", 1)[1], [""])[0] if key.startswith("spread:") else key
+                cost = cards[cid].cost if cid in cards else 0
+            if cost > left:
+                dim.add(key)
+        return marks, dim
 
     def _phase_buttons(self) -> list[Button]:
         v, fr, p = self.view, self.fr, self.places

@@ -13,7 +13,7 @@ from scenes.common.names import winners_text
 from scenes.paperback import panels
 from scenes.paperback.cards import cards_of, draw_card, draw_slot
 from scenes.paperback.layout import HAND_CARD, word_slots
-from scenes.paperback.word import Building, basket_cost, card_of, word_text
+from scenes.paperback.word import Building, card_of, word_text
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
@@ -28,7 +28,8 @@ class Drawing:
         fr, v, p = self.fr, self.view, self.places
         style.fill_background(surface)
         text, colour = self.status()
-        text_in(surface, text, p.top if self.viewer is not None else fr.r(12, 6, 970, 52), fr.fs(28), colour, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+        text_in(surface, text, p.top if self.viewer is not None else fr.r(12, 6, 970, 52), fr.fs(28), colour,
+                bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
         if v.get("ended"):
             panels.draw_final(surface, fr, fr.r(12, 64, 1256, 572), v, self.players)
             result = v.get("result") or {}
@@ -42,32 +43,9 @@ class Drawing:
         panels.draw_track(surface, fr, p, v, usable=spelling and b is not None and COMMON not in b.used(),
                           in_word=b is not None and COMMON in b.used())
         draw_recent(surface, p.log, self.log_lines, fr.fs(18), fr.px(8), fr.px(8))
-        marks: dict[str, str] = {}
-        dim: set[str] = set()
-        if b is not None:
-            for c in b.trash_offer:
-                marks[c] = "trash"
-            if self.buying():
-                for c in b.basket:
-                    marks[c] = "pick"
-                groups = panels.spread_cards(v)
-                for ch, ids in groups.items():
-                    if any(c in b.basket for c in ids):
-                        marks[f"spread:{ch}"] = "pick"
-                left = v["cents"] - basket_cost(v, b.basket)
-                cards = cards_of(v)
-                for kind, key, _ in self.hits:
-                    if key in marks:
-                        continue
-                    cost = next((f["cost"] for f in v["fame_piles"] if f["id"] == key), None)
-                    if cost is None:
-                        cid = groups.get(key.split(":", 1)[1], [None])[0] if key.startswith("spread:") else key
-                        cost = cards[cid].cost if cid in cards else 0
-                    if cost > left:
-                        dim.add(key)
-        hot = self.hit_at(self.pointer) if self.pointer else None
-        panels.draw_market(surface, fr, p, v, marks, hot[1] if hot and hot[0] == "market" else None, dim)
-        info, info_colour = self.info()
+        marks, dim = self.market_marks
+        panels.draw_market(surface, fr, p, v, marks, self.hot_market, dim)
+        info, info_colour = self.info_line
         if not (b is not None and b.hints and spelling):
             panel(surface, p.info, style.BG_2, radius=fr.px(8))
             text_in(surface, info, p.info.inflate(-fr.px(16), -fr.px(6)), fr.fs(20), info_colour, wrap_lines=True,
