@@ -227,6 +227,26 @@ def test_trash_from_the_hand_is_chosen_in_place():
     assert "s0.R" not in session.view(0)["hand"]
 
 
+def test_trash_from_the_offer_is_chosen_on_the_market():
+    app = make_app()
+    session = make_session(2, 1)
+    scene = push(app, session)
+    set_hand(scene, 0, ["s0.N", "L30", "s0.T", "s0.W1", "s0.R"], common="cA")   # L30: U, trash_offer:1
+    assert not [h for h in scene.hits if h[0] == "market"]      # no word yet: the market is not clickable
+    type_text(app, "nut")
+    offer = {o["pile"]: o for o in session.view(0)["offer"]}
+    first, second = offer["p5"]["front"], offer["p6"]["front"]
+    click(app, hit(scene, "market", first).center)
+    click(app, hit(scene, "market", second).center)             # one at most: the second is not taken
+    assert scene.b.trash_offer == [first]
+    with record_text() as blits:
+        redraw(app)
+    assert i18n.t("paperback.ui.mark.trash") in {b.text for b in blits}
+    key(app, pygame.K_RETURN)
+    assert last_event(session, "offer_trashed")["cards"] == [first]
+    assert first not in [c for o in session.view(0)["offer"] for c in (o["front"], o["top"])]
+
+
 # ---- buying -----------------------------------------------------------------------------------------------
 def test_a_word_spelled_against_bots_may_be_taken_back():
     app = make_app()
