@@ -539,3 +539,13 @@ def test_howto_cards_show_their_targets_whole_or_not_at_all(lang, size):
         assert_fits(blits, size)
         assert not [b.text for b in blits if b.text.endswith("…")], page.title
         assert not [b.text for b in blits if b.text.rstrip().endswith(">")], page.title
+
+
+@pytest.mark.parametrize("lang,sep", [("en", "; "), ("zh-TW", "；")])
+def test_a_notebook_line_joins_what_you_saw_and_heard_in_the_language_on_screen(lang, sep):
+    from scenes.wooolf.notebook import note_line
+    i18n.set_lang(lang)
+    session = make_session(5, 1, seed=3, start=0)
+    session.submit({"type": "peek", "seat": 0, "target": 1, "pos": 0})
+    line = note_line(session.view(0), 1, "notes", None)
+    assert sep in line and (lang == "en" or "; " not in line), line

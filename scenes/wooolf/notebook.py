@@ -85,8 +85,9 @@ def seen_at(view: dict) -> dict[int, list[str]]:
 
 def heard_at(view: dict, h: int) -> str:
     """The announcements made about holder `h` and the answers it gave, in short."""
-    marks = " ".join(t(f"wooolf.mark.{m['announced']}") for m in view.get("markers") or [] if m["target"] == h)
-    answers = " ".join(t("wooolf.ui.chip", q=t(f"wooolf.qshort.{a['question']}"),
+    marks = t("ui.list_sep").join(t(f"wooolf.mark.{m['announced']}") for m in view.get("markers") or []
+                                  if m["target"] == h)
+    answers = t("ui.list_sep").join(t("wooolf.ui.chip", q=t(f"wooolf.qshort.{a['question']}"),
                          a=t("wooolf.ui.yes_short" if a["answer"] else "wooolf.ui.no_short"))
                        for a in view.get("asks") or [] if a["target"] == h)
     parts = [p for p in (marks, answers) if p]
@@ -106,7 +107,7 @@ def note_line(view: dict, h: int, level: str, sus: Suspicion | None) -> str:
         role = sus.certain(h)
         if role:
             parts.insert(1 if seen else 0, t("wooolf.ui.certainly", role=t(f"wooolf.role.{role}")))
-    return "; ".join(parts) if parts else t("wooolf.ui.nothing_yet")
+    return t("wooolf.ui.note_sep").join(parts) if parts else t("wooolf.ui.nothing_yet")
 
 
 def others(view: dict) -> list[int]:
