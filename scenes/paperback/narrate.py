@@ -91,6 +91,8 @@ def log_line(ev: dict[str, Any], players: Sequence[dict] | None, seats: int = 5)
         n = sum(len(ev.get(k) or []) for k in ("discard", "discard_wild")) + int(
             ev.get("topdeck_count", len(ev.get("topdeck") or [])))
         return t("paperback.ev.answered", player=name, n=n)
+    if kind == "power_used":
+        return t("paperback.ev.power_used", player=name, power=t(f"paperback.power.{ev.get('power')}"))
     if kind == "game_ended":
         reason = t("paperback.end.commons" if ev.get("reason") == "commons" else "paperback.end.fame")
         return t("paperback.ev.game_ended", reason=reason, result=winners_text(players, ev.get("winners") or []))
