@@ -5,7 +5,8 @@ Each game seats the given players in rotation (so every player sits in every sea
 often), plays it out with `play_out` and credits the winners (a shared win is split).
 The result is one plain dict: games, seats, seconds, per-player win rate (wins per seat
 played), mean score, and `beats[a][b]`: of the (a, b) seat pairs over all games, the
-share where a scored more than b (ties count half).
+share where a scored more than b (ties count half), and `ties[a][b]`: the share of those
+pairs that tied (in a low-scoring game many do: `beats` then reads against 0.5 less sharply).
 """
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ def arena(rules: Any, player: Callable[[str, int], Any], levels: Sequence[str], 
     wins = {lv: 0.0 for lv in names}
     points = {lv: 0 for lv in names}
     sits = {lv: 0 for lv in names}
-    beat = {a: {b: [0.0, 0] for b in names if b != a} for a in names}
+    beat = {a: {b: [0.0, 0, 0] for b in names if b != a} for a in names}
     t0 = time.perf_counter()
     for g in range(games):
         table = [levels[(s + g) % len(levels)] for s in range(n)]
@@ -45,11 +46,14 @@ def arena(rules: Any, player: Callable[[str, int], Any], levels: Sequence[str], 
                     d = out.scores[s] - out.scores[o]
                     beat[lv][other][0] += 1.0 if d > 0 else 0.5 if d == 0 else 0.0
                     beat[lv][other][1] += 1
+                    beat[lv][other][2] += d == 0
     return {"games": games, "seats": n, "seconds": round(time.perf_counter() - t0, 1),
             "win_rate": {lv: round(wins[lv] / max(sits[lv], 1), 3) for lv in names},
             "mean_score": {lv: round(points[lv] / max(sits[lv], 1), 2) for lv in names},
-            "beats": {a: {b: round(x / max(m, 1), 3) for b, (x, m) in row.items()}
-                      for a, row in beat.items() if row}}
+            "beats": {a: {b: round(x / max(m, 1), 3) for b, (x, m, _) in row.items()}
+                      for a, row in beat.items() if row},
+            "ties": {a: {b: round(t / max(m, 1), 3) for b, (_, m, t) in row.items()}
+                     for a, row in beat.items() if row}}
 
 
 def main(rules: Any, player: Callable[[str, int], Any], default_levels: list[str], default_games: int,

@@ -47,19 +47,20 @@ def test_random_level_plays_legal_commands():
 def test_a_bot_reads_only_its_view():
     rng = Rng(2)
     checked = 0
-    session = LocalSession(RULES, 5, {}, seed=11, log=False)
-    bots = {s: WooolfBot(seating(5, 0)[s], seed=s) for s in range(5)}
-    while session.outcome() is None:
-        seat = min(session.to_act())
-        view = session.view(seat)
-        cmd = bots[seat].choose(view, seat)
-        if checked < 40:
-            other = RULES.view(scramble(session.state, seat, rng), seat)
-            other["status"] = view["status"]
-            assert bots[seat].choose(other, seat) == cmd
-            assert bots[seat].choose(view, seat) == cmd
-            checked += 1
-        session.submit(cmd)
+    for game in range(3):                      # easy games can be short: 40 checks over a few
+        session = LocalSession(RULES, 5, {}, seed=11 + game, log=False)
+        bots = {s: WooolfBot(seating(5, game)[s], seed=s) for s in range(5)}
+        while session.outcome() is None:
+            seat = min(session.to_act())
+            view = session.view(seat)
+            cmd = bots[seat].choose(view, seat)
+            if checked < 40:
+                other = RULES.view(scramble(session.state, seat, rng), seat)
+                other["status"] = view["status"]
+                assert bots[seat].choose(other, seat) == cmd
+                assert bots[seat].choose(view, seat) == cmd
+                checked += 1
+            session.submit(cmd)
     assert checked == 40
 
 
@@ -117,3 +118,45 @@ def test_hard_outscores_easy():
     report = tally(5, 9, seed0=20)["levels"]
     assert report["hard"]["points_per_game"] > report["easy"]["points_per_game"]
     assert report["normal"]["points_per_game"] > report["easy"]["points_per_game"]
+
+
+# ---- the levels measured against scripted stand-ins for a person (docs/bots.md) ----------
+from engine.wooolf.arena import StandIn, arena  # noqa: E402
+
+
+def test_the_beginner_reads_announcements_literally_and_the_careful_player_does_not():
+    """Seat 1 (the shepherd boy, B02) must cry "Wolf!" at seat 3's hound (B04, shown as
+    Hound): the beginner at seat 0 takes it at its word, the careful player does not."""
+    deal = ["B03", "B05", "B02", "B06", "B01", "B09", "B04", "B10", "B07", "B08"]
+    session = LocalSession(RULES, 5, {"deals": [deal], "start": 1}, seed=1, log=False)
+    session.submit({"type": "peek", "seat": 1, "target": 3, "pos": 0})
+    assert session.state.peeks[-1]["announced"] == "wolf"
+    from engine.wooolf.literal import BEGINNER, CAREFUL, Beliefs
+    view = session.view(0)
+    assert Beliefs(view, 0, BEGINNER).identity(3) == "wolf"
+    assert Beliefs(view, 0, CAREFUL).identity(3) is None
+
+
+def test_the_beginner_declares_once_it_has_seen_its_targets():
+    # seat 0 is the hunter (B03): targets wolf (seat 2, B01) and hound (seat 3, B04)
+    deal = ["B03", "B05", "B02", "B06", "B01", "B09", "B04", "B10", "B07", "B08"]
+    session = LocalSession(RULES, 5, {"deals": [deal], "start": 0}, seed=1, log=False)
+    beginner = StandIn("beginner", seed=0)
+    for target in (2, 3):
+        session.submit({"type": "peek", "seat": 0, "target": target, "pos": 0})
+        for seat in (1, 2, 3, 4):
+            session.submit({"type": "peek", "seat": seat, "target": (seat + 1) % 5, "pos": 1})
+    assert beginner.choose(session.view(0), 0) == {"type": "declare", "seat": 0, "arrows": [2, 3]}
+
+
+def test_levels_against_a_beginner_and_a_careful_player():
+    """Five seats, seeded: the beginner (the literal reader) outscores easy in most
+    pairings, the careful player is about even with normal, hard beats both, and
+    hard > normal > easy head to head."""
+    beats = lambda a, b, games: arena([a, b], games, 5, 1000)["beats"][a][b]   # noqa: E731
+    assert beats("beginner", "easy", 120) > 0.55
+    assert 0.3 < beats("careful", "normal", 40) < 0.7
+    assert beats("hard", "careful", 16) > 0.65
+    assert beats("hard", "beginner", 16) > 0.8
+    assert beats("normal", "easy", 16) > 0.7
+    assert beats("hard", "normal", 24) > 0.55

@@ -158,3 +158,48 @@ def test_under_the_childrens_rules_a_bot_declines_when_no_placement_helps():
     assert WordPortersBot("hard", seed=1).choose(view, 0) == {"type": "decline", "seat": 0}
     st.children = False                                                  # classic: it must place
     assert WordPortersBot("hard", seed=1).choose(view_with_status(RULES, st, 0), 0)["type"] == "place"
+
+
+# ---- the levels measured against scripted stand-ins for a person (docs/bots.md) ----------
+from engine.wordporters.arena import StandIn, accuracy as table_accuracy, arena  # noqa: E402
+
+
+def test_the_beginner_names_what_fits_and_the_careful_player_what_sets_apart():
+    """Lemon: "yellow" and "sour" both fit it fully; the beginner takes a best-fitting
+    hint with no regard to the five other yellow things, the careful player "sour"."""
+    c = content()
+    st = board_state(WORDS, CARDS, numbers=[1, 6, 7])
+    view = view_with_status(RULES, st, 0)
+    lemon = c.word_ids["lemon"]
+    for seed in range(4):
+        cmd = StandIn("beginner", seed).choose(view, 0)
+        hint = view["hints"][cmd["card"]]["words"][cmd["side"]]
+        assert c.fit[lemon, c.hint_ids[hint]] == c.fit[lemon].max()
+        cmd = StandIn("careful", seed).choose(view, 0)
+        assert view["hints"][cmd["card"]]["words"][cmd["side"]] == "sour"
+
+
+def test_the_beginner_guesses_by_the_single_best_fitting_marker():
+    st = board_state(WORDS, CARDS, numbers=[6, 1, 7])     # seat 1 has the lemon (position 1)
+    for seat, card, side in [(0, 2, 1), (1, 1, 1), (2, 3, 0)]:   # seat 1: "sour"
+        for ev in RULES.decide(st, {"type": "place", "seat": seat, "card": card, "side": side}, Rng(0)):
+            RULES.apply(st, ev)
+    st.phase, st.turn = "vote", None
+    cmd = StandIn("beginner", 3).choose(view_with_status(RULES, st, 0), 0)
+    assert cmd["guesses"][1] == 1 and cmd["guesses"][0] is None
+    assert len({x for x in cmd["guesses"] if x is not None}) == 2
+
+
+def test_levels_against_a_beginner_and_a_careful_player():
+    """Four seats, seeded: the beginner outscores easy, the careful player is about even
+    with normal, hard beats both, hard > normal > easy; and at a table of beginners,
+    normal's hints are read right more often than easy's."""
+    beats = lambda a, b, games: arena([a, b], games, 4, 1000)["beats"][a][b]   # noqa: E731
+    assert beats("beginner", "easy", 12) > 0.65
+    assert 0.3 < beats("careful", "normal", 20) < 0.7
+    assert beats("hard", "careful", 12) > 0.6
+    assert beats("hard", "beginner", 8) > 0.75
+    assert beats("hard", "normal", 16) > 0.55
+    assert beats("normal", "easy", 8) > 0.75
+    read = {lv: table_accuracy(["beginner"] * 3 + [lv], 12, 4, 1000)[lv]["read"] for lv in ("easy", "normal")}
+    assert read["normal"] > read["easy"] + 0.1

@@ -10,7 +10,9 @@ import argparse
 import json
 from typing import Any, Sequence
 
+from engine.arena import arena as run_arena
 from engine.core.bots import play_out
+from engine.wooolf import literal
 from engine.wooolf.bot import WooolfBot
 from engine.wooolf.rules import WooolfRules
 
@@ -23,7 +25,7 @@ def seating(seats: int, game: int, levels: Sequence[str] = ORDER) -> list[str]:
 
 
 def play(seats: int, levels: Sequence[str], seed: int, **options: Any):
-    bots = {s: WooolfBot(levels[s], seed=seed * 31 + s) for s in range(seats)}
+    bots = {s: player(levels[s], seed * 31 + s) for s in range(seats)}
     return play_out(WooolfRules(), seats, bots, seed=seed, options=options)
 
 
@@ -61,6 +63,34 @@ def tally(seats: int, games: int, seed0: int = 0, levels: Sequence[str] = ORDER)
             "declined": st["declined"],
         }
     return {"seats": seats, "games": games, "levels": report}
+
+
+BEGINNER = "beginner"
+CAREFUL = "careful"
+STAND_INS = {BEGINNER: literal.BEGINNER, CAREFUL: literal.CAREFUL}
+
+
+class StandIn:
+    """A scripted stand-in for a person (not a level): the literal reader of
+    `engine.wooolf.literal` with a beginner's or a careful player's habits."""
+
+    def __init__(self, name: str, seed: int = 0) -> None:
+        self.level, self.seed, self.habits = name, seed, STAND_INS[name]
+
+    def choose(self, view: dict, seat: int) -> dict:
+        return literal.literal_choice(view, seat, self.habits, self.seed)
+
+
+def player(name: str, seed: int) -> Any:
+    """A bot level or a scripted stand-in ("beginner", "careful")."""
+    if name in STAND_INS:
+        return StandIn(name, seed)
+    return WooolfBot(name, seed)
+
+
+def arena(levels: Sequence[str], games: int, seats: int | None = 5, seed: int = 0) -> dict[str, Any]:
+    """Wooolf!! games between `levels` (bot levels or stand-ins); see `engine.arena.arena`."""
+    return run_arena(WooolfRules(), player, levels, games, seats or 5, seed)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -14,10 +14,17 @@ assistant (`engine.wooolf.suspicion`).
   early when that chance passes their level's bar, and make the final declaration when it
   passes a lower one (higher with an X already in front of them).
 
-Levels: easy reads only its own peeks and the answers (not the others' markers) and is
-reckless; normal reads everything, is careful; hard reads everything and weighs waiting
-against declaring. "random" plays random legal commands (for tests). A bot's choice
-depends only on its seed and its view.
+Levels (measured against scripted stand-ins for a person, `engine.wooolf.arena`, and
+docs/bots.md): easy is no counting player at all: the literal reader of
+`engine.wooolf.literal` (what the default notebook shows, taken at its word: it believes
+every announcement, never suspects the shepherd boy) and hasty: it declares early at its
+first chance on whatever it has. Normal reads every marker and answer through the
+assistant but weighs a dial roughly (the product of each arrow's odds), peeks at random
+among its four best choices, declares early only when nearly sure and never shuffles or
+misdirects. Hard reads everything exactly (the whole dial's odds), weighs waiting against
+declaring, shuffles when looked at and plays the shepherd boy's misdirection. "random"
+plays random legal commands (for tests). A bot's choice depends only on its seed and its
+view.
 """
 from __future__ import annotations
 
@@ -30,6 +37,7 @@ from engine.core.hashing import state_hash
 from engine.core.rng import Rng
 from engine.wooolf.content import UNKNOWN, content
 from engine.wooolf.knowledge import Knowledge
+from engine.wooolf.literal import HASTY, Habits, literal_choice
 from engine.wooolf.rules import _legal_commands
 from engine.wooolf.state import NOBODY
 from engine.wooolf.suspicion import Problem, Suspicion, problem, suspect
@@ -49,11 +57,15 @@ class Style:
     misdirect: float             # shepherd boy: bits a likely non-wolf "Wolf!" is worth
     joint: bool                  # exact dial odds (else the product of marginals)
     candidates: int = 3          # seats tried per arrow
+    literal: Habits | None = None   # plays as the literal reader (engine.wooolf.literal)
 
 
 STYLES: dict[str, Style] = {
-    "easy": Style(False, 0.45, 0.25, 0.35, 0.45, 3, 0.0, 0.0, False, 2),
-    "normal": Style(True, 0.8, 0.5, 0.6, 0.8, 1, 0.5, 0.15, True),
+    # easy: the literal reader of engine.wooolf.literal, hasty (the other fields unused)
+    "easy": Style(False, 0.45, 0.25, 0.35, 0.45, 3, 0.0, 0.0, False, 2, literal=HASTY),
+    # normal: every marker and answer, but a rough dial (the product of each arrow's odds),
+    # a peek at random among its four best, declares only when nearly sure; no shuffle, no tricks
+    "normal": Style(True, 0.9, 0.6, 0.7, 0.9, 4, 0.0, 0.0, False, 2),
     "hard": Style(True, 0.7, 0.4, 0.55, 0.5, 1, 1.0, 0.3, True),
 }
 
@@ -98,6 +110,8 @@ class WooolfBot:
             return {"type": "decline", "seat": seat}          # nothing is legal; never raise
         if self.level == "random":
             return rng.choice(list(_legal_commands(view, seat)))
+        if self.style.literal is not None:
+            return literal_choice(view, seat, self.style.literal, self.seed)
         k = self.knowledge(view)
         s = suspect(k, absent=True)
         pb = problem(k)

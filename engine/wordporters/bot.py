@@ -15,9 +15,11 @@ words are a softmax of `beta` times those scores (its own number excluded).
   are summed over every assignment of distinct numbers, and the vote is the
   assignment of distinct numbers with the highest expected score (every one enumerated).
 
-Levels differ in how sharply they read and give (measured by bench/wordporters_bots.py):
-easy reads a noisier private copy of the fit table (its own sense of the words), reads
-softly and picks among the better placements at random; normal less so; hard reads the
+Levels differ in how sharply they read and give (measured against scripted stand-ins for
+a person in engine/wordporters/arena.py, and by bench/wordporters_bots.py): easy reads a
+much noisier private copy of the fit table (its own, loose sense of the words: eight
+entries in ten a step off), reads softly and picks loosely among the fitting placements,
+so its hints are often vague; normal less so; hard reads the
 table as written, always gives the best placement, and reads pragmatically: each of a
 player's placements is weighed against every placement that player could have made at
 that moment (a giver with word t picks by the odds it gives t), so a forced, poor
@@ -57,7 +59,7 @@ class Style:
 
 
 STYLES: dict[str, Style] = {
-    "easy": Style(noise=0.35, beta=0.8, temperature=0.08),
+    "easy": Style(noise=0.8, beta=0.5, temperature=0.3),
     "normal": Style(noise=0.15, beta=1.2, temperature=0.03),
     "hard": Style(noise=0.0, beta=1.6, temperature=0.0, pragmatic=PRAGMATIC),
 }
