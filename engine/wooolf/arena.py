@@ -1,8 +1,15 @@
-"""Seeded Wooolf!! games between bot levels: win rates per level (a shared win counts as
-a share; levels sit round the table in turn, rotated each game) and how often each
-level's declarations are right (early and final apart).
+"""Seeded Wooolf!! games between bot levels and scripted stand-ins for a person: win rates
+per player (a shared win counts as a share; players sit round the table in turn, rotated
+each game) and how often each one's declarations are right (early and final apart).
 
-    python -m engine.wooolf.arena --seats 5 --games 40
+A player is a bot level ("easy", "normal", "hard", "random") or a stand-in (not a level
+anyone plays against), both the literal reader of `engine.wooolf.literal`:
+"beginner" (believes every announcement, declares once it has seen its targets) and
+"careful" (the notebook's "certain" assistant on, doubts a "Wolf!", reads the answers).
+`arena()` is `engine.arena`'s tally (beats, win rates, mean scores); `tally()` adds the
+declarations.
+
+    python -m engine.wooolf.arena --seats 5 --games 40 [beginner easy]
 """
 from __future__ import annotations
 
@@ -98,8 +105,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seats", type=int, default=5)
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("levels", nargs="*", default=list(ORDER))
     a = ap.parse_args(argv)
-    print(json.dumps(tally(a.seats, a.games, a.seed)))
+    print(json.dumps(tally(a.seats, a.games, a.seed, tuple(a.levels))))
 
 
 if __name__ == "__main__":
