@@ -103,6 +103,12 @@ def card_worth(card: CardDef) -> float:
     return fit * (card.cents + bonus)
 
 
+def _cost(ids: list[str], cost: dict[str, int], view: dict) -> int:
+    """What buying `ids` costs (a Fame pile id as often as it is named)."""
+    fame = {f["id"]: f["cost"] for f in view["fame_piles"]}
+    return sum(fame[i] if i in fame else cost[i] for i in ids)
+
+
 def votes_yes(word: str) -> bool:
     """How a bot votes on a proposed word: the table-vote rule, any length
     (engine/words/tablevote.py)."""
@@ -133,7 +139,14 @@ class PaperbackBot:
         if phase == "spell":
             return self._spell(view, seat, rng)
         if phase == "buy":
-            return {"type": "buy", "seat": seat, "cards": self._buy(view, rng)}
+            held = (view.get("cubes") or [0] * view["seats"])[seat]
+            if not held:
+                return {"type": "buy", "seat": seat, "cards": self._buy(view, rng)}
+            rich = {**view, "cents": view["cents"] + held}          # a cube is 1¢
+            got = self._buy(rich, rng)
+            cost = {s["id"]: s["cost"] for s in view["for_sale"]}
+            spent = _cost(got, cost, view)
+            return {"type": "buy", "seat": seat, "cards": got, "cubes": max(0, spent - view["cents"])}
         raise ValueError(f"nothing to do in phase {phase}")
 
     # ---- spelling -------------------------------------------------------------------
@@ -167,7 +180,9 @@ class PaperbackBot:
             pick = found[rng.below(min(3, len(found)))]
             return spell_command(seat, pick, **self._trash(view, pick))
         found = word_choices(view, limit=1)
-        if not found:
+        cube = (view.get("cubes") is not None and not view.get("bounty")
+                and found and found[0].cents == 0 and (view["need"] is None or found[0].score.letters < view["need"]))
+        if not found or cube:                  # a 0¢ word buys nothing: the hand for a cube instead
             return {"type": "pass", "seat": seat}
         pick = found[0]
         blocked = (view["effects"] or {}).get("no_claim")

@@ -16,10 +16,12 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "attacks": (False, True),          # the 11 attack cards join the market
     "powers": (False, True),           # a Player Power dealt to each player
     "awards": (False, True),           # one Award revealed, scored at the end
+    "discard_cube": (False, True),     # a pass (the hand discarded) takes a cube worth 1¢
+    "offer_discount": (False, True),   # an Offer front card left in place gets 1¢ cheaper a turn
+    "vowel_reshuffle": (False, True),  # the used 2¢ vowels come back when they run out
 }
 # options the rules describe that this engine does not play yet (refused, never ignored)
-NOT_YET = ("themes", "themes_strict", "bounty", "discard_cube",
-           "offer_discount", "vowel_reshuffle", "coop", "coop_cubes", "simultaneous")
+NOT_YET = ("themes", "themes_strict", "bounty", "coop", "coop_cubes", "simultaneous")
 # (option, option, why they cannot be played together)
 FORBIDDEN: tuple[tuple[str, str, str], ...] = (
     ("simultaneous", "attacks", "simultaneous play removes the attack cards"),

@@ -34,6 +34,7 @@ from engine.core.turns import each_once, first_seat, in_turn, next_seat, respond
 from engine.paperback.content import LETTERS, content, parse_ability
 from engine.paperback.awards import awards as award_deck, leaders as award_leaders
 from engine.paperback.finder import COMMON
+from engine.paperback import flexible
 from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
 from engine.paperback.powers import applies as power_applies, powers as power_deck
 from engine.paperback.scoring import score
@@ -284,7 +285,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         return out
 
     def _decide_pass(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        return self._end_turn(state, [event("passed", seat)], rng)
+        more = {"cube": True} if flexible.on(state, "discard_cube") else {}   # the hand for a cube
+        return self._end_turn(state, [event("passed", seat, **more)], rng)
 
     def _decide_buy(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         wanted = _ids(cmd.get("cards"), "err.paperback.buy_shape")
@@ -301,13 +303,18 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             elif cid in _offer(piles, front):
                 card = cards[cid]
                 _take(piles, front, cid)
+                spent += flexible.price(state, cid) - card.cost     # its discount
             else:
                 raise RuleError("err.paperback.not_for_sale", card=cid)
             got.append(card.id)
             spent += card.cost
-        if spent > state.cents:
-            raise RuleError("err.paperback.too_dear", cost=spent, cents=state.cents)
-        return self._end_turn(state, [event("bought", seat, cards=got, spent=spent)], rng)
+        cubes = cmd.get("cubes", 0)
+        if isinstance(cubes, bool) or not isinstance(cubes, int) or not 0 <= cubes <= state.cubes[seat]:
+            raise RuleError("err.paperback.cubes", held=state.cubes[seat])
+        if spent > state.cents + cubes:
+            raise RuleError("err.paperback.too_dear", cost=spent, cents=state.cents + cubes)
+        more = {"cubes": cubes} if cubes else {}
+        return self._end_turn(state, [event("bought", seat, cards=got, spent=spent, **more)], rng)
 
     # the table vote (engine/words/tablevote.py) on a word the list lacks
     def _proposal(self, state: PaperbackState, raw: Any) -> str:
@@ -398,6 +405,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         after = copy.deepcopy(state)
         for ev in out:
             self.apply(after, ev)
+        if flexible.on(state, "vowel_reshuffle") and flexible.vowels_to_restock(after):
+            out.append(event("vowels_restocked", None, cards=flexible.vowels_to_restock(after)))
+            self.apply(after, out[-1])
         c = content()
         empty = sum(1 for pile in after.fame.values() if not pile)
         if empty >= c.end_empty_piles or not after.commons:
@@ -419,6 +429,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.boxed = list(ev.get("boxed", []))
         state.powers = list(ev.get("powers", []))
         state.award = ev.get("award")
+        state.last_fronts = flexible.fronts(state)
         size = int(ev["hand_size"])
         for s, deck in enumerate(ev["decks"]):
             state.hands[s] = list(deck[:size])
@@ -463,10 +474,19 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         for cid in ev["cards"]:
             _take(state.piles, state.front, cid)
             state.trash.append(cid)
+            state.discount.pop(cid, None)
+
+    @staticmethod
+    def _on_vowels_restocked(state: PaperbackState, ev: Event) -> None:
+        for cid in ev["cards"]:
+            state.trash.remove(cid)
+            state.piles[flexible.spread_pile()].append(cid)
 
     @staticmethod
     def _on_passed(state: PaperbackState, ev: Event) -> None:
         state.last_word = None
+        if ev.get("cube"):
+            state.cubes[ev["seat"]] += 1
         state.cents = 0
         state.draws = 0
         state.play = []
@@ -479,7 +499,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
                 state.fame[pile].remove(cid)
             else:
                 _take(state.piles, state.front, cid)
+                state.discount.pop(cid, None)            # its cubes leave with it
             state.discards[ev["seat"]].append(cid)       # gained cards go to the discard pile
+        state.cubes[ev["seat"]] -= ev.get("cubes", 0)
 
     @staticmethod
     def _on_turn_ended(state: PaperbackState, ev: Event) -> None:
@@ -504,6 +526,12 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         eff.minus, eff.no_common, eff.no_claim = 0, False, False
         state.turns[seat] += 1
         state.power_used = False
+        if flexible.on(state, "offer_discount"):      # a cube on each front card that stayed
+            now = flexible.fronts(state)
+            for f in now:
+                if f in state.last_fronts:
+                    state.discount[f] = state.discount.get(f, 0) + 1
+            state.last_fronts = now
         state.turn = next_seat(seat, state.seats)
         state.phase = "spell"
 

@@ -72,6 +72,9 @@ class PaperbackState:
     last_word: str | None = None                                 # the last turn's word (plagiarism)
     award: str | None = None                                     # option awards: the one revealed
     clean_words: list[int] = field(default_factory=list)         # words with no wild, per seat
+    cubes: list[int] = field(default_factory=list)               # cubes held (1¢ each), per seat
+    discount: dict[str, int] = field(default_factory=dict)       # Offer card -> its discount cubes
+    last_fronts: list[str] = field(default_factory=list)         # the front cards at the last turn's end
     play: list[str] = field(default_factory=list)                # the word on the table this turn
     turn: int = 0
     phase: str = "deal"
@@ -137,6 +140,10 @@ class PaperbackState:
             data.update(powers=self.powers, power_used=self.power_used, last_word=self.last_word)
         if self.award is not None:
             data.update(award=self.award, clean_words=self.clean_words)
+        if self.options.get("discard_cube") or self.options.get("bounty"):
+            data["cubes"] = self.cubes
+        if self.options.get("offer_discount"):
+            data.update(discount=dict(sorted(self.discount.items())), last_fronts=self.last_fronts)
         return data
 
     def _base_data(self) -> dict[str, Any]:
@@ -167,5 +174,5 @@ def new_state(seats: int, options: Mapping[str, Any]) -> PaperbackState:
                           extra=chosen["space_dyslexia"],
                           decks=[[] for _ in range(seats)], hands=[[] for _ in range(seats)],
                           discards=[[] for _ in range(seats)], turns=[0] * seats,
-                          clean_words=[0] * seats,
+                          clean_words=[0] * seats, cubes=[0] * seats,
                           effects=[Effects() for _ in range(seats)])

@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from engine.paperback.awards import awards as award_deck, leaders as award_leaders, marks as award_marks
+from engine.paperback import flexible
 from engine.paperback.content import content
 from engine.paperback.powers import KINDS as POWER_KINDS, applies as power_applies
 from engine.paperback.state import PaperbackState
@@ -79,7 +80,7 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
                           "under": max(0, len(pile) - 1)})
     fame_piles = [{"id": pid, "cost": cost, "fame": fame, "count": len(state.fame.get(pid, []))}
                   for pid, cost, fame in c.fame]
-    for_sale = [{"id": cid, "cost": cards[cid].cost} for cid in state.offer()]
+    for_sale = [{"id": cid, "cost": flexible.price(state, cid)} for cid in state.offer()]
     for_sale += [{"id": f["id"], "cost": f["cost"]} for f in fame_piles if f["count"]]
     owned = [state.owned(s) if dealt else [] for s in range(n)]
     eff = state.effects[me] if me is not None else None
@@ -114,6 +115,10 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
         "words": [dict(w) for w in state.words],
         "result": None,
     }
+    if flexible.uses_cubes(state):
+        v["cubes"] = list(state.cubes)
+    if flexible.on(state, "offer_discount"):
+        v["discount"] = dict(sorted(state.discount.items()))
     if state.award is not None:                # the award, everyone's mark and who leads it
         v["award"] = {"id": state.award, "fame": award_deck()[state.award][0],
                       "marks": award_marks(state, state.award),

@@ -1,0 +1,51 @@
+"""The box's flexible rules (rules §11 and the seed summary), each its own option:
+
+- `discard_cube`: a player who passes (discards the hand and draws anew) takes a cube;
+- `offer_discount`: at the end of every turn an Offer front card stayed in place
+  throughout, it gets a cube: 1¢ cheaper per cube, never below 1¢; its cubes leave with it;
+- `vowel_reshuffle`: when the 2¢ vowels are all gone, the used ones (out of the game) come
+  back to the 2¢ spread at the end of that turn;
+- `bounty`: see engine/paperback/bounty.py.
+A player's cube (from a pass or a bounty) is worth 1¢ when buying, spent with the buy's
+`cubes`. The box's 17 cubes are not counted: a digital table never runs out of them.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.paperback.content import content
+
+
+def on(state: Any, key: str) -> bool:
+    return bool(state.options.get(key))
+
+
+def uses_cubes(state: Any) -> bool:
+    """Whether players may hold cubes in this game."""
+    return on(state, "discard_cube") or on(state, "bounty")
+
+
+def price(state: Any, cid: str) -> int:
+    """What a card costs to buy now (a discount's cubes off, never below 1¢)."""
+    cost = state.cards[cid].cost
+    cubes = state.discount.get(cid, 0)
+    return max(1, cost - cubes) if cubes else cost
+
+
+def fronts(state: Any) -> list[str]:
+    """The Offer's front cards now (the spread pile has none)."""
+    return [f for pid, _, spread in content().piles if not spread
+            for f in [state.front.get(pid)] if f is not None]
+
+
+def spread_pile() -> str:
+    return next(pid for pid, _, spread in content().piles if spread)
+
+
+def vowels_to_restock(state: Any) -> list[str]:
+    """The used 2¢ vowels to put back, when the 2¢ spread is empty (else none)."""
+    pid = spread_pile()
+    if state.piles.get(pid):
+        return []
+    cards = state.cards
+    return sorted(c for c in state.trash if cards[c].pile == pid)

@@ -1,0 +1,99 @@
+"""Paperback's flexible rules, each its own option (rules §11): the hand for a cube, the
+Offer discount, the 2¢ vowels reshuffled."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.errors import RuleError
+from engine.core.rng import Rng
+from engine.paperback import PaperbackBot, PaperbackRules
+from tests.test_paperback_rules import give
+
+RULES = PaperbackRules()
+
+
+def table(seats=2, **options):
+    st = RULES.initial(seats, {"start": 0, **options})
+    for ev in RULES.setup(st, Rng(1)):
+        RULES.apply(st, ev)
+    return st
+
+
+def play(st, cmd):
+    events = RULES.decide(st, cmd, Rng(0))
+    for ev in events:
+        RULES.apply(st, ev)
+    return events
+
+
+def test_a_pass_takes_a_cube_worth_one_cent_when_buying():
+    st = table(discard_cube=True)
+    play(st, {"type": "pass", "seat": 0})
+    assert st.cubes == [1, 0] and RULES.view(st, 1)["cubes"] == [1, 0]
+    play(st, {"type": "pass", "seat": 1})
+    give(st, 0, ["s0.W1", "s0.T"])
+    play(st, {"type": "spell", "seat": 0, "cards": ["s0.W1", "s0.T"], "letters": {"s0.W1": "a"}})  # 1¢
+    two = next(s["id"] for s in RULES.view(st, 0)["for_sale"] if s["cost"] == 2)
+    with pytest.raises(RuleError) as e:
+        play(st, {"type": "buy", "seat": 0, "cards": [two]})
+    assert e.value.code == "err.paperback.too_dear"
+    with pytest.raises(RuleError) as e:
+        play(st, {"type": "buy", "seat": 0, "cards": [two], "cubes": 2})
+    assert e.value.code == "err.paperback.cubes"
+    play(st, {"type": "buy", "seat": 0, "cards": [two], "cubes": 1})
+    assert st.cubes == [0, 1] and two in st.owned(0)
+    base = table()
+    play(base, {"type": "pass", "seat": 0})
+    assert "cube" not in RULES.to_data(base) and "cubes" not in RULES.view(base, 0)
+
+
+def test_a_bot_passes_a_worthless_hand_for_a_cube_and_spends_it():
+    st = table(discard_cube=True)
+    give(st, 0, ["s0.W1", "s0.W2", "s0.W3"])              # wilds only: 0¢ words
+    st.effects[0].no_common = True                         # (the common would add 1¢)
+    bot = PaperbackBot("hard", 1)
+    assert bot.choose(RULES.view(st, 0), 0)["type"] == "pass"
+    st.cubes[0] = 3
+    give(st, 0, ["L36", "L59"])                            # AX: 12¢ + 3 cubes
+    play(st, bot.choose(RULES.view(st, 0), 0))
+    cmd = bot.choose(RULES.view(st, 0), 0)
+    assert cmd["type"] == "buy" and 0 <= cmd.get("cubes", 0) <= 3
+    play(st, cmd)
+
+
+def test_an_offer_front_card_left_in_place_gets_cheaper_to_one_cent():
+    st = table(offer_discount=True)
+    front = st.front["p5"]
+    top = st.piles["p5"][0]
+    for k in range(1, 7):
+        play(st, {"type": "pass", "seat": st.turn})
+        assert st.discount[front] == k                      # a cube each whole turn in front
+        assert top not in st.discount                       # a pile top gets none
+    price = {s["id"]: s["cost"] for s in RULES.view(st, 0)["for_sale"]}
+    assert price[front] == 1                                # 5¢ - 6 cubes, never below 1¢
+    give(st, 0, ["s0.W1", "s0.T"])
+    play(st, {"type": "spell", "seat": 0, "cards": ["s0.W1", "s0.T"], "letters": {"s0.W1": "a"}})
+    play(st, {"type": "buy", "seat": 0, "cards": [front]})  # 1¢
+    assert front not in st.discount                         # its cubes left with it
+    new = st.front["p5"]
+    assert new not in st.discount                           # it arrived this turn
+    play(st, {"type": "pass", "seat": 1})
+    assert st.discount[new] == 1
+
+
+def test_the_used_vowels_come_back_when_the_two_cent_spread_runs_out():
+    st = table(vowel_reshuffle=True)
+    vowels = list(st.piles["p2"])
+    st.trash.extend(vowels[:3])
+    st.piles["p2"] = vowels[3:4]
+    give(st, 0, ["L36", "L59"])                             # AX: 12¢
+    play(st, {"type": "spell", "seat": 0, "cards": ["L36", "L59"], "letters": {}})
+    events = play(st, {"type": "buy", "seat": 0, "cards": [vowels[3]]})
+    assert events[-1]["type"] == "vowels_restocked" and events[-1]["cards"] == sorted(vowels[:3])
+    assert sorted(st.piles["p2"]) == sorted(vowels[:3]) and not set(vowels[:3]) & set(st.trash)
+    plain = table()
+    plain.trash.extend(vowels[:3])
+    plain.piles["p2"] = vowels[3:4]
+    give(plain, 0, ["L36", "L59"])
+    play(plain, {"type": "spell", "seat": 0, "cards": ["L36", "L59"], "letters": {}})
+    assert play(plain, {"type": "buy", "seat": 0, "cards": [vowels[3]]})[-1]["type"] != "vowels_restocked"
