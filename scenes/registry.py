@@ -47,18 +47,26 @@ set-up, pause, results, replay viewer, how-to-play) only ever uses these names f
 ``def score_series(events: list[dict], seats: int) -> list[list[int]]``
     Each seat's score after each turn (all lists the same length), for the chart.
 
-The menu lists only games whose package imports and has these names.
+Optional names (the framework does without them):
+
+``def result_note(outcome: dict, seat: int) -> str``
+    A short line the results screen shows under a player's name (Paperback: the best
+    word); "" for nothing.
+
+The menu lists only games whose package imports and has the required names.
 """
 from __future__ import annotations
 
 import importlib
 from types import ModuleType
+from typing import Any
 
 # None: every game of the engine registry, its package at scenes/<game>. Tests pin a
 # table {game: module} here to show a fake game; nothing else sets it.
 GAMES: dict[str, str] | None = None
 
 REQUIRED = ("SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series")
+OPTIONAL = ("result_note",)
 
 
 def _table() -> dict[str, str]:
@@ -85,3 +93,11 @@ def plugin(game: str) -> ModuleType | None:
 def playable() -> list[str]:
     """The games that can be played, in registry order."""
     return [g for g in _table() if plugin(g) is not None]
+
+
+def optional(game: str, name: str) -> Any:
+    """One of the OPTIONAL names of the game's package, or None when it has none."""
+    if name not in OPTIONAL:
+        raise KeyError(f"{name!r} is not an optional plug-in name ({', '.join(OPTIONAL)})")
+    mod = plugin(game)
+    return getattr(mod, name, None) if mod is not None else None

@@ -329,6 +329,13 @@ def test_one_person_plays_a_whole_game_against_bots_to_the_results():
             assert any(best["word"].upper() in b.text for b in blits)
     click(app, button(scene, "results").rect.center)
     assert isinstance(app.stack.top, ResultsScene)
+    with record_text() as blits:                                # the results name each best word too
+        redraw(app)
+    for s in range(2):
+        best = result["best_words"][s]
+        if best:
+            line = i18n.t("paperback.ui.final.best", word=best["word"].upper(), cents=best["cents"])
+            assert any(b.text == line for b in blits)
 
 
 def test_a_bots_word_stays_up_long_enough_to_read_on_a_fake_clock():

@@ -36,6 +36,8 @@ class ResultsScene(RedrawOnDemand, GuiScene):
         self.log_path = log_path
         plugin = registry.plugin(game)
         self.series = plugin.score_series(events, self.seats) if plugin else []
+        note = registry.optional(game, "result_note")
+        self.notes = [note(self.outcome, s) if note else "" for s in range(self.seats)]
         self.focus_shown = False
 
     @property
@@ -86,8 +88,14 @@ class ResultsScene(RedrawOnDemand, GuiScene):
         for rank, s in enumerate(order):
             y = 150 + rank * row_h
             pygame.draw.rect(surface, style.seat_colour(s), self.r(60, y + 6, 10, row_h - 12), border_radius=3)
-            text_in(surface, self.players[s], self.r(84, y, 260, row_h), self.fs(30), style.seat_colour(s),
-                    bold=s in winners, align="left")
+            if self.notes[s]:                          # the name above, the game's note below
+                text_in(surface, self.players[s], self.r(84, y, 260, row_h * 0.58), self.fs(26),
+                        style.seat_colour(s), bold=s in winners, align="left")
+                text_in(surface, self.notes[s], self.r(84, y + row_h * 0.56, 300, row_h * 0.42), self.fs(18),
+                        style.INK_DIM, align="left")
+            else:
+                text_in(surface, self.players[s], self.r(84, y, 260, row_h), self.fs(30), style.seat_colour(s),
+                        bold=s in winners, align="left")
             text_in(surface, str(scores[s]), self.r(350, y, 130, row_h), self.fs(40), style.INK, bold=True,
                     align="right")
         tb = self.outcome.get("tiebreak")

@@ -29,4 +29,15 @@ def replay_renderer(app: Any) -> ReplayRenderer:
     return ReplayRenderer(app)
 
 
-__all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "Page"]
+def result_note(outcome: dict, seat: int) -> str:
+    """The results screen's line under a player: their best word and its ¢."""
+    best = (outcome.get("detail") or {}).get("best_words") or []
+    word = best[seat] if seat < len(best) else None
+    if not word:
+        return ""
+    from scenes.ui.i18n import t
+    return t("paperback.ui.final.best", word=str(word["word"]).upper(), cents=word["cents"])
+
+
+__all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series",
+           "result_note", "Page"]
