@@ -164,6 +164,29 @@ def test_a_table_of_bots_only_plays_on_past_each_reveal_by_itself():
     assert scene.reveal is not None and "go_on" in scene.bar      # the end waits for someone to look
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_during_a_reveal_the_centre_tells_that_round_not_the_next_deal(lang):
+    app = make_app(lang=lang)
+    session = make_session(5, 0, seed=13)
+    scene = push(app, session)
+    for _ in range(5000):
+        if scene.reveal is not None:
+            break
+        frame(app, scene)
+    assert scene.reveal is not None and scene.reveal["round"] == 1
+    assert session.view(None)["round"] == 2                  # the next deal is already made
+    from scenes.wooolf import panels
+    with record_text() as blits:                             # drawn now (a bots' table goes on by itself)
+        panels.draw_scene(app.surface, scene)
+    centre = [b.text for b in blits if scene.lay.centre.contains(b.rect)]
+    assert i18n.t("wooolf.log.round_revealed", round=1) in centre, centre
+    assert not any(i18n.t("wooolf.ui.round_info", round=2, of=3, early=0, need=2) in c for c in centre), centre
+    from scenes.wooolf.narrate import log_line
+    deal = next(e for e in session.events if e["type"] == "round_dealt" and e.get("round") == 2)
+    assert log_line(deal, scene.players, 5, None) not in centre
+    assert all(b.size >= 18 for b in blits if scene.lay.centre.contains(b.rect))
+
+
 def test_a_bots_action_is_announced_and_stays_while_the_next_bot_waits():
     app = make_app()
     app.settings.anim_speed = "normal"

@@ -74,7 +74,9 @@ def draw_scene(surface: pygame.Surface, sc: "WooolfScene") -> None:
 
 
 def _centre(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
-    v = sc.view
+    """The round, its early declarations and the last action; at a reveal, the round
+    revealed (not yet the next round's deal, which waits behind it)."""
+    v = sc.reveal_table or sc.view
     panel(surface, box, style.BG, radius=fr.px(12), border=style.BG_3)
     pad = fr.px(8)
     inner = box.inflate(-2 * pad, -2 * pad)
@@ -82,7 +84,10 @@ def _centre(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfSce
     text_in(surface, t("wooolf.ui.round_info", round=v["round"], of=content().rounds, early=len(v["early"]),
                        need=v["threshold"]), top, fr.fs(19), style.INK_DIM, min_size=fr.min_fs, ellipsis=True,
             wrap_lines=True, max_lines=1)
-    words, who = sc.announce or ((sc.log_lines or [""])[-1], None)
+    if sc.reveal is not None:
+        words, who = t("wooolf.log.round_revealed", round=sc.reveal.get("round", v["round"])), None
+    else:
+        words, who = sc.announce or ((sc.log_lines or [""])[-1], None)
     colour = style.seat_colour(who) if isinstance(who, int) else style.INK
     text_in(surface, words, pygame.Rect(inner.x, top.bottom + pad, inner.w, inner.bottom - top.bottom - pad),
             fr.fs(22), colour, bold=True, wrap_lines=True, max_lines=4, min_size=fr.min_fs, ellipsis=True)

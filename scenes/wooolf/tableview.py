@@ -211,5 +211,7 @@ def _short(players: Sequence[Any] | None, arrow: int, seats: int) -> str:
     """Where an arrow points, in few letters (the row holds two)."""
     if arrow >= seats:
         return t("wooolf.ui.neutral_short")
+    if arrow < 0:
+        return t("wooolf.ui.nobody_row")          # "nobody (0)" is too long for the row
     name = arrow_target(players, arrow, seats)
     return name if len(name) <= 10 else name[:9] + "…"
