@@ -1,9 +1,12 @@
 """Do the bot levels mean something to a person? Seeded games between levels, and against
 the scripted stand-ins for a new player: Hooky's pencil-and-paper player
-(`engine.hooky.arena.PencilPlayer`, certainties only) and Sumoku's beginner
-(`engine.sumoku.arena.BeginnerPlayer`, the first short line it finds).
+(`engine.hooky.arena.PencilPlayer`, certainties only), Sumoku's beginner
+(`engine.sumoku.arena.BeginnerPlayer`, the first short line it finds), Wooolf!!'s beginner
+and careful player (`engine.wooolf.arena`, the literal reader of `engine.wooolf.literal`)
+and Word Porters' beginner and careful player (`engine.wordporters.arena.StandIn`).
 
     python bench/bot_levels.py [--hooky-games 24] [--sumoku-games 20] [--hooky-seats 4]
+        [--wooolf-games 120] [--wordporters-games 40] [--only wooolf,wordporters]
 
 Prints one JSON object: per game, per matchup, the games played, seats, each player's
 win rate, mean score and `beats` (the share of seat pairs where one outscored the other,
@@ -12,7 +15,11 @@ player against a player with no skill (Hooky's "random" level; Sumoku's beginner
 against itself, which shows how much the seat alone is worth), so the other figures
 read against it. Targets (docs/bots.md): the pencil player beats Hooky easy most of the
 time, is competitive with normal and loses to hard; hard > normal > easy; the beginner
-beats Sumoku easy in a clear share of games.
+beats Sumoku easy in a clear share of games; Wooolf!!'s and Word Porters' beginner beats
+easy most of the time, their careful player is about even with normal, hard beats both
+(Word Porters also reports guess accuracy per level at a table of three beginners:
+`accuracy`, `guessing` = its own guesses right, `read` = the beginners' guesses at its
+word right).
 """
 from __future__ import annotations
 
@@ -26,9 +33,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.hooky.arena import arena as hooky_arena  # noqa: E402
 from engine.sumoku.arena import arena as sumoku_arena  # noqa: E402
+from engine.wooolf.arena import arena as wooolf_arena  # noqa: E402
+from engine.wordporters.arena import accuracy as wordporters_accuracy  # noqa: E402
+from engine.wordporters.arena import arena as wordporters_arena  # noqa: E402
 
 HOOKY_MATCHES = [("pencil", "easy"), ("pencil", "normal"), ("pencil", "hard"),
                  ("normal", "easy"), ("hard", "normal"), ("hard", "easy")]
+PEOPLE_MATCHES = [("beginner", "easy"), ("beginner", "normal"), ("beginner", "hard"),
+                  ("careful", "easy"), ("careful", "normal"), ("careful", "hard"),
+                  ("careful", "beginner"), ("normal", "easy"), ("hard", "normal"), ("hard", "easy")]
+GAMES = ("hooky", "sumoku", "wooolf", "wordporters")
 SUMOKU_MATCHES = [("beginner", "easy"), ("beginner", "normal"), ("beginner", "hard"),
                   ("normal", "easy"), ("hard", "normal"), ("hard", "easy")]
 
@@ -52,20 +66,43 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--hooky-seats", type=int, default=4)
     p.add_argument("--sumoku-games", type=int, default=20)
     p.add_argument("--sumoku-seats", type=int, default=2)
+    p.add_argument("--wooolf-games", type=int, default=120)
+    p.add_argument("--wooolf-seats", type=int, default=5)
+    p.add_argument("--wordporters-games", type=int, default=40)
+    p.add_argument("--wordporters-seats", type=int, default=4)
+    p.add_argument("--only", default=",".join(GAMES), help="games to measure, comma-separated")
     p.add_argument("--seed", type=int, default=1000)
     a = p.parse_args(argv)
+    only = set(a.only.split(","))
     t0 = time.perf_counter()
-    hooky = {f"{x}-{y}": hooky_arena([x, y], a.hooky_games, a.hooky_seats, a.seed)
-             for x, y in HOOKY_MATCHES}
-    # hard Sumoku games cost about a second and a half each: half as many of them
-    sumoku = {f"{x}-{y}": sumoku_arena([x, y], a.sumoku_games if "hard" not in (x, y)
-                                       else max(2, a.sumoku_games // 2), a.sumoku_seats, a.seed)
-              for x, y in SUMOKU_MATCHES}
-    baseline = {"hooky": {"pencil-random": hooky_arena(["pencil", "random"], a.hooky_games,
-                                                       a.hooky_seats, a.seed)},
-                "sumoku": {"beginner-beginner": sumoku_seat_baseline(a.sumoku_games, a.seed)}}
-    print(json.dumps({"hooky": hooky, "sumoku": sumoku, "baseline": baseline,
-                      "seconds": round(time.perf_counter() - t0, 1)}))
+    out: dict = {"baseline": {}}
+    if "hooky" in only:
+        out["hooky"] = {f"{x}-{y}": hooky_arena([x, y], a.hooky_games, a.hooky_seats, a.seed)
+                        for x, y in HOOKY_MATCHES}
+        out["baseline"]["hooky"] = {"pencil-random": hooky_arena(["pencil", "random"], a.hooky_games,
+                                                                 a.hooky_seats, a.seed)}
+    if "sumoku" in only:
+        # hard Sumoku games cost about a second and a half each: half as many of them
+        out["sumoku"] = {f"{x}-{y}": sumoku_arena([x, y], a.sumoku_games if "hard" not in (x, y)
+                                                  else max(2, a.sumoku_games // 2), a.sumoku_seats, a.seed)
+                         for x, y in SUMOKU_MATCHES}
+        out["baseline"]["sumoku"] = {"beginner-beginner": sumoku_seat_baseline(a.sumoku_games, a.seed)}
+    if "wooolf" in only:
+        out["wooolf"] = {f"{x}-{y}": wooolf_arena([x, y], a.wooolf_games, a.wooolf_seats, a.seed)
+                         for x, y in PEOPLE_MATCHES}
+        out["baseline"]["wooolf"] = {"beginner-random": wooolf_arena(["beginner", "random"], a.wooolf_games,
+                                                                     a.wooolf_seats, a.seed)}
+    if "wordporters" in only:
+        n = a.wordporters_seats
+        out["wordporters"] = {f"{x}-{y}": wordporters_arena([x, y], a.wordporters_games, n, a.seed)
+                              for x, y in PEOPLE_MATCHES}
+        out["wordporters"]["accuracy"] = {
+            lv: wordporters_accuracy(["beginner"] * (n - 1) + [lv], a.wordporters_games, n, a.seed)
+            for lv in ("beginner", "careful", "easy", "normal", "hard", "random")}
+        out["baseline"]["wordporters"] = {"beginner-random": wordporters_arena(
+            ["beginner", "random"], a.wordporters_games, n, a.seed)}
+    out["seconds"] = round(time.perf_counter() - t0, 1)
+    print(json.dumps(out))
     return 0
 
 
