@@ -572,3 +572,34 @@ def test_a_notebook_line_joins_what_you_saw_and_heard_in_the_language_on_screen(
     session.submit({"type": "peek", "seat": 0, "target": 1, "pos": 0})
     line = note_line(session.view(0), 1, "notes", None)
     assert sep in line and (lang == "en" or "; " not in line), line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_red_x_is_named_in_the_hand_and_explained_in_the_hint(lang, size):
+    """Seat 0 declares early and wrongly in round 1 ("nobody" for every target); in round 2
+    its hand says "red X" whole and the hint explains it (it used to be cut with "…")."""
+    session = make_session(5, 1, seed=2, start=0)
+    declared = False
+    while session.outcome() is None and session.view(None)["round"] == 1:
+        seat = min(session.to_act())
+        v = session.view(seat)
+        if seat == 0 and v.get("can_declare_early") and not declared:
+            session.submit({"type": "declare", "seat": 0, "arrows": [-1] * len(v["targets"])})
+            declared = True
+        else:
+            session.submit(bot_move(session, seat))
+    assert session.view(0)["red"][0] and 0 in session.to_act()
+    app = make_app(size, lang=lang)
+    scene = push(app, session)
+    assert scene.acting and not button(scene, "declare").enabled
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size)
+    words = texts(blits)
+    left = i18n.t("wooolf.ui.left", markers=session.view(0)["markers_left"][0],
+                  questions=len(session.view(0)["my_questions"]))
+    assert i18n.t("wooolf.ui.left_red", left=left) in words, words
+    assert not [w for w in words if w.endswith("…")], words
+    hint = [w for w in words if w.startswith(i18n.t("wooolf.ui.hint.choose_red")[:6])]
+    assert hint, words

@@ -138,8 +138,8 @@ def _hint(sc: "WooolfScene") -> str:
         return ""
     if not sc.acting:
         return t("wooolf.ui.hint.declared") if me in (v.get("declared") or []) else t("wooolf.ui.hint.wait")
-    if mode is None:
-        return t("wooolf.ui.hint.choose")
+    if mode is None:                 # a red X is told here: the hand's line only names it
+        return t("wooolf.ui.hint.choose_red" if v["red"][me] else "wooolf.ui.hint.choose")
     if mode == "peek":
         if sc.ui.seat is None:
             return t("wooolf.ui.hint.peek")
