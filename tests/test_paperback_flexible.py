@@ -97,3 +97,39 @@ def test_the_used_vowels_come_back_when_the_two_cent_spread_runs_out():
     give(plain, 0, ["L36", "L59"])
     play(plain, {"type": "spell", "seat": 0, "cards": ["L36", "L59"], "letters": {}})
     assert play(plain, {"type": "buy", "seat": 0, "cards": [vowels[3]]})[-1]["type"] != "vowels_restocked"
+
+
+def test_the_help_bounty_pays_a_cube_for_a_used_suggestion():
+    st = table(seats=3, bounty=True)
+    give(st, 0, ["s0.W1", "s0.T"])
+    with pytest.raises(RuleError) as e:
+        play(table(), {"type": "ask_help", "seat": 0})
+    assert e.value.code == "err.paperback.no_bounty"
+    play(st, {"type": "ask_help", "seat": 0})
+    assert st.phase == "bounty" and RULES.to_act(st) == frozenset({1, 2})
+    assert RULES.view(st, 2)["bounty"]["hand"] == ["s0.W1", "s0.T"]      # the hand is shown
+    with pytest.raises(RuleError) as e:
+        play(st, {"type": "suggest", "seat": 1, "word": "qxz"})
+    assert e.value.code == "err.paperback.suggest_word"
+    bot = PaperbackBot("normal", 3)
+    cmd = bot.choose(RULES.view(st, 2), 2)
+    assert cmd["type"] == "suggest" and isinstance(cmd["word"], str)
+    play(st, {"type": "suggest", "seat": 2, "word": "at"})
+    play(st, {"type": "suggest", "seat": 1, "word": None})
+    assert st.phase == "spell" and RULES.to_act(st) == frozenset({0})
+    with pytest.raises(RuleError) as e:
+        play(st, {"type": "ask_help", "seat": 0})                       # once a turn
+    assert e.value.code == "err.paperback.help_asked"
+    ev = play(st, {"type": "spell", "seat": 0, "cards": ["s0.W1", "s0.T"], "letters": {"s0.W1": "a"}})[0]
+    assert ev["bounty"] == 2 and st.cubes == [0, 0, 1]
+    play(st, {"type": "buy", "seat": 0, "cards": []})
+    assert st.bounty is None
+
+
+def test_a_word_nobody_suggested_pays_nothing():
+    st = table(seats=2, bounty=True)
+    give(st, 0, ["s0.W1", "s0.T"])
+    play(st, {"type": "ask_help", "seat": 0})
+    play(st, {"type": "suggest", "seat": 1, "word": "to"})
+    ev = play(st, {"type": "spell", "seat": 0, "cards": ["s0.W1", "s0.T"], "letters": {"s0.W1": "a"}})[0]
+    assert ev["bounty"] is None and st.cubes == [0, 0]

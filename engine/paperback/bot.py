@@ -24,6 +24,7 @@ from engine.core.hashing import state_hash
 from engine.core.rng import Rng
 from engine.paperback.content import CardDef, content
 from engine.paperback.finder import COMMON, Found, find_words
+from engine.paperback.bounty import suggestion as bounty_suggestion
 from engine.paperback.powers import PLAGIARISM, power_layings
 from engine.paperback.state import view_box
 from engine.paperback.wildcommons import find_layings
@@ -131,6 +132,8 @@ class PaperbackBot:
         rng = self._rng(view)
         if phase == "vote":
             return {"type": "vote", "seat": seat, "accept": votes_yes(view["pending"]["word"])}
+        if phase == "bounty":                  # the finder's best word for the hand shown
+            return {"type": "suggest", "seat": seat, "word": bounty_suggestion(view, word_choices)}
         if view["owed"]:
             return answer_command(view, seat)
         if self.level == "random":

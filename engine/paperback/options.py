@@ -19,9 +19,10 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "discard_cube": (False, True),     # a pass (the hand discarded) takes a cube worth 1¢
     "offer_discount": (False, True),   # an Offer front card left in place gets 1¢ cheaper a turn
     "vowel_reshuffle": (False, True),  # the used 2¢ vowels come back when they run out
+    "bounty": (False, True),           # a stuck player shows the hand, a used suggestion earns a cube
 }
 # options the rules describe that this engine does not play yet (refused, never ignored)
-NOT_YET = ("themes", "themes_strict", "bounty", "coop", "coop_cubes", "simultaneous")
+NOT_YET = ("themes", "themes_strict", "coop", "coop_cubes", "simultaneous")
 # (option, option, why they cannot be played together)
 FORBIDDEN: tuple[tuple[str, str, str], ...] = (
     ("simultaneous", "attacks", "simultaneous play removes the attack cards"),

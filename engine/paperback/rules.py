@@ -34,7 +34,7 @@ from engine.core.turns import each_once, first_seat, in_turn, next_seat, respond
 from engine.paperback.content import LETTERS, content, parse_ability
 from engine.paperback.awards import awards as award_deck, leaders as award_leaders
 from engine.paperback.finder import COMMON
-from engine.paperback import flexible
+from engine.paperback import bounty, flexible
 from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
 from engine.paperback.powers import applies as power_applies, powers as power_deck
 from engine.paperback.scoring import score
@@ -46,6 +46,7 @@ from engine.words.tablevote import TableVote
 PHASE_OF: dict[str, tuple[str, ...]] = {
     "spell": ("spell",), "pass": ("spell",), "propose": ("spell",), "answer": ("respond",),
     "vote": ("vote",), "buy": ("buy",), "power": ("spell",),
+    "ask_help": ("spell",), "suggest": ("bounty",),
 }
 MAX_WORD = 40
 
@@ -61,9 +62,12 @@ SPEC = GameSpec(
         CommandSpec("vote", ("word_voted",), undoable=True),
         CommandSpec("answer", ("answered",)),
         CommandSpec("power", ("power_used",)),
+        CommandSpec("ask_help", ("help_asked",)),
+        CommandSpec("suggest", ("suggested",)),
     ),
     # a take-back may not unlearn a card: draws, a refilled Offer, the deal, the end
-    revealing=frozenset({"set_up", "offer_trashed", "turn_ended", "game_ended", "power_used"}),
+    revealing=frozenset({"set_up", "offer_trashed", "turn_ended", "game_ended", "power_used",
+                         "help_asked"}),
     minutes=(30, 60),
 )
 
@@ -130,6 +134,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             return responders(state.seats, state.pending["seat"], state.pending["votes"])
         if state.phase == "respond" and state.responding is not None:
             return each_once(state.responding["named"], state.responding["answered"])
+        if state.phase == "bounty" and state.bounty is not None:
+            return responders(state.seats, state.bounty["seat"],
+                              [int(k) for k in state.bounty["suggestions"]])
         return frozenset()
 
     def progress(self, state: PaperbackState) -> tuple[str, int | None]:
@@ -172,6 +179,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             return RuleError("err.paperback.not_voting")
         if state.phase == "respond" and kind == "answer":
             return RuleError("err.paperback.nothing_owed")
+        if state.phase == "bounty" and kind == "suggest":
+            return RuleError("err.paperback.not_suggesting")
         return RuleError("err.not_your_turn")
 
     def _precheck(self, state: PaperbackState, kind: str, seat: int) -> None:
@@ -277,12 +286,42 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         if need is not None and s.letters >= need and not eff.no_claim:
             claimed = state.top_common
         attacks = [a.code for a in abilities if a.attack]
+        extra: dict[str, Any] = {}
+        if flexible.on(state, "bounty"):
+            extra["bounty"] = bounty.paid(state, seat, word)
         out = [event("spelled", seat, cards=ids, texts=texts, word=word, cents=s.cents,
                      draws=s.draws, letters=s.letters, claimed=claimed, trash=trash,
-                     attacks=attacks, items=[list(i) for i in s.items])]
+                     attacks=attacks, items=[list(i) for i in s.items], **extra)]
         if trash_offer:
             out.append(event("offer_trashed", seat, cards=trash_offer))
         return out
+
+    def _decide_ask_help(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        if not flexible.on(state, "bounty"):
+            raise RuleError("err.paperback.no_bounty")
+        if state.bounty is not None:
+            raise RuleError("err.paperback.help_asked")
+        return [event("help_asked", seat, hand=list(state.hands[seat]))]
+
+    def _decide_suggest(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        word = cmd.get("word")
+        if word is not None:
+            word = word.strip().lower() if isinstance(word, str) else ""
+            if len(word) < content().min_word or not self._listed(state, word):
+                raise RuleError("err.paperback.suggest_word")
+        return [event("suggested", seat, word=word)]
+
+    @staticmethod
+    def _on_help_asked(state: PaperbackState, ev: Event) -> None:
+        state.bounty = {"seat": ev["seat"], "hand": list(ev["hand"]), "suggestions": {}}
+        state.phase = "bounty"
+
+    @staticmethod
+    def _on_suggested(state: PaperbackState, ev: Event) -> None:
+        b = state.bounty
+        b["suggestions"][str(ev["seat"])] = ev["word"]
+        if len(b["suggestions"]) >= state.seats - 1:
+            state.phase = "spell"
 
     def _decide_pass(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         more = {"cube": True} if flexible.on(state, "discard_cube") else {}   # the hand for a cube
@@ -443,6 +482,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         used = [cid for cid in ev["cards"] if cid not in (COMMON, PLAGIARISM)]
         state.hands[seat] = [h for h in state.hands[seat] if h not in used and h not in ev["trash"]]
         state.last_word = ev["word"]
+        if ev.get("bounty") is not None:
+            state.cubes[ev["bounty"]] += 1
         if state.award is not None and not any(state.cards[c].wild for c in used):
             state.clean_words[seat] += 1
         state.play = used
@@ -526,6 +567,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         eff.minus, eff.no_common, eff.no_claim = 0, False, False
         state.turns[seat] += 1
         state.power_used = False
+        state.bounty = None
         if flexible.on(state, "offer_discount"):      # a cube on each front card that stayed
             now = flexible.fronts(state)
             for f in now:
@@ -694,6 +736,10 @@ def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
         for item in v["for_sale"]:
             if item["cost"] <= v["cents"]:
                 yield {"type": "buy", "seat": seat, "cards": [item["id"]]}
+    elif phase == "bounty":
+        from engine.paperback.bounty import suggestion
+        yield {"type": "suggest", "seat": seat, "word": suggestion(v, word_choices)}
+        yield {"type": "suggest", "seat": seat, "word": None}
     elif phase == "vote":
         yield {"type": "vote", "seat": seat, "accept": True}
         yield {"type": "vote", "seat": seat, "accept": False}

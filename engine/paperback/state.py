@@ -18,7 +18,7 @@ from engine.paperback.options import check as check_options
 # phases: "deal" (before set-up), "spell" (the seat to play spells, passes or proposes),
 # "vote" (the table votes on a proposed word), "respond" (attack victims answer, attacks
 # option), "buy" (the speller buys), "over"
-PHASES = ("deal", "spell", "vote", "respond", "buy", "over")
+PHASES = ("deal", "spell", "vote", "bounty", "respond", "buy", "over")
 
 
 @lru_cache(maxsize=32)
@@ -75,6 +75,7 @@ class PaperbackState:
     cubes: list[int] = field(default_factory=list)               # cubes held (1¢ each), per seat
     discount: dict[str, int] = field(default_factory=dict)       # Offer card -> its discount cubes
     last_fronts: list[str] = field(default_factory=list)         # the front cards at the last turn's end
+    bounty: dict[str, Any] | None = None                         # {"seat", "hand", "suggestions"}
     play: list[str] = field(default_factory=list)                # the word on the table this turn
     turn: int = 0
     phase: str = "deal"
@@ -126,7 +127,7 @@ class PaperbackState:
     def owned(self, seat: int) -> list[str]:
         """Every card `seat` owns: deck, hand, discard and (its turn) the word in play."""
         cards = self.decks[seat] + self.hands[seat] + self.discards[seat]
-        if seat == self.turn and self.phase in ("buy", "vote", "spell", "respond"):
+        if seat == self.turn and self.phase in ("buy", "vote", "spell", "respond", "bounty"):
             cards = cards + self.play
         return cards
 
@@ -142,6 +143,8 @@ class PaperbackState:
             data.update(award=self.award, clean_words=self.clean_words)
         if self.options.get("discard_cube") or self.options.get("bounty"):
             data["cubes"] = self.cubes
+        if self.options.get("bounty"):
+            data["bounty"] = self.bounty
         if self.options.get("offer_discount"):
             data.update(discount=dict(sorted(self.discount.items())), last_fronts=self.last_fronts)
         return data

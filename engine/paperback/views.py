@@ -117,6 +117,10 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
     }
     if flexible.uses_cubes(state):
         v["cubes"] = list(state.cubes)
+    if flexible.on(state, "bounty"):
+        v["bounty"] = None if state.bounty is None else {
+            "seat": state.bounty["seat"], "hand": list(state.bounty["hand"]),
+            "suggestions": dict(sorted(state.bounty["suggestions"].items()))}
     if flexible.on(state, "offer_discount"):
         v["discount"] = dict(sorted(state.discount.items()))
     if state.award is not None:                # the award, everyone's mark and who leads it
