@@ -23,6 +23,7 @@ of the others' guesses at its own word that were right (how well its hints were 
 """
 from __future__ import annotations
 
+import sys
 from typing import Any, Sequence
 
 from engine.arena import arena as run_arena, main as arena_main
@@ -147,6 +148,9 @@ def accuracy(levels: Sequence[str], games: int, seats: int = 4, seed: int = 0,
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not any(a.startswith("--seats") for a in argv):
+        argv += ["--seats", "4"]                  # two levels, but the game needs three or more
     return arena_main(WordPortersRules(), player, ["beginner", "easy"], 20, __doc__, argv)
 
 
