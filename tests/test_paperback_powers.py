@@ -134,3 +134,16 @@ def test_the_view_says_when_a_word_power_applies():
     give(st, 0, ["s0.W1", "s0.L"])
     assert RULES.view(st, 1)["power"]["legal"] is False               # not seat 1's turn
     assert RULES.view(st, 0)["power"] == {"id": "stuck_key", "turn": False, "used": False, "legal": True}
+
+
+def test_a_typo_never_turns_a_claimed_common_into_a_second_common():
+    from engine.paperback.bot import word_choices
+    st = table("typo")
+    give(st, 0, ["cE", "s0.T", "s0.R", "s0.S", "s0.W1"])        # a claimed common in hand
+    st.commons.remove("cE") if "cE" in st.commons else None
+    assert refused(st, {"type": "spell", "seat": 0, "cards": ["cE", "s0.T"],
+                        "letters": {"cE": "a"}}) == "err.paperback.laid_as"
+    for f in word_choices(RULES.view(st, 0), limit=30):
+        spell_ok = RULES.decide(st, {"type": "spell", "seat": 0, "cards": list(f.cards),
+                                     "letters": f.letters_map()}, Rng(0))
+        assert spell_ok

@@ -68,8 +68,9 @@ def typo_card(card: CardDef) -> CardDef:
 
 
 def letter_card(card: CardDef) -> bool:
-    """A card a typo or the stuck key may use: a non-wild single-letter hand card."""
-    return not card.wild and not card.power and len(card.letters) == 1
+    """A card a typo or the stuck key may use: a non-wild single-letter hand card (not a
+    claimed common: it stays the word's one common)."""
+    return not card.wild and card.kind != "common" and len(card.letters) == 1
 
 
 def applies(power: str | None, hand: Sequence[CardDef], last_word: str | None,

@@ -1,0 +1,61 @@
+"""Paperback with options: are the bots as strong? Prints one JSON object.
+
+Two-seat games of a hard bot against a normal one (the seats swapped every other game,
+seeds 0..N-1) for the base game and each option named below: the hard bot's win rate
+(a shared win counts half). Options the engine does not play yet are reported as null.
+
+    python bench/paperback_options.py [--games N]
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core.bots import play_out  # noqa: E402
+from engine.paperback import PaperbackBot, PaperbackRules  # noqa: E402
+from engine.paperback.options import NOT_YET  # noqa: E402
+
+CASES = {
+    "base": {},
+    "attacks": {"attacks": True},
+    "powers": {"powers": True},
+    "space_dyslexia": {"space_dyslexia": True},
+    "all_allowed": {"attacks": True, "powers": True, "space_dyslexia": True, "awards": True,
+                    "discard_cube": True, "offer_discount": True, "vowel_reshuffle": True,
+                    "bounty": True},
+    "simultaneous": {"simultaneous": True},
+}
+
+
+def hard_rate(options: dict, games: int) -> dict | None:
+    if any(k in NOT_YET for k in options):
+        return None
+    rules = PaperbackRules()
+    won = 0.0
+    t0 = time.perf_counter()
+    for g in range(games):
+        hard = g % 2
+        bots = [PaperbackBot("hard" if s == hard else "normal", seed=g * 2 + s) for s in range(2)]
+        out = play_out(rules, 2, bots, seed=g, options=options).outcome()
+        if hard in out.winners:
+            won += 1 / len(out.winners)
+    return {"games": games, "hard_win_rate": round(won / games, 3),
+            "seconds": round(time.perf_counter() - t0, 1)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=40)
+    args = ap.parse_args()
+    out = {name: hard_rate(opts, args.games) for name, opts in CASES.items()}
+    out["coop_win_rate"] = {"coop_cubes_5": None, "coop_cubes_4": None}   # co-op not played yet
+    print(json.dumps(out))
+
+
+if __name__ == "__main__":
+    main()
