@@ -18,9 +18,9 @@ from engine.core.spec import GameSpec
 GAMES: dict[str, str] = {
     "sumoku": "engine.sumoku",
     "hooky": "engine.hooky",
+    "paperback": "engine.paperback",
     "wooolf": "engine.wooolf",
     "wordporters": "engine.wordporters",
-    "paperback": "engine.paperback",
 }
 
 

@@ -184,7 +184,7 @@ def test_every_scene_relayouts_when_the_window_is_resized(tmp_path: Path, monkey
                 app.resize(size)    # widget labels are measured when the scene is rebuilt for it
                 frames(app, 1)
             assert app.size == size and blits, name
-            assert all(b.surface_size == size for b in blits)
+            assert all(b.surface_size == size for b in blits), (name, size, [(b.text, b.surface_size) for b in blits if b.surface_size != size][:4])
             bad = [(b.text, tuple(b.rect), tuple(b.box)) for b in blits if not b.fits]
             assert not bad, f"{name} ({lang}) at {size}: {bad[:3]}"
             for el in getattr(app.stack.top, "widgets", {}).values():    # widgets moved with the window

@@ -19,17 +19,16 @@ def _cards() -> list:
 
 
 def draw_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A hand of four cards in a shallow arc, straight on the window (every text blit of
+    the picker lands on the window surface, where its box is measured)."""
     rect = pygame.Rect(rect)
     n = 4
-    w = min(round(rect.w / (0.74 * (n - 1) + 1.45)), round(rect.h * 0.62 * 0.7))
+    w = min(round(rect.w / (0.8 * (n - 1) + 1.2)), round(rect.h * 0.62 * 0.7))
     h = round(w / 0.7)
     fr = Frame.of_scale(max(0.2, h / 240))
     cards = [c for c in _cards() if c is not None]
     for i, card in enumerate(cards):
-        face = pygame.Surface((w + 8, h + 8), pygame.SRCALPHA)
-        draw_card(face, pygame.Rect(4, 4, w, h), card, fr, bare=True)
-        angle = (n - 1) / 2 * 9 - i * 9
-        turned = pygame.transform.rotozoom(face, angle, 1.0)
-        cx = rect.centerx + round((i - (n - 1) / 2) * w * 0.74)
-        cy = rect.centery + round(abs(i - (n - 1) / 2) * h * 0.06)
-        surface.blit(turned, turned.get_rect(center=(cx, cy)))
+        off = i - (n - 1) / 2
+        cx = rect.centerx + round(off * w * 0.8)
+        cy = rect.centery + round(abs(off) * h * 0.08)
+        draw_card(surface, pygame.Rect(cx - w // 2, cy - h // 2, w, h), card, fr, bare=True)
