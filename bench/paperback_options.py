@@ -25,9 +25,10 @@ CASES = {
     "attacks": {"attacks": True},
     "powers": {"powers": True},
     "space_dyslexia": {"space_dyslexia": True},
+    "themes": {"themes": True},
     "all_allowed": {"attacks": True, "powers": True, "space_dyslexia": True, "awards": True,
                     "discard_cube": True, "offer_discount": True, "vowel_reshuffle": True,
-                    "bounty": True},
+                    "bounty": True, "themes": True},
     "simultaneous": {"simultaneous": True},
 }
 

@@ -205,10 +205,11 @@ def test_bots_use_the_wild_commons():
 
 # ---- seeded bot games with options on -------------------------------------------------
 COMBOS = [{"space_dyslexia": True}, {"space_dyslexia": True, "attacks": True}, {"powers": True},
-          {"awards": True}, {"discard_cube": True, "offer_discount": True, "vowel_reshuffle": True,
-                             "bounty": True},
+          {"awards": True}, {"themes": True}, {"themes": True, "themes_strict": True},
+          {"discard_cube": True, "offer_discount": True, "vowel_reshuffle": True, "bounty": True},
           {"powers": True, "attacks": True, "space_dyslexia": True, "awards": True,
-           "discard_cube": True, "offer_discount": True, "vowel_reshuffle": True, "bounty": True}]
+           "discard_cube": True, "offer_discount": True, "vowel_reshuffle": True, "bounty": True,
+           "themes": True}]
 
 
 @pytest.mark.parametrize("options", COMBOS, ids=lambda o: "+".join(sorted(o)))

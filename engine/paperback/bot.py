@@ -25,6 +25,8 @@ from engine.core.rng import Rng
 from engine.paperback.content import CardDef, content
 from engine.paperback.finder import COMMON, Found, find_words
 from engine.paperback.bounty import suggestion as bounty_suggestion
+from engine.paperback.finder import Index
+from engine.paperback.themes import bot_accepts as theme_accepts, themes
 from engine.paperback.powers import PLAGIARISM, power_layings
 from engine.paperback.state import view_box
 from engine.paperback.wildcommons import find_layings
@@ -104,6 +106,17 @@ def card_worth(card: CardDef) -> float:
     return fit * (card.cents + bonus)
 
 
+_THEME_INDEX: dict[tuple, Index] = {}
+
+
+def _theme_index(theme: str, fit: tuple[str, ...]) -> Index:
+    """The index of a theme's words (its list and the words the table agreed fit)."""
+    key = (theme, fit)
+    if key not in _THEME_INDEX:
+        _THEME_INDEX[key] = Index(sorted(themes().words[theme] | set(fit)))
+    return _THEME_INDEX[key]
+
+
 def _cost(ids: list[str], cost: dict[str, int], view: dict) -> int:
     """What buying `ids` costs (a Fame pile id as often as it is named)."""
     fame = {f["id"]: f["cost"] for f in view["fame_piles"]}
@@ -132,6 +145,9 @@ class PaperbackBot:
         rng = self._rng(view)
         if phase == "vote":
             return {"type": "vote", "seat": seat, "accept": votes_yes(view["pending"]["word"])}
+        if phase == "theme_vote":
+            v = view["theme"]
+            return {"type": "theme_vote", "seat": seat, "accept": theme_accepts(v["id"], v["vote"]["word"])}
         if phase == "bounty":                  # the finder's best word for the hand shown
             return {"type": "suggest", "seat": seat, "word": bounty_suggestion(view, word_choices)}
         if view["owed"]:
@@ -188,6 +204,7 @@ class PaperbackBot:
         if not found or cube:                  # a 0¢ word buys nothing: the hand for a cube instead
             return {"type": "pass", "seat": seat}
         pick = found[0]
+        pick = self._theme(view, pick)
         blocked = (view["effects"] or {}).get("no_claim")
         if (self.level == "hard" and view["need"] is not None and not blocked
                 and pick.score.letters < view["need"]):
@@ -195,6 +212,21 @@ class PaperbackBot:
             if claims and claims[0].cents + CLAIM_WORTH >= pick.cents:
                 pick = claims[0]
         return spell_command(seat, pick, **self._trash(view, pick))
+
+    def _theme(self, view: dict, pick: Found) -> Found:
+        """A word of the theme's list instead, when the theme card is another's and the
+        word costs at most 2¢ (hard) or 1¢ (normal) of the best word."""
+        theme = view.get("theme")
+        if not theme or theme["holder"] == view["seat"]:
+            return pick
+        index = _theme_index(theme["id"], tuple(theme["fit"]))
+        fits = themes().words[theme["id"]] | set(theme["fit"])
+        got = [f for f in word_choices(view, limit=5, index=index)
+               if any(w in fits for w in f.word.split(" "))]
+        slack = 2 if self.level == "hard" else 1
+        if got and got[0].cents + slack >= pick.cents:
+            return got[0]
+        return pick
 
     def _trash(self, view: dict, found: Found) -> dict:
         """Choices for the word's trash abilities: the hand's weakest cards not in the

@@ -20,13 +20,16 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "offer_discount": (False, True),   # an Offer front card left in place gets 1¢ cheaper a turn
     "vowel_reshuffle": (False, True),  # the used 2¢ vowels come back when they run out
     "bounty": (False, True),           # a stuck player shows the hand, a used suggestion earns a cube
+    "themes": (False, True),           # one Theme revealed: a fitting word takes its card
+    "themes_strict": (False, True),    # only the theme's listed words fit (no table vote)
 }
 # options the rules describe that this engine does not play yet (refused, never ignored)
-NOT_YET = ("themes", "themes_strict", "coop", "coop_cubes", "simultaneous")
+NOT_YET = ("coop", "coop_cubes", "simultaneous")
 # (option, option, why they cannot be played together)
 FORBIDDEN: tuple[tuple[str, str, str], ...] = (
     ("simultaneous", "attacks", "simultaneous play removes the attack cards"),
 )
+NEEDS: tuple[tuple[str, str], ...] = (("themes_strict", "themes"),)   # (option, the option it refines)
 OTHER_KEYS = ("variant", "start")      # not options of the rules: the variant, the first seat
 
 
@@ -38,6 +41,9 @@ def check(seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
     for a, b, why in FORBIDDEN:
         if options.get(a) and options.get(b):
             raise ValueError(f"{a} and {b} cannot be played together: {why}")
+    for a, b in NEEDS:
+        if options.get(a) and not options.get(b):
+            raise ValueError(f"{a} needs {b}")
     later = sorted(k for k in options if k in NOT_YET and options[k] not in (False, None))
     if later:
         raise ValueError(f"paperback option(s) {later} are not playable yet")

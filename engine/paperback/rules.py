@@ -35,6 +35,7 @@ from engine.paperback.content import LETTERS, content, parse_ability
 from engine.paperback.awards import awards as award_deck, leaders as award_leaders
 from engine.paperback.finder import COMMON
 from engine.paperback import bounty, flexible
+from engine.paperback.themes import listed as theme_listed, themes as theme_deck
 from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
 from engine.paperback.powers import applies as power_applies, powers as power_deck
 from engine.paperback.scoring import score
@@ -47,6 +48,7 @@ PHASE_OF: dict[str, tuple[str, ...]] = {
     "spell": ("spell",), "pass": ("spell",), "propose": ("spell",), "answer": ("respond",),
     "vote": ("vote",), "buy": ("buy",), "power": ("spell",),
     "ask_help": ("spell",), "suggest": ("bounty",),
+    "theme_claim": ("buy",), "theme_vote": ("theme_vote",),
 }
 MAX_WORD = 40
 
@@ -64,6 +66,8 @@ SPEC = GameSpec(
         CommandSpec("power", ("power_used",)),
         CommandSpec("ask_help", ("help_asked",)),
         CommandSpec("suggest", ("suggested",)),
+        CommandSpec("theme_claim", ("theme_proposed",)),
+        CommandSpec("theme_vote", ("theme_voted",)),
     ),
     # a take-back may not unlearn a card: draws, a refilled Offer, the deal, the end
     revealing=frozenset({"set_up", "offer_trashed", "turn_ended", "game_ended", "power_used",
@@ -124,6 +128,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             more["powers"] = deck[:state.seats]
         if state.options.get("awards"):          # one award, revealed
             more["award"] = rng.choice(sorted(award_deck()))
+        if state.options.get("themes"):          # one theme, revealed
+            more["theme"] = rng.choice(sorted(theme_deck().words))
         return [event("set_up", None, piles=piles, fame=fame, commons=commons, decks=decks,
                       start=start, hand_size=c.hand_size, **more)]
 
@@ -134,6 +140,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             return responders(state.seats, state.pending["seat"], state.pending["votes"])
         if state.phase == "respond" and state.responding is not None:
             return each_once(state.responding["named"], state.responding["answered"])
+        if state.phase == "theme_vote" and state.theme_vote is not None:
+            return responders(state.seats, state.theme_vote["seat"],
+                              [int(k) for k in state.theme_vote["votes"]])
         if state.phase == "bounty" and state.bounty is not None:
             return responders(state.seats, state.bounty["seat"],
                               [int(k) for k in state.bounty["suggestions"]])
@@ -160,8 +169,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         r = state.result
         detail = {"commons": list(r["commons"]), "turns": list(r["turns"]),
                   "best_words": list(r["best_words"])}
-        if "award" in r:
-            detail["award"] = copy.deepcopy(r["award"])
+        for k in ("award", "theme"):
+            if k in r:
+                detail[k] = copy.deepcopy(r[k])
         return Outcome(list(r["scores"]), list(r["winners"]), r["tiebreak"], detail)
 
     def to_data(self, state: PaperbackState) -> Any:
@@ -181,6 +191,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             return RuleError("err.paperback.nothing_owed")
         if state.phase == "bounty" and kind == "suggest":
             return RuleError("err.paperback.not_suggesting")
+        if state.phase == "theme_vote" and kind == "theme_vote":
+            return RuleError("err.paperback.not_voting")
         return RuleError("err.not_your_turn")
 
     def _precheck(self, state: PaperbackState, kind: str, seat: int) -> None:
@@ -289,12 +301,59 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         extra: dict[str, Any] = {}
         if flexible.on(state, "bounty"):
             extra["bounty"] = bounty.paid(state, seat, word)
+        if state.theme is not None:             # a word that fits takes the theme card
+            extra["theme"] = theme_listed(state.theme, word) or any(
+                w in state.theme_fit for w in word.split(" "))
         out = [event("spelled", seat, cards=ids, texts=texts, word=word, cents=s.cents,
                      draws=s.draws, letters=s.letters, claimed=claimed, trash=trash,
                      attacks=attacks, items=[list(i) for i in s.items], **extra)]
         if trash_offer:
             out.append(event("offer_trashed", seat, cards=trash_offer))
         return out
+
+    def _decide_theme_claim(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        if state.theme is None or state.options.get("themes_strict"):
+            raise RuleError("err.paperback.no_theme_vote")
+        word = state.words[-1]["word"] if state.words and state.words[-1]["seat"] == seat else None
+        if word is None or state.phase != "buy" or not state.play:
+            raise RuleError("err.paperback.no_theme_vote")
+        if state.theme_holder == seat:
+            raise RuleError("err.paperback.theme_held")
+        if any(w in state.theme_refused for w in word.split(" ")):
+            raise RuleError("err.paperback.theme_refused", word=word.upper())
+        if theme_listed(state.theme, word) or any(w in state.theme_fit for w in word.split(" ")):
+            raise RuleError("err.paperback.theme_held")
+        return [event("theme_proposed", seat, word=word)]
+
+    def _decide_theme_vote(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        accept = cmd.get("accept")
+        if not isinstance(accept, bool):
+            raise RuleError("err.paperback.vote_shape")
+        v = state.theme_vote
+        out = [event("theme_voted", seat, accept=accept)]
+        if not accept or len(v["votes"]) + 1 >= state.seats - 1:
+            out.append(event("theme_decided", v["seat"], word=v["word"], accepted=accept))
+        return out
+
+    @staticmethod
+    def _on_theme_proposed(state: PaperbackState, ev: Event) -> None:
+        state.theme_vote = {"seat": ev["seat"], "word": ev["word"], "votes": {}}
+        state.phase = "theme_vote"
+
+    @staticmethod
+    def _on_theme_voted(state: PaperbackState, ev: Event) -> None:
+        state.theme_vote["votes"][str(ev["seat"])] = ev["accept"]
+
+    @staticmethod
+    def _on_theme_decided(state: PaperbackState, ev: Event) -> None:
+        words = ev["word"].split(" ")
+        if ev["accepted"]:
+            state.theme_fit.extend(w for w in words if w not in state.theme_fit)
+            state.theme_holder = ev["seat"]
+        else:
+            state.theme_refused.extend(w for w in words if w not in state.theme_refused)
+        state.theme_vote = None
+        state.phase = "buy"
 
     def _decide_ask_help(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         if not flexible.on(state, "bounty"):
@@ -468,6 +527,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.boxed = list(ev.get("boxed", []))
         state.powers = list(ev.get("powers", []))
         state.award = ev.get("award")
+        state.theme = ev.get("theme")
         state.last_fronts = flexible.fronts(state)
         size = int(ev["hand_size"])
         for s, deck in enumerate(ev["decks"]):
@@ -484,6 +544,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.last_word = ev["word"]
         if ev.get("bounty") is not None:
             state.cubes[ev["bounty"]] += 1
+        if ev.get("theme"):
+            state.theme_holder = seat
         if state.award is not None and not any(state.cards[c].wild for c in used):
             state.clean_words[seat] += 1
         state.play = used
@@ -600,7 +662,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
     def _on_game_ended(state: PaperbackState, ev: Event) -> None:
         state.result = {k: copy.deepcopy(ev[k]) for k in
                         ("scores", "winners", "tiebreak", "commons", "turns", "best_words", "reason",
-                         "award") if k in ev}
+                         "award", "theme") if k in ev}
         state.phase = "over"
 
 
@@ -689,6 +751,11 @@ def final_result(state: PaperbackState) -> dict[str, Any]:
         for s in holders:
             scores[s] += fame
         extra["award"] = {"id": state.award, "winners": holders, "fame": fame}
+    if state.theme is not None:                 # the theme card's Fame to its holder
+        fame = theme_deck().fame
+        if state.theme_holder is not None:
+            scores[state.theme_holder] += fame
+        extra["theme"] = {"id": state.theme, "holder": state.theme_holder, "fame": fame}
     commons = [commons_of(state, s) for s in range(n)]
     turns = list(state.turns)
     best = max(scores)
@@ -736,6 +803,9 @@ def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
         for item in v["for_sale"]:
             if item["cost"] <= v["cents"]:
                 yield {"type": "buy", "seat": seat, "cards": [item["id"]]}
+    elif phase == "theme_vote":
+        yield {"type": "theme_vote", "seat": seat, "accept": True}
+        yield {"type": "theme_vote", "seat": seat, "accept": False}
     elif phase == "bounty":
         from engine.paperback.bounty import suggestion
         yield {"type": "suggest", "seat": seat, "word": suggestion(v, word_choices)}

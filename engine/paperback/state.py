@@ -18,7 +18,7 @@ from engine.paperback.options import check as check_options
 # phases: "deal" (before set-up), "spell" (the seat to play spells, passes or proposes),
 # "vote" (the table votes on a proposed word), "respond" (attack victims answer, attacks
 # option), "buy" (the speller buys), "over"
-PHASES = ("deal", "spell", "vote", "bounty", "respond", "buy", "over")
+PHASES = ("deal", "spell", "vote", "bounty", "respond", "buy", "theme_vote", "over")
 
 
 @lru_cache(maxsize=32)
@@ -76,6 +76,11 @@ class PaperbackState:
     discount: dict[str, int] = field(default_factory=dict)       # Offer card -> its discount cubes
     last_fronts: list[str] = field(default_factory=list)         # the front cards at the last turn's end
     bounty: dict[str, Any] | None = None                         # {"seat", "hand", "suggestions"}
+    theme: str | None = None                                     # option themes: the one revealed
+    theme_holder: int | None = None
+    theme_fit: list[str] = field(default_factory=list)           # words the table agreed fit
+    theme_refused: list[str] = field(default_factory=list)
+    theme_vote: dict[str, Any] | None = None                     # {"seat", "word", "votes"}
     play: list[str] = field(default_factory=list)                # the word on the table this turn
     turn: int = 0
     phase: str = "deal"
@@ -127,7 +132,7 @@ class PaperbackState:
     def owned(self, seat: int) -> list[str]:
         """Every card `seat` owns: deck, hand, discard and (its turn) the word in play."""
         cards = self.decks[seat] + self.hands[seat] + self.discards[seat]
-        if seat == self.turn and self.phase in ("buy", "vote", "spell", "respond", "bounty"):
+        if seat == self.turn and self.phase in ("buy", "vote", "spell", "respond", "bounty", "theme_vote"):
             cards = cards + self.play
         return cards
 
@@ -145,6 +150,9 @@ class PaperbackState:
             data["cubes"] = self.cubes
         if self.options.get("bounty"):
             data["bounty"] = self.bounty
+        if self.theme is not None:
+            data.update(theme=self.theme, theme_holder=self.theme_holder, theme_fit=self.theme_fit,
+                        theme_refused=self.theme_refused, theme_vote=self.theme_vote)
         if self.options.get("offer_discount"):
             data.update(discount=dict(sorted(self.discount.items())), last_fronts=self.last_fronts)
         return data

@@ -117,6 +117,13 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
     }
     if flexible.uses_cubes(state):
         v["cubes"] = list(state.cubes)
+    if state.theme is not None:
+        v["theme"] = {"id": state.theme, "holder": state.theme_holder,
+                      "strict": bool(state.options.get("themes_strict")),
+                      "fit": list(state.theme_fit), "refused": list(state.theme_refused),
+                      "vote": None if state.theme_vote is None else {
+                          "seat": state.theme_vote["seat"], "word": state.theme_vote["word"],
+                          "votes": dict(sorted(state.theme_vote["votes"].items()))}}
     if flexible.on(state, "bounty"):
         v["bounty"] = None if state.bounty is None else {
             "seat": state.bounty["seat"], "hand": list(state.bounty["hand"]),
