@@ -203,6 +203,10 @@ def test_the_curtain_rises_between_two_people_and_draws_nothing_of_the_others_nu
     shown = private_texts(app, scene)
     assert theirs <= shown | {content().word_by_id(session.view(1)["target"]).zh} and not mine & shown
     assert set(scene.shown().rings) == {session.view(1)["number"]}
+    mei = next(e for e in reversed(session.events) if e["type"] in ("placed", "passed") and e["seat"] == 0)
+    from scenes.wordporters.narrate import log_line
+    said = log_line(mei, scene.players, 1, scene.mode)
+    assert scene.announce == (said, 0) and said in drawn_texts(app)    # Ada reads what Mei just did
 
 
 def test_the_vote_is_taken_one_person_at_a_time_behind_the_curtain():

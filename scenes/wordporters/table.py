@@ -171,8 +171,9 @@ class WordPortersScene(TurnTable):
                 if kind == "placed":
                     self.fresh = (int(ev["card"]), int(seat))
                     self.sound("place")
-                if seat != self.viewer:
-                    self.announce = (log_line(ev, self.players, self.viewer, self.mode), seat)
+                # kept also when the seat on screen made it: the next person to sit down
+                # reads it (it is not drawn for its own seat, who knows it)
+                self.announce = (log_line(ev, self.players, self.viewer, self.mode), seat)
             elif kind == "hints_ended":
                 self.announce = (log_line(ev, self.players, self.viewer, self.mode), None)
             elif kind == "round_dealt":
