@@ -545,3 +545,14 @@ def test_the_track_past_20_says_the_laps_at_a_readable_size(size):
     with record_text() as blits:
         draw_track(surface, track(fr), fr, [5, 9, 19, 0])
     assert not any(b.text.startswith("+") for b in blits)            # nobody past 20: no strip
+
+
+def test_vote_tags_on_the_words_tell_players_apart():
+    """A vote tag is the player's initial, or the seat number when two names start alike
+    (two default names "Player 3" and "Player 4" were both "P")."""
+    app = make_app()
+    players = [{"name": n, "kind": "human" if i == 0 else "bot", "level": "normal"}
+               for i, n in enumerate(["Mei", "Ada", "", "mo"])]
+    session = LocalSession(RULES, 4, {"variant": "classic", "words": "en", "start": 0}, 5, players, log=False)
+    scene = push(app, session)
+    assert [scene.tag(s) for s in range(4)] == ["1", "A", "P", "4"]

@@ -367,6 +367,14 @@ class WordPortersScene(TurnTable):
     def board_view(self) -> dict:
         return self.reveal.board if self.reveal is not None else self.view
 
+    def tag(self, seat: int) -> str:
+        """A player in one character on a word card's vote tag: the name's initial, or the
+        seat's number when another player's name starts alike ("Player 3", "Player 4")."""
+        first = self.name(seat)[:1]
+        if any(self.name(o)[:1].casefold() == first.casefold() for o in range(self.n) if o != seat):
+            return str(seat + 1)
+        return first
+
     def shown(self) -> Shown:
         """What the board marks for the seat on screen."""
         v, me, ui = self.view, self.viewer, self.ui
@@ -381,7 +389,7 @@ class WordPortersScene(TurnTable):
                 s.focus = int(cur["seat"])
                 for j, g in enumerate(cur["guesses"]):
                     if g is not None:
-                        s.marks.setdefault(int(g), []).append((self.name(j)[:1], style.seat_colour(j)))
+                        s.marks.setdefault(int(g), []).append((self.tag(j), style.seat_colour(j)))
             return s
         if me is None:
             return s
@@ -396,7 +404,7 @@ class WordPortersScene(TurnTable):
         elif phase == "vote":
             s.focus = ui.sel
             for seat, x in ui.guesses.items():
-                s.marks.setdefault(int(x), []).append((self.name(seat)[:1], style.seat_colour(seat)))
+                s.marks.setdefault(int(x), []).append((self.tag(seat), style.seat_colour(seat)))
         return s
 
     def controls(self) -> None:
