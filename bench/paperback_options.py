@@ -3,6 +3,7 @@
 Two-seat games of a hard bot against a normal one (the seats swapped every other game,
 seeds 0..N-1) for the base game and each option named below: the hard bot's win rate
 (a shared win counts half). Options the engine does not play yet are reported as null.
+Then four hard bots at the co-operative pyramid, at coop_cubes 5 and 4: the table's win rate.
 
     python bench/paperback_options.py [--games N]
 """
@@ -49,12 +50,24 @@ def hard_rate(options: dict, games: int) -> dict | None:
             "seconds": round(time.perf_counter() - t0, 1)}
 
 
+def coop_rate(cubes: int, games: int) -> dict:
+    """Four hard bots at the co-operative pyramid: how often the table wins."""
+    rules = PaperbackRules()
+    won = 0
+    t0 = time.perf_counter()
+    for g in range(games):
+        bots = [PaperbackBot("hard", seed=g * 4 + s) for s in range(4)]
+        won += bool(play_out(rules, 4, bots, seed=g, options={"coop": True, "coop_cubes": cubes})
+                    .outcome().winners)
+    return {"games": games, "win_rate": round(won / games, 3), "seconds": round(time.perf_counter() - t0, 1)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
     args = ap.parse_args()
     out = {name: hard_rate(opts, args.games) for name, opts in CASES.items()}
-    out["coop_win_rate"] = {"coop_cubes_5": None, "coop_cubes_4": None}   # co-op not played yet
+    out["coop_win_rate"] = {f"coop_cubes_{k}": coop_rate(k, args.games) for k in (5, 4)}
     print(json.dumps(out))
 
 

@@ -50,13 +50,14 @@ def top(st, cid):
 # ---- the options themselves ------------------------------------------------------------
 def test_options_are_checked_and_off_by_default():
     from engine.paperback.options import OPTIONS
-    assert check(2, {}) == {key: False for key in OPTIONS}
+    assert check(2, {}) == {key: allowed[0] for key, allowed in OPTIONS.items()}
+    assert not any(allowed[0] for key, allowed in OPTIONS.items() if key != "coop_cubes")
     with pytest.raises(ValueError, match="unknown"):
         check(2, {"space_bar": True})
     with pytest.raises(ValueError, match="must be false or true"):
         check(2, {"space_dyslexia": 1})
     with pytest.raises(ValueError, match="not playable yet"):
-        check(2, {"coop": True})
+        check(2, {"simultaneous": True})
     with pytest.raises(ValueError, match="simultaneous and attacks cannot be played together"):
         check(2, {"simultaneous": True, "attacks": True})
     base = table()
@@ -207,6 +208,9 @@ def test_bots_use_the_wild_commons():
 COMBOS = [{"space_dyslexia": True}, {"space_dyslexia": True, "attacks": True}, {"powers": True},
           {"awards": True}, {"themes": True}, {"themes": True, "themes_strict": True},
           {"discard_cube": True, "offer_discount": True, "vowel_reshuffle": True, "bounty": True},
+          {"coop": True}, {"coop": True, "coop_cubes": 4, "attacks": True, "powers": True,
+                           "space_dyslexia": True, "discard_cube": True, "offer_discount": True,
+                           "vowel_reshuffle": True, "bounty": True},
           {"powers": True, "attacks": True, "space_dyslexia": True, "awards": True,
            "discard_cube": True, "offer_discount": True, "vowel_reshuffle": True, "bounty": True,
            "themes": True}]

@@ -246,6 +246,26 @@ class PaperbackBot:
 
     # ---- buying ---------------------------------------------------------------------
     def _buy(self, view: dict, rng: Rng) -> list[str]:
+        if view.get("coop"):                   # together: the pyramid first, dearest first
+            free = set(view["coop"]["uncovered"])
+            left, got = view["cents"], []
+            for s in sorted((s for s in view["for_sale"] if s["id"] in free),
+                            key=lambda s: (-s["cost"], s["id"])):
+                if s["cost"] <= left:
+                    got.append(s["id"])
+                    left -= s["cost"]
+            if got:
+                return got
+            market = {**view, "for_sale": [s for s in view["for_sale"] if s["id"] not in free]}
+            got = self._buy_market(market, rng)
+            cards = cards_of(view)
+            cheap = [s for s in market["for_sale"] if s["cost"] <= view["cents"]]
+            if not got and cheap:              # any purchase keeps a cube off the pyramid
+                got = [max(cheap, key=lambda s: (card_worth(cards[s["id"]]), -s["cost"], s["id"]))["id"]]
+            return got
+        return self._buy_market(view, rng)
+
+    def _buy_market(self, view: dict, rng: Rng) -> list[str]:
         cents = view["cents"]
         cards = cards_of(view)
         sale = [s for s in view["for_sale"] if s["cost"] <= cents]

@@ -98,6 +98,7 @@ class Content:
     length_track: tuple[int, ...]
     end_empty_piles: int
     extra_commons: tuple[CardDef, ...] = ()              # Space Bar and Dyslexia (an option)
+    coop_pyramid: tuple[int, ...] = ()                   # co-op: Fame cards per pyramid row
     _pile_of_cost: dict[int, str] = field(default_factory=dict, compare=False, repr=False)
 
     @property
@@ -107,10 +108,12 @@ class Content:
     def pile_of(self, cost: int) -> str:
         return self._pile_of_cost[cost]
 
-    def box(self, seats: int, attacks: bool = False, extra: bool = False) -> dict[str, CardDef]:
+    def box(self, seats: int, attacks: bool = False, extra: bool = False,
+            coop: bool = False) -> dict[str, CardDef]:
         """Every card of a game for `seats` players: id -> card. Attack cards only when
         `attacks` (the basic game leaves them out); the Space Bar and Dyslexia commons
-        only when `extra` (the `space_dyslexia` option)."""
+        only when `extra` (the `space_dyslexia` option); `coop`: the Fame cards of the
+        co-operative pyramid instead of the Fame piles for `seats`."""
         cards: dict[str, CardDef] = {}
         for c in self.market:
             if attacks or not c.attack:
@@ -121,7 +124,7 @@ class Content:
                     cid = f"s{s}.{key}" if copies == 1 else f"s{s}.{key}{k + 1}"
                     cards[cid] = CardDef(cid, tmpl.kind, tmpl.letters, tmpl.cost, tmpl.cents,
                                          tmpl.fame, tmpl.ability)
-        for (pid, cost, fame), copies in zip(self.fame, self.fame_piles[seats]):
+        for (pid, cost, fame), copies in zip(self.fame, self.coop_pyramid if coop else self.fame_piles[seats]):
             for k in range(copies):
                 cid = f"{pid}.{k + 1}"
                 cards[cid] = CardDef(cid, "fame", "", cost, 0, fame, NO_ABILITY, pid)
@@ -203,6 +206,15 @@ def _market_card(raw: Any, i: int, fname: str, pile_of: dict[int, str]) -> CardD
 
 
 POWERS = ("space", "dyslexia")     # the extra commons' powers (rules §7)
+
+
+def _pyramid(game: dict, gname: str, piles: int) -> tuple[int, ...]:
+    """The co-op pyramid's rows, one per Fame pile, cheapest first; each row one shorter."""
+    rows = game.get("coop_pyramid", [])
+    if rows and (not isinstance(rows, list) or len(rows) != piles
+                 or rows != list(range(rows[0], rows[0] - piles, -1)) or rows[-1] < 1):
+        raise ContentError(f"{gname}: coop_pyramid must give {piles} rows, each one card shorter")
+    return tuple(rows)
 
 
 def _common(c: Any, i: int, gname: str) -> CardDef:
@@ -309,7 +321,7 @@ def load(directory: Path = CONTENT_DIR) -> Content:
     return Content(hand_size, min_word, tuple(market), tuple(start), tuple(piles), tuple(fame),
                    fame_piles, tuple(commons), _int(game, "common_bonus", gname, 0, 20),
                    tuple(track), _int(game, "game_end_empty_fame_piles", gname, 1, len(fame)),
-                   tuple(extra), pile_of)
+                   tuple(extra), _pyramid(game, gname, len(fame)), pile_of)
 
 
 @lru_cache(maxsize=1)

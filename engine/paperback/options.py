@@ -22,14 +22,19 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "bounty": (False, True),           # a stuck player shows the hand, a used suggestion earns a cube
     "themes": (False, True),           # one Theme revealed: a fitting word takes its card
     "themes_strict": (False, True),    # only the theme's listed words fit (no table vote)
+    "coop": (False, True),             # the co-operative pyramid: the table wins or loses together
+    "coop_cubes": (5, 4),              # cubes on one pyramid card that lose (4: hard mode)
 }
 # options the rules describe that this engine does not play yet (refused, never ignored)
-NOT_YET = ("coop", "coop_cubes", "simultaneous")
+NOT_YET = ("simultaneous",)
 # (option, option, why they cannot be played together)
 FORBIDDEN: tuple[tuple[str, str, str], ...] = (
     ("simultaneous", "attacks", "simultaneous play removes the attack cards"),
+    ("coop", "awards", "the co-operative game has no race for Fame to award"),
+    ("coop", "themes", "the co-operative game has no race for Fame for a theme card"),
+    ("coop", "simultaneous", "the co-operative pyramid is played one turn after another"),
 )
-NEEDS: tuple[tuple[str, str], ...] = (("themes_strict", "themes"),)   # (option, the option it refines)
+NEEDS: tuple[tuple[str, str], ...] = (("themes_strict", "themes"), ("coop_cubes", "coop"))   # (option, the option it refines)
 OTHER_KEYS = ("variant", "start")      # not options of the rules: the variant, the first seat
 
 

@@ -34,7 +34,7 @@ from engine.core.turns import each_once, first_seat, in_turn, next_seat, respond
 from engine.paperback.content import LETTERS, content, parse_ability
 from engine.paperback.awards import awards as award_deck, leaders as award_leaders
 from engine.paperback.finder import COMMON
-from engine.paperback import bounty, flexible
+from engine.paperback import bounty, coop, flexible
 from engine.paperback.themes import listed as theme_listed, themes as theme_deck
 from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
 from engine.paperback.powers import applies as power_applies, powers as power_deck
@@ -169,7 +169,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         r = state.result
         detail = {"commons": list(r["commons"]), "turns": list(r["turns"]),
                   "best_words": list(r["best_words"])}
-        for k in ("award", "theme"):
+        for k in ("award", "theme", "coop"):
             if k in r:
                 detail[k] = copy.deepcopy(r[k])
         return Outcome(list(r["scores"]), list(r["winners"]), r["tiebreak"], detail)
@@ -384,7 +384,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
 
     def _decide_pass(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         more = {"cube": True} if flexible.on(state, "discard_cube") else {}   # the hand for a cube
-        return self._end_turn(state, [event("passed", seat, **more)], rng)
+        return self._end_turn(state, [event("passed", seat, **more)], rng, cmd.get("cube_on"))
 
     def _decide_buy(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         wanted = _ids(cmd.get("cards"), "err.paperback.buy_shape")
@@ -393,8 +393,14 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         front = dict(state.front)
         fame = {k: list(v) for k, v in state.fame.items()}
         got, spent = [], 0
+        pyramid = flexible.on(state, "coop")
         for cid in wanted:
-            if cid in fame:
+            if pyramid and cid in cards and cid in coop.uncovered(fame):   # a pyramid card, by id
+                card = cards[cid]
+                fame[card.pile].remove(cid)
+            elif pyramid and (cid in fame or cid in cards and cards[cid].kind == "fame"):
+                raise RuleError("err.paperback.covered")
+            elif cid in fame:
                 if not fame[cid]:
                     raise RuleError("err.paperback.pile_empty")
                 card = cards[fame[cid].pop(0)]
@@ -412,7 +418,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         if spent > state.cents + cubes:
             raise RuleError("err.paperback.too_dear", cost=spent, cents=state.cents + cubes)
         more = {"cubes": cubes} if cubes else {}
-        return self._end_turn(state, [event("bought", seat, cards=got, spent=spent, **more)], rng)
+        return self._end_turn(state, [event("bought", seat, cards=got, spent=spent, **more)], rng,
+                              cmd.get("cube_on"))
 
     # the table vote (engine/words/tablevote.py) on a word the list lacks
     def _proposal(self, state: PaperbackState, raw: Any) -> str:
@@ -481,7 +488,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.hands[seat].extend(ev["drawn"])
         state.power_used = True
 
-    def _end_turn(self, state: PaperbackState, head: list[Event], rng: Rng) -> list[Event]:
+    def _end_turn(self, state: PaperbackState, head: list[Event], rng: Rng,
+                  cube_on: Any = None) -> list[Event]:
         """The events that finish the seat's turn after `head` (its pass or its buy):
         discard everything, draw 5 plus the extra draws (reshuffling the discard pile
         into a new deck when the deck runs out), and end the game when it is over."""
@@ -499,7 +507,20 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             new_deck = list(discard)
             rng.shuffle(new_deck)
             drawn = drawn + new_deck[:need - len(drawn)]
-        out = head + [event("turn_ended", seat, drawn=drawn, new_deck=new_deck, one_shot=one_shot)]
+        out = list(head)
+        if flexible.on(state, "coop") and not bought:
+            mid = copy.deepcopy(state)             # nothing bought: a cube on the pyramid
+            for ev in head:
+                self.apply(mid, ev)
+            free = coop.uncovered(mid.fame)
+            if cube_on is not None and cube_on not in free:
+                raise RuleError("err.paperback.cube_on")
+            target = cube_on if cube_on is not None else coop.cube_target(mid)
+            if target is not None:
+                out.append(event("cube_placed", seat, card=target))
+        elif cube_on is not None:
+            raise RuleError("err.paperback.cube_on")
+        out.append(event("turn_ended", seat, drawn=drawn, new_deck=new_deck, one_shot=one_shot))
         after = copy.deepcopy(state)
         for ev in out:
             self.apply(after, ev)
@@ -508,7 +529,11 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             self.apply(after, out[-1])
         c = content()
         empty = sum(1 for pile in after.fame.values() if not pile)
-        if empty >= c.end_empty_piles or not after.commons:
+        if flexible.on(state, "coop"):
+            end = coop.over(after)
+            if end is not None:
+                out.append(event("game_ended", None, **final_result(after), reason=end))
+        elif empty >= c.end_empty_piles or not after.commons:
             out.append(event("game_ended", None, **final_result(after),
                              reason="fame" if after.commons else "commons"))
         return out
@@ -578,6 +603,10 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             _take(state.piles, state.front, cid)
             state.trash.append(cid)
             state.discount.pop(cid, None)
+
+    @staticmethod
+    def _on_cube_placed(state: PaperbackState, ev: Event) -> None:
+        state.coop_cubes[ev["card"]] = state.coop_cubes.get(ev["card"], 0) + 1
 
     @staticmethod
     def _on_vowels_restocked(state: PaperbackState, ev: Event) -> None:
@@ -662,7 +691,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
     def _on_game_ended(state: PaperbackState, ev: Event) -> None:
         state.result = {k: copy.deepcopy(ev[k]) for k in
                         ("scores", "winners", "tiebreak", "commons", "turns", "best_words", "reason",
-                         "award", "theme") if k in ev}
+                         "award", "theme", "coop") if k in ev}
         state.phase = "over"
 
 
@@ -758,6 +787,13 @@ def final_result(state: PaperbackState) -> dict[str, Any]:
         extra["theme"] = {"id": state.theme, "holder": state.theme_holder, "fame": fame}
     commons = [commons_of(state, s) for s in range(n)]
     turns = list(state.turns)
+    if flexible.on(state, "coop"):               # the table wins or loses together
+        won = coop.over(state) == "won"
+        return {"scores": scores, "winners": list(range(n)) if won else [],
+                "tiebreak": "paperback.coop.won" if won else "paperback.coop.lost",
+                "commons": commons, "turns": turns, "best_words": _best_words(state),
+                "coop": {"won": won, "cubes": dict(sorted(state.coop_cubes.items())),
+                         "left": sum(len(p) for p in state.fame.values())}}
     best = max(scores)
     tied = [s for s in range(n) if scores[s] == best]
     tiebreak = None
@@ -771,13 +807,17 @@ def final_result(state: PaperbackState) -> dict[str, Any]:
         if any(turns[s] != fewest for s in tied):
             tiebreak = tiebreak or "paperback.tiebreak.turns"
         tied = [s for s in tied if turns[s] == fewest]
-    best_words = []
-    for s in range(n):
+    return {"scores": scores, "winners": tied, "tiebreak": tiebreak, "commons": commons,
+            "turns": turns, "best_words": _best_words(state), **extra}
+
+
+def _best_words(state: PaperbackState) -> list[dict[str, Any] | None]:
+    best_words: list[dict[str, Any] | None] = []
+    for s in range(state.seats):
         mine = [w for w in state.words if w["seat"] == s]
         top = max(mine, key=lambda w: (w["cents"], len(w["word"])), default=None)
         best_words.append(None if top is None else {"word": top["word"], "cents": top["cents"]})
-    return {"scores": scores, "winners": tied, "tiebreak": tiebreak, "commons": commons,
-            "turns": turns, "best_words": best_words, **extra}
+    return best_words
 
 
 def _legal_commands(v: dict, seat: int) -> Iterator[Command]:

@@ -22,15 +22,16 @@ PHASES = ("deal", "spell", "vote", "bounty", "respond", "buy", "theme_vote", "ov
 
 
 @lru_cache(maxsize=32)
-def box_of(seats: int, attacks: bool, extra: bool = False) -> dict[str, CardDef]:
+def box_of(seats: int, attacks: bool, extra: bool = False, coop: bool = False) -> dict[str, CardDef]:
     """The cards of a game (id -> card): what views and bots look card ids up in
     (`extra`: the Space Bar and Dyslexia commons, the `space_dyslexia` option)."""
-    return content().box(seats, attacks, extra)
+    return content().box(seats, attacks, extra, coop)
 
 
 def view_box(view: Mapping[str, Any]) -> dict[str, CardDef]:
     """The cards of the game a view is of."""
-    return box_of(view["seats"], view["attacks"], bool(view.get("space_dyslexia")))
+    return box_of(view["seats"], view["attacks"], bool(view.get("space_dyslexia")),
+                  bool(view.get("coop")))
 
 
 @dataclass
@@ -81,6 +82,7 @@ class PaperbackState:
     theme_fit: list[str] = field(default_factory=list)           # words the table agreed fit
     theme_refused: list[str] = field(default_factory=list)
     theme_vote: dict[str, Any] | None = None                     # {"seat", "word", "votes"}
+    coop_cubes: dict[str, int] = field(default_factory=dict)     # co-op: pyramid card -> cubes
     play: list[str] = field(default_factory=list)                # the word on the table this turn
     turn: int = 0
     phase: str = "deal"
@@ -97,7 +99,7 @@ class PaperbackState:
 
     @property
     def cards(self) -> dict[str, CardDef]:
-        return box_of(self.seats, self.attacks, self.extra)
+        return box_of(self.seats, self.attacks, self.extra, bool(self.options.get("coop")))
 
     @property
     def ended(self) -> bool:
@@ -150,6 +152,8 @@ class PaperbackState:
             data["cubes"] = self.cubes
         if self.options.get("bounty"):
             data["bounty"] = self.bounty
+        if self.options.get("coop"):
+            data["coop_cubes"] = dict(sorted(self.coop_cubes.items()))
         if self.theme is not None:
             data.update(theme=self.theme, theme_holder=self.theme_holder, theme_fit=self.theme_fit,
                         theme_refused=self.theme_refused, theme_vote=self.theme_vote)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from engine.paperback.awards import awards as award_deck, leaders as award_leaders, marks as award_marks
-from engine.paperback import flexible
+from engine.paperback import coop, flexible
 from engine.paperback.content import content
 from engine.paperback.powers import KINDS as POWER_KINDS, applies as power_applies
 from engine.paperback.state import PaperbackState
@@ -81,7 +81,10 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
     fame_piles = [{"id": pid, "cost": cost, "fame": fame, "count": len(state.fame.get(pid, []))}
                   for pid, cost, fame in c.fame]
     for_sale = [{"id": cid, "cost": flexible.price(state, cid)} for cid in state.offer()]
-    for_sale += [{"id": f["id"], "cost": f["cost"]} for f in fame_piles if f["count"]]
+    if flexible.on(state, "coop"):             # the pyramid's uncovered cards, by id
+        for_sale += [{"id": cid, "cost": cards[cid].cost} for cid in coop.uncovered(state.fame)]
+    else:
+        for_sale += [{"id": f["id"], "cost": f["cost"]} for f in fame_piles if f["count"]]
     owned = [state.owned(s) if dealt else [] for s in range(n)]
     eff = state.effects[me] if me is not None else None
     v: dict[str, Any] = {
@@ -117,6 +120,10 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
     }
     if flexible.uses_cubes(state):
         v["cubes"] = list(state.cubes)
+    v["coop"] = None
+    if flexible.on(state, "coop"):
+        v["coop"] = {"rows": coop.rows(state.fame), "uncovered": coop.uncovered(state.fame),
+                     "cubes": dict(sorted(state.coop_cubes.items())), "limit": coop.limit(state)}
     if state.theme is not None:
         v["theme"] = {"id": state.theme, "holder": state.theme_holder,
                       "strict": bool(state.options.get("themes_strict")),
