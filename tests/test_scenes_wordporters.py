@@ -556,3 +556,35 @@ def test_vote_tags_on_the_words_tell_players_apart():
     session = LocalSession(RULES, 4, {"variant": "classic", "words": "en", "start": 0}, 5, players, log=False)
     scene = push(app, session)
     assert [scene.tag(s) for s in range(4)] == ["1", "A", "P", "4"]
+
+
+def test_after_the_reveal_the_next_rounds_first_person_gets_the_curtain():
+    """The reveal is everyone's; the next round's deal is not: when the person who starts
+    it is not the one who voted last (at the screen), the curtain rises first."""
+    app = make_app()
+    for seed in range(1, 40):
+        session = make_session(seats=3, humans=2, seed=seed, start=2)
+        bots_play_until(session, lambda: session.view(None)["phase"] == "vote")
+        scene = push(app, session)
+        last = None
+        for _ in range(4):
+            settle(app, scene, lambda: isinstance(app.stack.top, HandoffCurtain) or scene.acting
+                   or scene.reveal is not None)
+            if scene.reveal is not None:
+                break
+            if isinstance(app.stack.top, HandoffCurtain):
+                lift(app)
+            last = scene.viewer
+            act_through_scene(app, scene)
+        assert scene.reveal is not None and last in (0, 1)
+        key(app, pygame.K_RETURN)
+        key(app, pygame.K_RETURN)
+        assert scene.reveal is None
+        settle(app, scene, lambda: isinstance(app.stack.top, HandoffCurtain) or scene.acting)
+        first = min(session.to_act())
+        if first in (0, 1) and first != last:
+            assert isinstance(app.stack.top, HandoffCurtain) and scene.viewer is None, (seed, last, first)
+            assert app.stack.top.seat == first
+            return
+        app.stack.pop()
+    pytest.skip("no seed where the other person starts the next round")
