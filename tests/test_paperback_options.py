@@ -264,3 +264,52 @@ def test_simulate_and_play_take_options_and_refuse_a_forbidden_pair(tmp_path, ca
                  "--options", '{"space_dyslexia": true}']) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["options"] == {"space_dyslexia": True} and summary["results"][0]["winners"]
+
+
+def test_hostile_commands_with_every_option_are_refused_cleanly():
+    """Junk commands of every type at positions of option games: a RuleError a player can
+    read, or events that apply; deciding never changes the state."""
+    import copy
+
+    from hypothesis import given, settings, strategies as hs
+
+    from engine.core.errors import RuleError
+    from engine.core.session import LocalSession
+    positions = []
+    for options in (COMBOS[-1], COMBOS[-2]):         # everything but co-op; co-op with the rest
+        s = LocalSession(RULES, 3, options, seed=3, log=False)
+        bots = [PaperbackBot("hard", k) for k in range(3)]
+        for i in range(45):
+            if s.outcome() is not None:
+                break
+            if i % 4 == 0:
+                positions.append(copy.deepcopy(s.state))
+            seat = min(s.to_act())
+            s.submit(bots[seat].choose(s.view(seat), seat))
+    ids = sorted(positions[0].cards) + ["common", "plagiarism", "f5", "f5.1", "f17.1", "", "zz"]
+    atom = hs.one_of(hs.none(), hs.booleans(), hs.integers(-2, 30), hs.text(max_size=3),
+                     hs.sampled_from(ids))
+    value = hs.one_of(atom, hs.lists(atom, max_size=4), hs.dictionaries(hs.sampled_from(ids), atom, max_size=3))
+    kinds = ["spell", "pass", "buy", "propose", "vote", "answer", "power", "ask_help", "suggest",
+             "theme_claim", "theme_vote"]
+    command = hs.fixed_dictionaries(
+        {"type": hs.sampled_from(kinds), "seat": hs.integers(-1, 3)},
+        optional={k: value for k in ("cards", "letters", "trash", "trash_offer", "word", "accept",
+                                     "discard", "discard_wild", "topdeck", "card", "cubes", "cube_on")})
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(hs.sampled_from(range(len(positions))), command)
+    def check(k, cmd):
+        state = positions[k]
+        before = RULES.to_data(state)
+        try:
+            events = RULES.decide(state, cmd, Rng(1))
+        except RuleError as e:
+            assert e.message("en") != e.code and e.message("zh-TW") != e.code
+        else:
+            after = copy.deepcopy(state)
+            for ev in events:
+                RULES.apply(after, ev)
+        assert RULES.to_data(state) == before
+
+    check()
