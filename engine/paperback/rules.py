@@ -16,8 +16,19 @@ Commands (each with "type" and "seat"):
                               option): right after the attacker's word, every victim that
                               owes something answers (the "others respond" preset, each
                               once), then the attacker buys
+Options (engine/paperback/options.py; each in its own module) add:
+  power {card?}               Writer's Block / Ghost Writer (powers.py); the word powers
+                              ride in spell (a typo or "ll" in `letters`, the "plagiarism" id)
+  ask_help / suggest {word}   the help bounty (bounty.py)
+  theme_claim / theme_vote {accept}
+                              a word off the theme's list put to the table (themes.py)
+  buy {cards, cubes, cube_on} cubes spent as 1¢ (flexible.py); co-op: pyramid cards by id
+                              and where a turn without a purchase puts its cube (coop.py);
+                              pass takes cube_on too
 Events: set_up, spelled, offer_trashed, passed, bought, turn_ended, word_proposed,
-word_voted, word_accepted, word_refused, answered, game_ended.
+word_voted, word_accepted, word_refused, answered, game_ended; with options also
+power_used, help_asked, suggested, theme_proposed, theme_voted, theme_decided,
+vowels_restocked, cube_placed.
 """
 from __future__ import annotations
 
