@@ -53,6 +53,11 @@ Optional names (the framework does without them):
     A short line the results screen shows under a player's name (Paperback: the best
     word); "" for nothing.
 
+``def event_describer(header: dict) -> Callable[[dict, list | None, str | None], str]``
+    `describe_event` for one log, when its wording depends on the log header's options
+    (Word Porters: the words in the word language the game was played in); the replay
+    viewer's event list uses it.
+
 The menu lists only games whose package imports and has the required names.
 """
 from __future__ import annotations
@@ -66,7 +71,7 @@ from typing import Any
 GAMES: dict[str, str] | None = None
 
 REQUIRED = ("SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series")
-OPTIONAL = ("result_note",)
+OPTIONAL = ("result_note", "event_describer")
 
 
 def _table() -> dict[str, str]:

@@ -521,6 +521,12 @@ def test_the_replay_viewer_shows_the_words_in_the_language_the_log_recorded(tmp_
         assert getattr(w, words) in drawn or "".join(lines).replace(" ", "") == getattr(w, words).replace(" ", ""), \
             (getattr(w, words), drawn)
         assert getattr(w, other) == getattr(w, words) or getattr(w, other) not in drawn
+    placed = [e for e in viewer.cursor.events if e["type"] == "placed"]     # the event list says them alike
+    lines = viewer.lines()
+    for e in placed:
+        h = content().hint_by_id(e["hint"])
+        line = lines[viewer.cursor.events.index(e)]
+        assert getattr(h, words) in line and (getattr(h, other) == getattr(h, words) or getattr(h, other) not in line)
 
 
 @pytest.mark.parametrize("size", SIZES)

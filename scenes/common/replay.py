@@ -229,7 +229,9 @@ class ReplayScene(RedrawOnDemand, GuiScene):
         if self._lines_lang != key:
             h = self.loaded.header
             seat, ev_view = self.viewpoints[self.view_i], self.cursor.rules.event_view
-            self._lines = [self.plugin.describe_event(ev_view(ev, seat), h.get("players"), h.get("variant"))
+            describer = registry.optional(self.game, "event_describer")
+            describe = describer(h) if describer is not None else self.plugin.describe_event
+            self._lines = [describe(ev_view(ev, seat), h.get("players"), h.get("variant"))
                            for ev in self.cursor.events]
             self._lines_lang = key
         return self._lines

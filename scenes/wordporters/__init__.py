@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from scenes.wordporters.howto import Page, howto_pages
-from scenes.wordporters.narrate import describe_event, score_series
+from scenes.wordporters.narrate import describe_event, event_describer, score_series
 from scenes.wordporters.replayview import ReplayRenderer
 from scenes.wordporters.words import resolve
 
@@ -43,5 +43,5 @@ def replay_renderer(app: Any) -> ReplayRenderer:
     return ReplayRenderer(app)
 
 
-__all__ = ["SETUP", "session_options", "game_scene", "replay_renderer", "describe_event", "howto_pages",
-           "score_series", "Page"]
+__all__ = ["SETUP", "session_options", "game_scene", "replay_renderer", "describe_event", "event_describer",
+           "howto_pages", "score_series", "Page"]

@@ -7,7 +7,7 @@ another seat's vote carries no numbers, so a secret is worded only for its own s
 Words and hint words are worded in the table's word language (`mode`)."""
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from engine.wordporters.content import content
 from scenes.common.names import player_name, winners_text
@@ -69,10 +69,18 @@ def log_lines(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | N
     return [ln for ln in out if ln]
 
 
-def describe_event(ev: dict[str, Any], players: Sequence[dict] | None = None, variant: str | None = None) -> str:
+def describe_event(ev: dict[str, Any], players: Sequence[dict] | None = None, variant: str | None = None,
+                   mode: str | None = None) -> str:
     """One line for the replay list, as the table sees it (never a secret), the words in
-    the language on screen."""
-    return log_line(ev, players, None, resolve(None))
+    the word language `mode` (None: the menus')."""
+    return log_line(ev, players, None, resolve(mode))
+
+
+def event_describer(header: dict[str, Any]) -> Callable[..., str]:
+    """`describe_event` for one log: its words in the word language the game was played in
+    (the header's option "words"), as the replay viewer's board shows them."""
+    mode = (header.get("options") or {}).get("words")
+    return lambda ev, players=None, variant=None: describe_event(ev, players, variant, mode)
 
 
 def score_series(events: Sequence[dict[str, Any]], seats: int) -> list[list[int]]:
