@@ -594,3 +594,20 @@ def test_after_the_reveal_the_next_rounds_first_person_gets_the_curtain():
             return
         app.stack.pop()
     pytest.skip("no seed where the other person starts the next round")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_howto_pages_are_never_cut_short(lang, size):
+    """Every sentence of the how-to pages whole (no "…"), at 960x540 too."""
+    from scenes.wordporters import howto_pages
+    pygame.init()
+    i18n.set_lang(lang)
+    surface = pygame.Surface(size)
+    w, h = size
+    for page in howto_pages():
+        with record_text() as blits:
+            page.draw(surface, pygame.Rect(round(40 * w / 1280), round(110 * h / 720), round(1200 * w / 1280),
+                                           round(520 * h / 720)))
+        assert_fits(blits, size)
+        assert not [b.text for b in blits if b.text.endswith("…")], page.title

@@ -91,8 +91,9 @@ def _board(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, view: dict, sh
     draw_board(surface, lay, fr, view, _mode(), shown)
 
 
-def _note(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, key: str, colour=style.INK_DIM, **kw) -> None:
-    text_in(surface, t(key, **kw), rect, fr.fs(20), colour, wrap_lines=True, max_lines=2, min_size=fr.min_fs,
+def _note(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, key: str, colour=style.INK_DIM, lines: int = 2,
+          **kw) -> None:
+    text_in(surface, t(key, **kw), rect, fr.fs(20), colour, wrap_lines=True, max_lines=lines, min_size=fr.min_fs,
             ellipsis=True)
 
 
@@ -106,8 +107,8 @@ def _goal(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     draw_board(surface, lay, fr, view, _mode(), Shown(rings={MEI_NUMBER: style.ACCENT}))
     card = pygame.Rect(rect.right - side + fr.px(40), rect.y, side - fr.px(80), min(rect.h - fr.px(60), fr.px(130)))
     draw_number_card(surface, card, fr, MEI_NUMBER, colour=style.seat_colour(0))
-    _note(surface, pygame.Rect(rect.right - side, card.bottom + fr.px(6), side, fr.px(54)), fr,
-          "wordporters.howto.goal.note", style.seat_colour(0), name=NAMES[0])
+    _note(surface, pygame.Rect(rect.right - side, card.bottom + fr.px(6), side, fr.px(84)), fr,
+          "wordporters.howto.goal.note", style.seat_colour(0), lines=3, name=NAMES[0])   # a narrow column
 
 
 def _place(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
