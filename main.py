@@ -72,7 +72,17 @@ def _play_options(args) -> str | None:
     except (ValueError, KeyError) as e:
         return str(e)
     seats = args.seats if args.seats is not None else variant.default_seats
-    return check_options(args.game, variant.id, seats, args.game_options)
+    error = check_options(args.game, variant.id, seats, args.game_options)
+    if error:
+        return error
+    from scenes import registry                 # the rules allow them: can the table show them?
+    plugin = registry.plugin(args.game)
+    offered = {o["key"] for o in (plugin.SETUP.get("options", []) if plugin else [])}
+    missing = sorted(set(args.game_options) - offered)
+    if missing:
+        return (f"{args.game}'s table does not offer {', '.join(missing)} yet "
+                f"(`simulate {args.game} --options` plays them without a window)")
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -266,6 +266,24 @@ def test_simulate_and_play_take_options_and_refuse_a_forbidden_pair(tmp_path, ca
     assert summary["options"] == {"space_dyslexia": True} and summary["results"][0]["winners"]
 
 
+def test_play_refuses_an_option_the_table_does_not_offer(capsys, monkeypatch, tmp_path):
+    """The rules allow it, but if the table cannot show it a person could not play it:
+    a usage error that says so, never a game that gets stuck. Once the set-up offers the
+    option, `play --options` passes it through."""
+    from main import main
+    from scenes import registry
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
+    setup = registry.plugin("paperback").SETUP
+    monkeypatch.setitem(setup, "options", [o for o in setup["options"] if o["key"] != "attacks"])
+    assert main(["play", "paperback", "--frames", "1", "--options", '{"attacks": true}']) == 2
+    err = capsys.readouterr().err
+    assert "attacks" in err and "does not offer" in err
+    monkeypatch.setitem(setup, "options", [*setup["options"], {"key": "attacks", "label": "paperback.opt.attacks",
+                                                               "type": "bool", "default": False}])
+    assert main(["play", "paperback", "--frames", "1", "--options", '{"attacks": true}']) == 0
+
+
 def test_hostile_commands_with_every_option_are_refused_cleanly():
     """Junk commands of every type at positions of option games: a RuleError a player can
     read, or events that apply; deciding never changes the state."""
