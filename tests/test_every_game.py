@@ -284,16 +284,21 @@ def test_describe_event_words_every_event_type(game, variant, lang, log_dir, scr
     for ev in evs:
         for shown in (ev, rules.event_view(ev, None)):     # a finished log, and as the table sees it
             line = plugin.describe_event(shown, players, variant)
-            where = f"{game}/{variant} {ev['type']} ({lang})"
-            assert line and line == line.strip(), f"{where}: {line!r}"
-            raw = ev["type"]            # a bare type name ("put"), or a snake_case one anywhere
-            assert line.lower() != raw and ("_" not in raw or raw not in line), f"{where}: raw type in {line!r}"
-            assert lang != "en" or " " in line, f"{where}: not a sentence: {line!r}"
-            assert "{" not in line and "  " not in line and line[0] not in ",.:;·，。：", f"{where}: {line!r}"
-            if isinstance(ev.get("seat"), int):
-                assert NAMES[ev["seat"]] in line, f"{where}: no actor in {line!r}"
-            if lang == "zh-TW":
-                assert any("\u4e00" <= ch <= "\u9fff" for ch in line), f"{where}: untranslated {line!r}"
+            check_sentence(line, ev, lang, f"{game}/{variant} {ev['type']} ({lang})")
+
+
+def check_sentence(line: str, ev: dict, lang: str, where: str) -> None:
+    """An event's line is a sentence in `lang`: no raw type, no placeholder, its actor named
+    (players are named NAMES by seat)."""
+    assert line and line == line.strip(), f"{where}: {line!r}"
+    raw = ev["type"]            # a bare type name ("put"), or a snake_case one anywhere
+    assert line.lower() != raw and ("_" not in raw or raw not in line), f"{where}: raw type in {line!r}"
+    assert lang != "en" or " " in line, f"{where}: not a sentence: {line!r}"
+    assert "{" not in line and "  " not in line and line[0] not in ",.:;·，。：", f"{where}: {line!r}"
+    if isinstance(ev.get("seat"), int):
+        assert NAMES[ev["seat"]] in line, f"{where}: no actor in {line!r}"
+    if lang == "zh-TW":
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in line), f"{where}: untranslated {line!r}"
 
 
 def draw_end(game: str, renderer: Any, view: dict, surface: pygame.Surface) -> pygame.Surface:

@@ -33,8 +33,7 @@ def suggestion(view: dict, finder) -> str | None:
     b = view.get("bounty")
     if not b:
         return None
-    shown = {**view, "hand": list(b["hand"]), "effects": None, "power": None,
-             "space_dyslexia": False}
+    shown = {**view, "hand": list(b["hand"]), "effects": None, "power": None}   # the box stays the game's
     for f in finder(shown, limit=5):
         if " " not in f.word:
             return f.word

@@ -16,7 +16,7 @@ START_FAME = 5          # the five starting wilds, 1 Fame each
 
 
 def _box(seats: int) -> dict:
-    return box_of(seats, True)          # every card id of any game of that size
+    return box_of(seats, True, True)    # every card id of any game of that size (co-op's are among them)
 
 
 def card_name(cid: str, seats: int = 5) -> str:
@@ -28,6 +28,8 @@ def card_name(cid: str, seats: int = 5) -> str:
         return t("paperback.card.fame", fame=card.fame)
     if card.wild:
         return t("paperback.card.wild")
+    if card.power:
+        return t(f"paperback.card.{card.power}")
     return shown_letters(card.letters)
 
 
@@ -60,16 +62,26 @@ def log_line(ev: dict[str, Any], players: Sequence[dict] | None, seats: int = 5)
             line = _join(line, t("paperback.ev.used_common"))
         if ev.get("trash"):
             line = _join(line, t("paperback.ev.trashed_hand", cards=_cards(ev["trash"], seats)))
+        for code in ev.get("attacks") or []:
+            kind, _, n = str(code).partition(":")
+            line = _join(line, t(f"paperback.ev.attack.{kind}", n=n or 1))
+        if isinstance(ev.get("bounty"), int):
+            line = _join(line, t("paperback.ev.bounty_paid", helper=player_name(players, ev["bounty"])))
+        if ev.get("theme"):
+            line = _join(line, t("paperback.ev.theme_taken", player=name))
         return line
     if kind == "offer_trashed":
         return t("paperback.ev.offer_trashed", player=name, cards=_cards(ev.get("cards") or [], seats))
     if kind == "passed":
-        return t("paperback.ev.passed", player=name)
+        return t("paperback.ev.passed_cube" if ev.get("cube") else "paperback.ev.passed", player=name)
     if kind == "bought":
         got = ev.get("cards") or []
         if not got:
             return t("paperback.ev.bought_nothing", player=name)
-        return t("paperback.ev.bought", player=name, cards=_cards(got, seats), spent=ev.get("spent", 0))
+        line = t("paperback.ev.bought", player=name, cards=_cards(got, seats), spent=ev.get("spent", 0))
+        if ev.get("cubes"):
+            line = _join(line, t("paperback.ev.with_cubes", cubes=ev["cubes"]))
+        return line
     if kind == "turn_ended":
         n = ev.get("drawn_count", len(ev.get("drawn") or []))
         line = t("paperback.ev.turn_ended", player=name, n=n)
@@ -88,12 +100,42 @@ def log_line(ev: dict[str, Any], players: Sequence[dict] | None, seats: int = 5)
         return t("paperback.ev.word_refused", word=word,
                  player=player_name(players, by) if isinstance(by, int) else t("paperback.ev.someone"))
     if kind == "answered":
-        n = sum(len(ev.get(k) or []) for k in ("discard", "discard_wild")) + int(
-            ev.get("topdeck_count", len(ev.get("topdeck") or [])))
-        return t("paperback.ev.answered", player=name, n=n)
+        gone = list(ev.get("discard_wild") or []) + list(ev.get("discard") or [])
+        back = int(ev.get("topdeck_count", len(ev.get("topdeck") or [])))
+        if gone and back:
+            return t("paperback.ev.answered_both", player=name, cards=_cards(gone, seats), n=back)
+        if gone:
+            return t("paperback.ev.answered_discard", player=name, cards=_cards(gone, seats))
+        if back:
+            return t("paperback.ev.answered_topdeck", player=name, n=back)
+        return t("paperback.ev.answered_none", player=name)
     if kind == "power_used":
-        return t("paperback.ev.power_used", player=name, power=t(f"paperback.power.{ev.get('power')}"))
+        line = t("paperback.ev.power_used", player=name, power=t(f"paperback.power.{ev.get('power')}"))
+        if ev.get("card") is not None:
+            return _join(line, t("paperback.ev.power_ghost"))
+        n = ev.get("drawn_count", len(ev.get("drawn") or []))
+        return _join(line, t("paperback.ev.power_draw", n=n)) if n else line
+    if kind == "help_asked":
+        return t("paperback.ev.help_asked", player=name, cards=_cards(ev.get("hand") or [], seats))
+    if kind == "suggested":
+        if not ev.get("word"):
+            return t("paperback.ev.suggested_none", player=name)
+        return t("paperback.ev.suggested", player=name, word=word)
+    if kind == "theme_proposed":
+        return t("paperback.ev.theme_proposed", player=name, word=word)
+    if kind == "theme_voted":
+        return t("paperback.ev.theme_voted_yes" if ev.get("accept") else "paperback.ev.theme_voted_no",
+                 player=name)
+    if kind == "theme_decided":
+        return t("paperback.ev.theme_accepted" if ev.get("accepted") else "paperback.ev.theme_refused",
+                 player=name, word=word)
+    if kind == "cube_placed":
+        return t("paperback.ev.cube_placed", player=name, card=card_name(str(ev.get("card")), seats))
+    if kind == "vowels_restocked":
+        return t("paperback.ev.vowels_restocked", cards=_cards(ev.get("cards") or [], seats))
     if kind == "game_ended":
+        if ev.get("reason") in ("won", "lost"):        # co-op: the table wins or loses together
+            return t("paperback.ev.game_ended", reason=t(f"paperback.coop.{ev['reason']}"), result="").strip()
         reason = t("paperback.end.commons" if ev.get("reason") == "commons" else "paperback.end.fame")
         return t("paperback.ev.game_ended", reason=reason, result=winners_text(players, ev.get("winners") or []))
     return ""

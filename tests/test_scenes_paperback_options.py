@@ -1,0 +1,90 @@
+"""Paperback's options on screen (issue 12): every event an option game makes is worded
+in both languages (the table's log and the replay list)."""
+from __future__ import annotations
+
+import pytest
+
+from engine.core.session import LocalSession
+from engine.paperback import PaperbackBot, PaperbackRules
+from scenes.paperback import describe_event
+from tests.test_every_game import NAMES, check_sentence
+
+RULES = PaperbackRules()
+EVERY = {"powers": True, "attacks": True, "space_dyslexia": True, "awards": True, "discard_cube": True,
+         "offer_discount": True, "vowel_reshuffle": True, "bounty": True, "themes": True}
+COOP = {"coop": True, "coop_cubes": 4, "attacks": True, "powers": True, "space_dyslexia": True,
+        "discard_cube": True, "offer_discount": True, "vowel_reshuffle": True, "bounty": True}
+# the event types an option game makes (offer_trashed is the base game's, rare: test_every_game)
+TYPES = {"set_up", "spelled", "passed", "bought", "turn_ended", "answered", "power_used",
+         "help_asked", "suggested", "theme_proposed", "theme_voted", "theme_decided", "cube_placed",
+         "game_ended"}
+
+
+def play(options: dict, seed: int, seats: int = 3) -> LocalSession:
+    """Bots play the game; besides, each seat asks for help once in a while and claims the
+    theme for a word off the list whenever it may (the table then votes), so the bounty's
+    and the theme vote's events happen too."""
+    players = [{"name": NAMES[s], "kind": "bot"} for s in range(seats)]
+    session = LocalSession(RULES, seats, options, seed, players, log=False)
+    bots = {s: PaperbackBot(("hard", "normal", "easy")[s % 3], seed=s) for s in range(seats)}
+    asked = 0
+    for _ in range(20_000):
+        if session.outcome() is not None:
+            return session
+        seat = sorted(session.to_act())[0]
+        extra = [{"type": "theme_claim", "seat": seat}]
+        if asked < 3 and len(session.events) % 7 == 0:
+            extra.append({"type": "ask_help", "seat": seat})
+        for cmd in extra:
+            if session.check(cmd) is None:
+                asked += cmd["type"] == "ask_help"
+                session.submit(cmd)
+                break
+        else:
+            session.submit(bots[seat].choose(session.view(seat), seat))
+    raise AssertionError("the game did not end")
+
+
+@pytest.fixture(scope="module")
+def examples() -> list[dict]:
+    seen: dict[tuple, dict] = {}
+    for options in (EVERY, COOP):
+        for seed in (1, 2):
+            for ev in play(options, seed).events:
+                flags = tuple(sorted(k for k, v in ev.items() if isinstance(v, bool) and v))
+                seen.setdefault((ev["type"], flags, bool(ev.get("attacks")), ev.get("reason")), ev)
+    return list(seen.values())
+
+
+def test_the_option_games_make_every_event_type(examples):
+    assert {e["type"] for e in examples} >= TYPES
+    assert any(e["type"] == "spelled" and e.get("attacks") for e in examples)
+    assert {e.get("reason") for e in examples if e["type"] == "game_ended"} & {"won", "lost"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_every_event_of_an_option_game_is_a_sentence(examples, lang):
+    from scenes.ui import i18n
+    i18n.set_lang(lang)
+    try:
+        players = [{"name": n, "kind": "bot"} for n in NAMES[:3]]
+        for ev in examples:
+            for shown in (ev, RULES.event_view(ev, None), RULES.event_view(ev, ev.get("seat"))):
+                check_sentence(describe_event(shown, players), ev, lang, f"{ev['type']} ({lang})")
+    finally:
+        i18n.set_lang("en")
+
+
+def test_the_new_lines_say_what_happened():
+    from scenes.ui import i18n
+    i18n.set_lang("en")
+    players = [{"name": n, "kind": "bot"} for n in NAMES[:3]]
+    line = describe_event({"type": "spelled", "seat": 0, "word": "cat", "cents": 4, "cards": [],
+                           "attacks": ["atk_discard:1", "atk_minus:2"], "bounty": 2}, players)
+    assert "discards 1 card" in line and "2¢ less" in line and "Cyd suggested it" in line
+    line = describe_event({"type": "answered", "seat": 1, "discard": [], "discard_wild": ["s0.W1"],
+                           "topdeck_count": 1}, players)
+    assert line == "Bo answered the attack by discarding Wild and putting 1 card(s) back on the deck."
+    line = describe_event({"type": "game_ended", "seat": None, "reason": "lost", "winners": [],
+                           "scores": [0, 0, 0]}, players)
+    assert line == "The game is over. A pyramid card filled with cubes: everyone loses."
