@@ -88,3 +88,59 @@ def test_the_new_lines_say_what_happened():
     line = describe_event({"type": "game_ended", "seat": None, "reason": "lost", "winners": [],
                            "scores": [0, 0, 0]}, players)
     assert line == "The game is over. A pyramid card filled with cubes: everyone loses."
+
+
+# ---- attacks: the respond phase at the table ------------------------------------------------
+def test_attacks_each_human_victim_answers_under_the_curtain_and_bots_answer_themselves():
+    import pygame
+    from scenes.common.handoff import HandoffCurtain
+    from scenes.ui.draw import record_text
+    from support.scenes import click, make_app, redraw
+    from tests.test_scenes_paperback import button, key, push, set_hand, step_until, type_text
+    app = make_app()
+    players = [{"name": NAMES[s], "kind": "human" if s < 2 else "bot", "level": "normal"} for s in range(3)]
+    session = LocalSession(RULES, 3, {"start": 0, "attacks": True}, 4, players, log=False)
+    scene = push(app, session)
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    assert scene.viewer == 0
+    set_hand(scene, 1, ["s1.T", "s1.R", "s1.W1", "s1.L", "s1.S"])
+    set_hand(scene, 0, ["A08", "A01", "s0.R", "s0.W1", "s0.W2"], common="cA")    # P (put back), N (discard 1)
+    type_text(app, "pan")
+    key(app, pygame.K_RETURN)
+    spelled = next(e for e in reversed(session.events) if e["type"] == "spelled")
+    assert sorted(spelled["attacks"]) == ["atk_discard:1", "atk_topdeck"]
+    assert session.view(None)["phase"] == "respond"
+    # the curtain passes to the human victim; nothing of a hand is drawn beneath it
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 1
+    drawn = scene.draws
+    for _ in range(3):
+        app.step()
+    assert scene.draws == drawn
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    assert scene.viewer == 1 and scene.answering()
+    with record_text() as blits:
+        redraw(app)
+    help_line = scene.answer_help()
+    assert "Ann's attack" in help_line and "1 card(s) to discard" in help_line
+    assert any(b.text == help_line for b in blits), (help_line, scene.info_line, [b.text for b in blits])
+    assert not button(scene, "answer").enabled
+    click(app, button(scene, "answer_s1.T").rect.center)             # the first pick discards
+    click(app, dict((c, r) for c, r in scene.places.hand)["s1.R"].center)   # a click on the card: on top
+    assert scene.b.answer == {"discard": ["s1.T"], "topdeck": ["s1.R"]}
+    assert button(scene, "answer_s1.R").label == "On top"
+    key(app, pygame.K_RETURN)
+    mine = next(e for e in reversed(session.events) if e["type"] == "answered" and e["seat"] == 1)
+    assert mine["discard"] == ["s1.T"] and mine["topdeck"] == ["s1.R"]
+    assert session.state.decks[1][0] == "s1.R"
+    # the bot answers by itself, then the curtain passes back to the attacker, who buys
+    step_until(app, lambda: isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 0)
+    assert any(e["type"] == "answered" and e["seat"] == 2 for e in session.events)
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+    assert scene.viewer == 0 and scene.view["phase"] == "buy"
+    with record_text() as blits:
+        redraw(app)
+    texts = " ".join(b.text for b in blits)
+    assert "Bo answered the attack by discarding" in texts

@@ -1,8 +1,8 @@
 """Paperback on screen: the plug-in the framework calls (set-up, the table scene, the
 replay renderer, event descriptions, how-to pages, the Fame chart's series).
 
-The basic game as the box teaches it: 2-5 seats, no attack cards (the next issue's
-modules add the rest)."""
+The basic game as the box teaches it: 2-5 seats; the box's options (issue 12) join the
+set-up one at a time, as the table learns to play each (attack cards so far)."""
 from __future__ import annotations
 
 from typing import Any
@@ -15,7 +15,11 @@ SETUP: dict = {
     "seats": range(2, 6),
     "default_seats": 3,
     "variants": [("classic", "paperback.variant.classic", {"seats": range(2, 6)})],
-    "options": [],
+    # an option is offered here once a person can play it to the end at the table
+    "options": [
+        {"key": "attacks", "label": "paperback.opt.attacks", "about": "paperback.opt.attacks.about",
+         "type": "bool", "default": False},
+    ],
 }
 
 

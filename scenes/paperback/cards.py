@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from engine.paperback.content import CardDef
-from engine.paperback.state import box_of
+from engine.paperback.state import view_box
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
@@ -33,7 +33,7 @@ MARK_PICK: Colour = (40, 160, 90)
 
 def cards_of(view: dict) -> dict[str, CardDef]:
     """Card id -> card for the game this view belongs to."""
-    return box_of(int(view["seats"]), bool(view.get("attacks")))
+    return view_box(view)
 
 
 def shown_letters(text: str) -> str:

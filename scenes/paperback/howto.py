@@ -40,7 +40,7 @@ def sample_view() -> dict:
 
 
 def _box() -> dict[str, CardDef]:
-    return content().box(3)
+    return content().box(3, True, True)      # the options' cards too (attacks, Space Bar, Dyslexia)
 
 
 def example_score(laid: Laid) -> Score:
@@ -61,6 +61,7 @@ BONUSES = (("L20", "h", False), ("L36", "a", False), ("L37", "t", False), ("L15"
 FIRST_LAST = (("D03", "th", False), ("L07", "o", False), ("s0.S", "s", False), ("L04", "e", False))  # THOSE
 WILD = (("s0.S", "s", False), ("s0.N", "n", False), ("s0.W1", "a", False), ("s0.R", "r", False),
         ("s0.L", "l", False))                                                           # SNARL, a wild as A
+ATTACK = (("A08", "p", False), ("cA", "a", True), ("A01", "n", False))     # PAN: put a card back, discard one
 
 
 def draw_word(surface: pygame.Surface, area: pygame.Rect, fr: Frame, laid: Laid, note: str = "") -> None:
@@ -175,4 +176,5 @@ def howto_pages() -> list[Page]:
         Page("market", _market, text_share=0.4),
         Page("end", _end),
         Page("controls"),
+        Page("attacks", _word_page(ATTACK)),        # the options, each on its own page
     ]

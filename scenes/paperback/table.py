@@ -22,6 +22,7 @@ from engine.paperback.finder import COMMON, general_index
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.turntable import TurnTable
 from scenes.paperback import panels
+from scenes.paperback.answering import Answers
 from scenes.paperback.building import Builds
 from scenes.paperback.cards import cards_of, describe, shown_letters
 from scenes.paperback.layout import HAND_CARD, Places, place_row, place_spread, place_static, word_slots
@@ -49,7 +50,7 @@ def spelled_shown(ev: dict) -> dict:
             "texts": list(ev["texts"]), "claimed": ev.get("claimed"), "items": list(ev.get("items") or [])}
 
 
-class PaperbackScene(Builds, Input, Drawing, TurnTable):
+class PaperbackScene(Answers, Builds, Input, Drawing, TurnTable):
     bot_pause = 0.7
     results_at_end = False       # the final table first (Fame, best words, hands), then the results
 
@@ -115,6 +116,10 @@ class PaperbackScene(Builds, Input, Drawing, TurnTable):
         trim_choices(self.view, b)
         if self.phase != "buy":
             b.basket = []
+        if not self.answering():
+            b.answer = {}
+        else:
+            b.answer = {k: [c for c in ids if c in hand] for k, ids in b.answer.items()}
         if b.hints is not None and b.hint_for != self.hint_stamp():
             b.hints = None
 
@@ -133,6 +138,8 @@ class PaperbackScene(Builds, Input, Drawing, TurnTable):
             elif kind == "bought":
                 self.sound("place")
             elif kind in ("word_accepted", "word_refused", "word_proposed"):
+                self.message = (log_line(ev, self.players, self.n), "info")
+            elif kind == "answered" and seat != self.viewer:
                 self.message = (log_line(ev, self.players, self.n), "info")
 
     def on_undone(self) -> None:
@@ -221,6 +228,14 @@ class PaperbackScene(Builds, Input, Drawing, TurnTable):
         hand = [c for c in (v.get("hand") or []) if b is None or c not in b.used()]
         hand_rects = place_row(fr, p.hand_area, len(hand), HAND_CARD, arc=1.0)
         p.hand = list(zip(hand, hand_rects))
+        if b is not None and self.answering():       # an attack's answer: picked in the hand
+            for cid, r in p.hand:
+                task = self.answer_of(cid)
+                self.hits.append(("hand", cid, r))
+                self.toggles.append(Button(f"answer_{cid}", lambda c=cid: self.toggle_answer(c),
+                                           t(f"paperback.ui.answer.{task or 'pick'}"),
+                                           rect=pygame.Rect(r.x, r.y - fr.px(34), r.w, fr.px(30)), size=18,
+                                           selected=task is not None))
         laid = list(b.slots) if b is not None and self.spelling() else []
         p.slots = word_slots(fr, p, len(laid))
         common = v.get("common")
@@ -318,6 +333,11 @@ class PaperbackScene(Builds, Input, Drawing, TurnTable):
             top = [Button("buy", self.buy, label, keys=ENTER, primary=True)]
             bottom = [Button("clear", lambda: self.b.basket.clear(), t("paperback.ui.clear_basket"),
                              keys=(pygame.K_DELETE,), enabled=bool(self.b.basket))]
+        elif ph == "respond" and self.answering():
+            top = [Button("answer", self.send_answer, t("paperback.ui.answer"), keys=ENTER, primary=True,
+                          enabled=self.answer_ready())]
+            bottom = [Button("clear", lambda: self.b.answer.clear(), t("paperback.ui.clear"),
+                             keys=(pygame.K_DELETE,), enabled=any(self.b.answer.values()))]
         elif ph == "vote":
             top = [Button("yes", lambda: self.vote(True), t("paperback.ui.accept"), keys=(pygame.K_y,), primary=True),
                    Button("no", lambda: self.vote(False), t("paperback.ui.refuse"), keys=(pygame.K_n,))]
@@ -337,6 +357,8 @@ class PaperbackScene(Builds, Input, Drawing, TurnTable):
     def info(self) -> tuple[str, tuple[int, int, int]]:
         """The info strip's line: a message, what the pointer is over, or what to do now."""
         v, b = self.view, (self.b if self.viewer is not None else None)
+        if b is not None and self.answering() and not (self.message and self.message[1] == "error"):
+            return self.answer_help(), style.ACCENT
         if self.message:
             text, kind = self.message
             return text, {"error": style.BAD, "good": style.GOOD}.get(kind, style.INK)

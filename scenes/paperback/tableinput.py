@@ -108,7 +108,10 @@ class Input:
 
     def click(self, kind: str, key: str) -> None:
         if kind == "hand":
-            self.add(key)
+            if self.answering():
+                self.toggle_answer(key)
+            else:
+                self.add(key)
         elif kind == "common":
             self.add(COMMON)
         elif kind == "slot":

@@ -27,6 +27,7 @@ class Building:
     pair_next: str | None = None                            # a typed two-letter card's second letter, to skip
     hints: list[Found] | None = None                        # the finder's best words, when asked
     hint_for: Any = None                                    # the position the hints answer
+    answer: dict[str, list[str]] = field(default_factory=dict)   # an attack's answer: task -> hand cards
 
     def clear(self) -> None:
         self.slots, self.trash, self.trash_offer = [], [], []
