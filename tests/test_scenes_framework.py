@@ -553,6 +553,9 @@ def test_handoff_curtain_needs_a_deliberate_press(fake: Path) -> None:
     assert curtain.opaque and curtain.name == "Ann"
     key(app, pygame.K_SPACE)            # too soon: a key held over from the last turn
     assert app.stack.top is curtain
+    curtain.update(0.5)                 # half a second later (scene time): a double press
+    key(app, pygame.K_RETURN)           # by the last player still does not lift it
+    assert app.stack.top is curtain and not lifted
     curtain.armed_in = 0
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))

@@ -12,7 +12,8 @@ from scenes.ui.draw import text_in
 from scenes.ui.gui import GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
 
-ARM_DELAY = 0.35  # seconds: a key still held from the last player's turn does not lift it
+ARM_DELAY = 0.8   # seconds of curtain time before it can lift: a key still held, or the
+                  # last player's habit of pressing Enter twice, must not show the next hand
 
 
 class HandoffCurtain(RedrawOnDemand, GuiScene):
