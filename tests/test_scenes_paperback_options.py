@@ -10,6 +10,11 @@ from scenes.paperback import describe_event
 from tests.test_every_game import NAMES, check_sentence
 
 RULES = PaperbackRules()
+
+
+def i18n_t(key: str, **kw) -> str:
+    from scenes.ui.i18n import t
+    return t(key, **kw)
 EVERY = {"powers": True, "attacks": True, "space_dyslexia": True, "awards": True, "discard_cube": True,
          "offer_discount": True, "vowel_reshuffle": True, "bounty": True, "themes": True}
 COOP = {"coop": True, "coop_cubes": 4, "attacks": True, "powers": True, "space_dyslexia": True,
@@ -144,3 +149,97 @@ def test_attacks_each_human_victim_answers_under_the_curtain_and_bots_answer_the
         redraw(app)
     texts = " ".join(b.text for b in blits)
     assert "Bo answered the attack by discarding" in texts
+
+
+# ---- powers: the button only when it applies, the word powers in the builder ------------------
+def power_table(power: str, hand: list[str], common: str = "cA", last_word: str | None = None,
+                size=(1280, 720), lang="en"):
+    from support.scenes import make_app
+    from tests.test_scenes_paperback import push, set_hand
+    app = make_app(size, lang)
+    players = [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot", "level": "normal"}]
+    session = LocalSession(RULES, 2, {"start": 0, "powers": True}, 4, players, log=False)
+    scene = push(app, session)
+    session.state.powers[0] = power
+    session.state.last_word = last_word
+    set_hand(scene, 0, hand, common=common)
+    return app, session, scene
+
+
+def names(scene) -> set[str]:
+    return {b.name for b in scene.bar}
+
+
+def test_turn_powers_show_their_button_only_when_they_apply():
+    from support.scenes import click
+    from tests.test_scenes_paperback import button, last_event, set_hand
+    app, session, scene = power_table("writers_block", ["s0.T", "s0.R", "s0.W1", "s0.S", "s0.L"])
+    assert "power" not in names(scene)                          # a wild in hand: Writer's Block does not apply
+    set_hand(scene, 0, ["s0.T", "s0.R", "s0.N", "s0.S", "s0.L"])
+    assert button(scene, "power").label == "Draw 1"
+    click(app, button(scene, "power").rect.center)
+    assert last_event(session, "power_used")["power"] == "writers_block" and len(scene.view["hand"]) == 6
+    assert "power" not in names(scene)                          # once a turn
+    app, session, scene = power_table("ghost_writer", ["s0.T", "s0.R", "s0.N", "s0.S", "s0.L"])
+    click(app, button(scene, "power").rect.center)
+    assert scene.b.ghosting and scene.info_line[0].startswith("Ghost Writer")
+    click(app, dict(scene.places.hand)["s0.T"].center)          # the card to put under the deck
+    ev = last_event(session, "power_used")
+    assert ev["card"] == "s0.T" and session.state.decks[0][-1] == "s0.T" and not scene.b.ghosting
+
+
+def test_typo_stuck_key_and_plagiarism_in_the_word_builder():
+    import pygame
+    from engine.core.rng import Rng
+    from scenes.paperback.word import command
+    from support.scenes import click
+    from tests.test_scenes_paperback import button, key, last_event, type_text
+    app, session, scene = power_table("typo", ["s0.T", "s0.R", "s0.N", "s0.S", "s0.L"])
+    type_text(app, "t")
+    click(app, button(scene, "power_0").rect.center)             # Typo above the T: it asks for a letter
+    assert scene.b.asking == 0 and scene.info_line[0] == "Type the letter this card stands for."
+    type_text(app, "can")                                        # C (the typo), the common A, N
+    assert scene.b.slots == [("s0.T", "c"), ("common", "a"), ("s0.N", "n")]
+    score_now, refusal = scene.judgement()                       # the live ¢ are the rules' (the typo: 0¢)
+    assert refusal is None and score_now.cents == RULES.decide(session.state, command(0, scene.b), Rng(0))[0]["cents"]
+    key(app, pygame.K_RETURN)
+    ev = last_event(session, "spelled")
+    assert ev["word"] == "can" and ev["texts"][0] == "c"
+    app, session, scene = power_table("stuck_key", ["s0.T", "s0.R", "s0.N", "s0.S", "s0.L"])
+    type_text(app, "tal")
+    assert "power_1" not in names(scene) and "power_2" in names(scene)   # the common is not a letter card
+    click(app, button(scene, "power_2").rect.center)             # the L twice: TALL
+    assert scene.b.slots[2] == ("s0.L", "ll") and button(scene, "spell").enabled
+    key(app, pygame.K_RETURN)
+    assert last_event(session, "spelled")["word"] == "tall"
+    app, session, scene = power_table("plagiarism", ["s0.T", "s0.R", "s0.N", "s0.S", "s0.L"], last_word="dog")
+    type_text(app, "n")
+    click(app, button(scene, "power").rect.center)               # Plagiarism: a letter of DOG, typed
+    type_text(app, "ot")
+    assert scene.b.slots == [("s0.N", "n"), ("plagiarism", "o"), ("s0.T", "t")]
+    assert "power" not in names(scene)
+    key(app, pygame.K_RETURN)
+    ev = last_event(session, "spelled")
+    assert ev["word"] == "not" and "plagiarism" in ev["cards"]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_the_power_and_answer_screens_fit(lang, size):
+    from scenes.ui.draw import record_text
+    from support.scenes import click, redraw
+    from tests.test_scenes_paperback import button, fits, type_text
+    hand = ["s0.T", "s0.R", "s0.N", "s0.S", "s0.L"]
+    for power in ("writers_block", "ghost_writer", "plagiarism", "typo", "stuck_key"):
+        app, session, scene = power_table(power, hand, last_word="dog", size=size, lang=lang)
+        type_text(app, "tal")
+        if "power" in names(scene):
+            click(app, button(scene, "power").rect.center)
+        elif "power_2" in names(scene):
+            click(app, button(scene, "power_2").rect.center)
+        with record_text() as blits:
+            redraw(app)
+        fits(blits, f"{power} {lang} {size}")
+        cut = [b.text for b in blits if b.text.endswith("…")]
+        assert not [c for c in cut for btn in scene.bar if btn.label.startswith(c[:-1])], (power, cut)
+        assert any(b.text == i18n_t(f"paperback.power.{power}") for b in blits)     # each seat's power is named

@@ -2,7 +2,7 @@
 replay renderer, event descriptions, how-to pages, the Fame chart's series).
 
 The basic game as the box teaches it: 2-5 seats; the box's options (issue 12) join the
-set-up one at a time, as the table learns to play each (attack cards so far)."""
+set-up one at a time, as the table learns to play each (attack cards and Player Powers so far)."""
 from __future__ import annotations
 
 from typing import Any
@@ -18,6 +18,8 @@ SETUP: dict = {
     # an option is offered here once a person can play it to the end at the table
     "options": [
         {"key": "attacks", "label": "paperback.opt.attacks", "about": "paperback.opt.attacks.about",
+         "type": "bool", "default": False},
+        {"key": "powers", "label": "paperback.opt.powers", "about": "paperback.opt.powers.about",
          "type": "bool", "default": False},
     ],
 }

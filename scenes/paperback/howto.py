@@ -177,4 +177,5 @@ def howto_pages() -> list[Page]:
         Page("end", _end),
         Page("controls"),
         Page("attacks", _word_page(ATTACK)),        # the options, each on its own page
+        Page("powers"),
     ]

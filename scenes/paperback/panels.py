@@ -52,7 +52,15 @@ def draw_players(surface: pygame.Surface, fr: Frame, p: Places, view: dict, play
         top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
         bottom = pygame.Rect(inner.x, inner.y + inner.h // 2, inner.w, inner.h - inner.h // 2)
         fame_w = fr.px(70)
-        text_in(surface, player_name(list(players), s), pygame.Rect(top.x, top.y, top.w - fame_w, top.h),
+        name_w = top.w - fame_w
+        powers = view.get("powers")
+        if powers:                               # each seat's Player Power (public), by the Fame
+            power_w = name_w * 48 // 100
+            name_w -= power_w
+            text_in(surface, t(f"paperback.power.{powers[s]}"),
+                    pygame.Rect(top.x + name_w, top.y, power_w - fr.px(6), top.h), fr.fs(17), style.INK_DIM,
+                    align="right", min_size=fr.fs(13), ellipsis=True)
+        text_in(surface, player_name(list(players), s), pygame.Rect(top.x, top.y, name_w, top.h),
                 fr.fs(22), colour, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
         text_in(surface, t("paperback.ui.fame_short", fame=view["fame"][s]),
                 pygame.Rect(top.right - fame_w, top.y, fame_w, top.h), fr.fs(24), style.ACCENT, bold=True,

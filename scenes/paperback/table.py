@@ -19,10 +19,12 @@ from typing import Any
 import pygame
 
 from engine.paperback.finder import COMMON, general_index
+from engine.paperback.powers import PLAGIARISM
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.turntable import TurnTable
 from scenes.paperback import panels
 from scenes.paperback.answering import Answers
+from scenes.paperback.powering import Powers
 from scenes.paperback.building import Builds
 from scenes.paperback.cards import cards_of, describe, shown_letters
 from scenes.paperback.layout import HAND_CARD, Places, place_row, place_spread, place_static, word_slots
@@ -50,7 +52,7 @@ def spelled_shown(ev: dict) -> dict:
             "texts": list(ev["texts"]), "claimed": ev.get("claimed"), "items": list(ev.get("items") or [])}
 
 
-class PaperbackScene(Answers, Builds, Input, Drawing, TurnTable):
+class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
     bot_pause = 0.7
     results_at_end = False       # the final table first (Fame, best words, hands), then the results
 
@@ -110,7 +112,9 @@ class PaperbackScene(Answers, Builds, Input, Drawing, TurnTable):
             return
         b = self.b
         hand = set(self.view.get("hand") or [])
-        b.slots = [(c, x) for c, x in b.slots if c in hand or (c == COMMON and self.view.get("common"))]
+        b.slots = [(c, x) for c, x in b.slots if c in hand or (c == COMMON and self.view.get("common"))
+                   or (c == PLAGIARISM and self.power_id() == "plagiarism" and self.spelling())]
+        b.ghosting = b.ghosting and self.power_button_shown()
         if b.asking is not None and b.asking >= len(b.slots):
             b.asking = None
         trim_choices(self.view, b)
@@ -248,14 +252,26 @@ class PaperbackScene(Answers, Builds, Input, Drawing, TurnTable):
                 self.hits.append(("slot", str(i), r))
             if common is not None and COMMON not in b.used():
                 self.hits.append(("common", COMMON, p.common))
-            if may_trash(v, b, "trash_hand"):
+            if b.ghosting:                             # Ghost Writer: which card goes under the deck
+                for cid, r in p.hand:
+                    self.toggles.append(Button(f"ghost_{cid}", lambda c=cid: self.ghost(c),
+                                               t("paperback.ui.ghost_card"),
+                                               rect=pygame.Rect(r.x, r.y - fr.px(34), r.w, fr.px(30)), size=18))
+            elif may_trash(v, b, "trash_hand"):
                 for cid, r in p.hand:
                     on = cid in b.trash
                     self.toggles.append(Button(f"trash_{cid}", lambda c=cid: self.toggle_trash(c),
                                                t("paperback.ui.untrash" if on else "paperback.ui.trash"),
                                                rect=pygame.Rect(r.x, r.y - fr.px(34), r.w, fr.px(30)), size=18,
                                                selected=on))
+            powered = self.slot_power_targets()
             for i, ((cid, text), r) in enumerate(zip(laid, p.slots)):
+                if i in powered:                       # the Typo / the Stuck Key on this card
+                    self.toggles.append(Button(f"power_{i}", lambda i=i: self.slot_power(i),
+                                               t(f"paperback.ui.power_button.{self.power_id()}"),
+                                               rect=pygame.Rect(r.x, p.word.y + fr.px(4), r.w, fr.px(30)), size=16,
+                                               selected=self.slot_power_of(i)))
+                    continue
                 card = card_of(v, cid)
                 if card is not None and cid != COMMON and len(card.texts()) > 1:
                     other = next_text(card, text) or ""
@@ -320,6 +336,9 @@ class PaperbackScene(Answers, Builds, Input, Drawing, TurnTable):
             top = [Button("spell", self.spell, t("paperback.ui.spell"), keys=ENTER, primary=True,
                           enabled=complete(b) and refusal is None),
                    Button("pass", self.pass_turn, t("paperback.ui.pass"))]
+            if self.power_button_shown():            # only when the view says the power applies
+                top.append(Button("power", self.use_power, t(f"paperback.ui.power_button.{self.power_id()}"),
+                                  selected=b.ghosting))
             bottom = [Button("hint", self.show_hint, t("paperback.ui.hint_hide" if b.hints else "paperback.ui.hint"),
                              keys=(pygame.K_F2,), enabled=not self.hinter.busy),
                       Button("clear", self.clear, t("paperback.ui.clear"), keys=(pygame.K_DELETE,),
@@ -363,8 +382,12 @@ class PaperbackScene(Answers, Builds, Input, Drawing, TurnTable):
             text, kind = self.message
             return text, {"error": style.BAD, "good": style.GOOD}.get(kind, style.INK)
         if b is not None and self.spelling():
+            if b.ghosting:
+                return t("paperback.ui.ghost_help"), style.ACCENT
             if b.asking is not None:
-                return t("paperback.ui.ask_wild"), style.ACCENT
+                card = card_of(v, b.slots[b.asking][0])
+                return t("paperback.ui.ask_wild" if card is not None and card.wild
+                         else "paperback.ui.ask_letter"), style.ACCENT
             if self.hinter.busy:
                 return t("paperback.ui.hint_thinking"), style.INK_DIM
             refusal = self.judgement()[1]

@@ -110,6 +110,8 @@ class Input:
         if kind == "hand":
             if self.answering():
                 self.toggle_answer(key)
+            elif self.b.ghosting:
+                self.ghost(key)
             else:
                 self.add(key)
         elif kind == "common":

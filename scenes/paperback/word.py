@@ -10,6 +10,7 @@ from typing import Any
 
 from engine.paperback.content import CardDef, content
 from engine.paperback.finder import COMMON, Found
+from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
 from engine.paperback.scoring import Score, score
 from scenes.paperback.cards import cards_of
 
@@ -28,6 +29,7 @@ class Building:
     hints: list[Found] | None = None                        # the finder's best words, when asked
     hint_for: Any = None                                    # the position the hints answer
     answer: dict[str, list[str]] = field(default_factory=dict)   # an attack's answer: task -> hand cards
+    ghosting: bool = False                                  # Ghost Writer: picking the card to put under
 
     def clear(self) -> None:
         self.slots, self.trash, self.trash_offer = [], [], []
@@ -42,7 +44,19 @@ def card_of(view: dict, cid: str) -> CardDef | None:
     cards = cards_of(view)
     if cid == COMMON:
         return cards.get(view["common"]) if view.get("common") else None
+    if cid == PLAGIARISM:                     # Plagiarism's borrowed letter: no card of the box
+        return plagiarism_card("")
     return cards.get(cid)
+
+
+def scored_card(card: CardDef, cid: str, text: str) -> CardDef:
+    """The card as the rules score it laid as `text`: Plagiarism's letter, or a Typo (a
+    single-letter card laid as another letter: 0¢, no ability)."""
+    if cid == PLAGIARISM:
+        return plagiarism_card(text)
+    if cid != COMMON and letter_card(card) and len(text) == 1 and text not in card.texts():
+        return typo_card(card)
+    return card
 
 
 def default_text(card: CardDef) -> str | None:
@@ -86,7 +100,7 @@ def live_score(view: dict, b: Building) -> Score | None:
         card = card_of(view, cid)
         if card is None or text is None:
             return None
-        pieces.append((card, text, cid == COMMON))
+        pieces.append((scored_card(card, cid, text), text, cid == COMMON))
     eff = view.get("effects") or {}
     return score(pieces, minus=int(eff.get("minus", 0)), common_bonus=content().common_bonus, itemise=True)
 
