@@ -243,3 +243,36 @@ def test_the_power_and_answer_screens_fit(lang, size):
         cut = [b.text for b in blits if b.text.endswith("…")]
         assert not [c for c in cut for btn in scene.bar if btn.label.startswith(c[:-1])], (power, cut)
         assert any(b.text == i18n_t(f"paperback.power.{power}") for b in blits)     # each seat's power is named
+
+
+# ---- awards: which award, who leads, all game long ----------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+@pytest.mark.parametrize("seats", [2, 5])
+def test_the_award_and_its_leader_are_shown_throughout(lang, size, seats):
+    import pygame
+    from scenes.ui.draw import record_text
+    from support.scenes import make_app, redraw
+    from tests.test_scenes_paperback import fits, key, push, set_hand, type_text
+    app = make_app(size, lang)
+    players = [{"name": NAMES[s], "kind": "human" if s == 0 else "bot", "level": "normal"} for s in range(seats)]
+    session = LocalSession(RULES, seats, {"start": 0, "awards": True}, 4, players, log=False)
+    scene = push(app, session)
+    session.state.award = "thesaurus"
+    set_hand(scene, 0, ["s0.T", "s0.R", "s0.N", "s0.S", "s0.L"], common="cA")
+    award = i18n_t("paperback.award.thesaurus")
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"award {lang} {size}")
+    nobody = i18n_t("paperback.ui.award_line", award=award, fame=scene.view["award"]["fame"],
+                    lead=i18n_t("paperback.ui.award_nobody"))
+    assert any(b.text == nobody for b in blits)
+    type_text(app, "rant")
+    key(app, pygame.K_RETURN)
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"award led {lang} {size}")
+    lead = i18n_t("paperback.ui.award_lead", names=NAMES[0], mark=i18n_t("paperback.ui.award_mark.thesaurus", n=4))
+    assert scene.view["award"]["leaders"] == [0]
+    assert any(b.text == i18n_t("paperback.ui.award_line", award=award, fame=scene.view["award"]["fame"], lead=lead)
+               for b in blits)

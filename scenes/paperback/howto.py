@@ -178,4 +178,5 @@ def howto_pages() -> list[Page]:
         Page("controls"),
         Page("attacks", _word_page(ATTACK)),        # the options, each on its own page
         Page("powers"),
+        Page("awards"),
     ]

@@ -23,6 +23,7 @@ WORD_CARD = (74, 104)
 class Places:
     top: pygame.Rect = field(default_factory=pygame.Rect)
     players: list[pygame.Rect] = field(default_factory=list)
+    modules: list[pygame.Rect] = field(default_factory=list)                    # the award's / theme's lines
     track: pygame.Rect = field(default_factory=pygame.Rect)
     log: pygame.Rect = field(default_factory=pygame.Rect)
     market: pygame.Rect = field(default_factory=pygame.Rect)
@@ -45,12 +46,17 @@ class Places:
     buttons: pygame.Rect = field(default_factory=pygame.Rect)
 
 
-def place_static(fr: Frame, seats: int) -> Places:
-    """Everything whose place does not depend on the cards."""
+MODULE_H = 34
+
+
+def place_static(fr: Frame, seats: int, modules: int = 0) -> Places:
+    """Everything whose place does not depend on the cards (`modules`: lines under the
+    players for the options' public cards, the award and the theme)."""
     p = Places()
     p.top = fr.r(12, 6, 640, 52)
-    row_h = min(62, 300 // max(1, seats))
+    row_h = min(62, (300 - modules * MODULE_H) // max(1, seats))
     p.players = [fr.r(LEFT_X, 64 + i * row_h, LEFT_W, row_h - 4) for i in range(seats)]
+    p.modules = [fr.r(LEFT_X, 64 + seats * row_h + i * MODULE_H, LEFT_W, MODULE_H - 4) for i in range(modules)]
     p.track = fr.r(LEFT_X, 370, LEFT_W, 176)
     p.log = fr.r(LEFT_X, 554, LEFT_W, 156)
     p.track_title = fr.r(LEFT_X + 10, 374, LEFT_W - 20, 24)

@@ -11,7 +11,7 @@ from typing import Sequence
 import pygame
 
 from engine.paperback.content import CardDef
-from scenes.common.names import player_name
+from scenes.common.names import names_list, player_name
 from scenes.paperback.cards import cards_of, draw_card, draw_slot, shown_letters
 from scenes.paperback.layout import Places
 from scenes.ui import style
@@ -68,6 +68,33 @@ def draw_players(surface: pygame.Surface, fr: Frame, p: Places, view: dict, play
         counts = t("paperback.ui.counts", deck=view["deck_counts"][s], discard=len(view["discards"][s]),
                    hand=view["hand_counts"][s])
         text_in(surface, counts, bottom, fr.fs(18), style.INK_DIM, align="left", min_size=fr.fs(14), ellipsis=True)
+    draw_modules(surface, fr, p, view, players)
+
+
+def module_lines(view: dict, players: Sequence[dict]) -> list[str]:
+    """The options' public cards, one line each: the award and who leads it now."""
+    out = []
+    award = view.get("award")
+    if award:
+        marks = award.get("marks") or []
+        leaders = award.get("leaders") or []
+        lead = (t("paperback.ui.award_lead", names=names_list([player_name(list(players), s) for s in leaders]),
+                  mark=t(f"paperback.ui.award_mark.{award['id']}", n=marks[leaders[0]]))
+                if leaders else t("paperback.ui.award_nobody"))
+        out.append(t("paperback.ui.award_line", award=t(f"paperback.award.{award['id']}"), fame=award["fame"],
+                     lead=lead))
+    return out
+
+
+def module_count(view: dict) -> int:
+    return int(bool(view.get("award")))
+
+
+def draw_modules(surface: pygame.Surface, fr: Frame, p: Places, view: dict, players: Sequence[dict]) -> None:
+    for line, r in zip(module_lines(view, players), p.modules):
+        panel(surface, r, style.BG_2, radius=fr.px(8))
+        text_in(surface, line, r.inflate(-fr.px(16), -fr.px(4)), fr.fs(18), style.ACCENT, align="left",
+                min_size=fr.fs(13), ellipsis=True)
 
 
 def end_lines(view: dict) -> tuple[str, str]:

@@ -29,7 +29,7 @@ class ReplayRenderer:
         if view.get("ended") and view.get("result"):
             panels.draw_final(surface, fr, fr.r(12, 12, 1256, 696), view, players)
             return
-        p = place_static(fr, int(view["seats"]))
+        p = place_static(fr, int(view["seats"]), panels.module_count(view))
         place_spread(fr, p, panels.spread_letters(view))
         panels.draw_players(surface, fr, p, view, players)
         panels.draw_track(surface, fr, p, view)

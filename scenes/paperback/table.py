@@ -196,7 +196,7 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
 
     # ---- layout and hit targets (never in draw) ---------------------------------------------------
     def lay_out(self, fr: Frame) -> None:
-        self.places = place_static(fr, self.n)
+        self.places = place_static(fr, self.n, panels.module_count(self.view))
 
     def controls(self) -> None:
         fr, v, p = self.fr, self.view, self.places
