@@ -276,3 +276,61 @@ def test_the_award_and_its_leader_are_shown_throughout(lang, size, seats):
     assert scene.view["award"]["leaders"] == [0]
     assert any(b.text == i18n_t("paperback.ui.award_line", award=award, fame=scene.view["award"]["fame"], lead=lead)
                for b in blits)
+
+
+# ---- Space Bar and Dyslexia in the word builder ------------------------------------------------
+def dealt(session, cid: str) -> None:
+    """Test set-up: the power common `cid` among the four dealt (swapped with a boxed one)."""
+    st = session.state
+    if cid in st.boxed:
+        st.boxed.remove(cid)
+        st.boxed.append(st.commons.pop())
+        st.commons.append(cid)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_space_bar_spells_two_words_and_dyslexia_reverses_a_pair(lang, size):
+    import pygame
+    from engine.core.rng import Rng
+    from scenes.paperback.word import command
+    from scenes.ui.draw import record_text
+    from support.scenes import click, make_app, redraw
+    from tests.test_scenes_paperback import button, fits, key, last_event, push, set_hand, type_text
+    app = make_app(size, lang)
+    players = [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot", "level": "normal"}]
+    session = LocalSession(RULES, 2, {"start": 0, "space_dyslexia": True}, 4, players, log=False)
+    scene = push(app, session)
+    dealt(session, "cSP")
+    set_hand(scene, 0, ["s0.T", "s0.W1", "s0.N", "s0.S", "s0.W2"], common="cSP")
+    type_text(app, "tan")
+    key(app, pygame.K_SPACE, " ")                                 # the Space Bar from the track
+    type_text(app, "so")
+    assert [c for c, _ in scene.b.slots] == ["s0.T", "s0.W1", "s0.N", "common", "s0.S", "s0.W2"]
+    live, refusal = scene.judgement()
+    assert refusal is None and live.cents == RULES.decide(session.state, command(0, scene.b), Rng(0))[0]["cents"]
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"space {lang} {size}")
+    assert any("TAN SO" in b.text for b in blits)                 # the live ¢ name both words
+    key(app, pygame.K_RETURN)
+    assert last_event(session, "spelled")["word"] == "tan so"
+    # Dyslexia: ON reversed, NOT
+    app = make_app(size, lang)
+    session = LocalSession(RULES, 2, {"start": 0, "space_dyslexia": True}, 4, players, log=False)
+    scene = push(app, session)
+    dealt(session, "cDY")
+    set_hand(scene, 0, ["D06", "s0.T", "s0.R", "s0.S", "s0.L"], common="cDY")
+    click(app, dict(scene.places.hand)["D06"].center)
+    assert "lay_0" not in {b.name for b in scene.bar}             # no Dyslexia in the word yet: one way only
+    click(app, scene.places.common.center)                        # Dyslexia from the track
+    click(app, button(scene, "lay_0").rect.center)                # ON laid as NO
+    type_text(app, "t")
+    assert scene.b.slots == [("D06", "no"), ("common", ""), ("s0.T", "t")]
+    live, refusal = scene.judgement()
+    assert refusal is None and live.cents == RULES.decide(session.state, command(0, scene.b), Rng(0))[0]["cents"]
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"dyslexia {lang} {size}")
+    key(app, pygame.K_RETURN)
+    assert last_event(session, "spelled")["word"] == "not"

@@ -2,7 +2,7 @@
 replay renderer, event descriptions, how-to pages, the Fame chart's series).
 
 The basic game as the box teaches it: 2-5 seats; the box's options (issue 12) join the
-set-up one at a time, as the table learns to play each (attack cards, Player Powers and Awards so far)."""
+set-up one at a time, as the table learns to play each (Space Bar and Dyslexia, attack cards, Player Powers and Awards so far)."""
 from __future__ import annotations
 
 from typing import Any
@@ -21,6 +21,8 @@ SETUP: dict = {
          "type": "bool", "default": False},
         {"key": "powers", "label": "paperback.opt.powers", "about": "paperback.opt.powers.about",
          "type": "bool", "default": False},
+        {"key": "space_dyslexia", "label": "paperback.opt.space_dyslexia",
+         "about": "paperback.opt.space_dyslexia.about", "type": "bool", "default": False},
         {"key": "awards", "label": "paperback.opt.awards", "about": "paperback.opt.awards.about",
          "type": "bool", "default": False},
     ],

@@ -10,8 +10,8 @@ from typing import Any
 from engine.paperback.bot import word_choices
 from engine.paperback.finder import COMMON
 from scenes.paperback import panels
-from scenes.paperback.word import (basket_cost, card_of, command, complete, default_text, lay_found,
-                                   live_score, may_trash, next_text, pick_for_letter, trim_choices)
+from scenes.paperback.word import (basket_cost, card_of, command, complete, default_text, lay_found, lay_options,
+                                   live_score, may_trash, pick_for_letter, trim_choices)
 from scenes.ui.i18n import lang, t
 
 HINTS = 5
@@ -34,7 +34,8 @@ class Builds:
             return
         if cid in b.trash:
             b.trash.remove(cid)
-        text = text if text is not None else (card.letters if cid == COMMON else default_text(card))
+        text = text if text is not None else (card.letters if cid == COMMON and not card.power
+                                              else default_text(card))
         at = len(b.slots) if at is None else max(0, min(at, len(b.slots)))
         b.slots.insert(at, (cid, text))
         if card.wild and text is None:
@@ -79,7 +80,20 @@ class Builds:
         if card.wild:
             b.asking = i
         else:
-            b.slots[i] = (cid, next_text(card, text))
+            options = lay_options(self.view, b, card)
+            if len(options) > 1:
+                b.slots[i] = (cid, options[(options.index(text) + 1) % len(options)] if text in options
+                              else options[0])
+
+    def lay_space(self) -> None:
+        """The Space Bar typed: lay the Space Bar card (the hand's, else the top common)."""
+        b, v = self.b, self.view
+        for cid in list(v.get("hand") or []) + [COMMON]:
+            card = card_of(v, cid)
+            if card is not None and card.power == "space" and cid not in b.used():
+                self.add(cid)
+                return
+        self.message = (t("paperback.ui.no_space_bar"), "error")
 
     def type_letter(self, ch: str) -> bool:
         b = self.b

@@ -111,6 +111,11 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: CardDef, fr: Fra
     # the letters, large
     if card.wild:
         big = shown_letters(laid_as) if laid_as else ("?" if asking else "★")
+    elif card.power:                        # Space Bar, Dyslexia: the power's name, no letter
+        big = ""
+        body = pygame.Rect(rect.x + pad, rect.y + band_h, rect.w - 2 * pad, rect.h - 2 * band_h)
+        text_in(surface, t(f"paperback.card.{card.power}"), body, max(fr.fs(14), rect.h // 6), INK_CARD, bold=True,
+                wrap_lines=True, min_size=fr.fs(10), ellipsis=True)
     else:
         big = shown_letters(laid_as or card.letters)
     body = pygame.Rect(rect.x + pad, rect.y + band_h, rect.w - 2 * pad, rect.h - 2 * band_h)

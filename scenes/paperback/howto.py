@@ -179,4 +179,5 @@ def howto_pages() -> list[Page]:
         Page("attacks", _word_page(ATTACK)),        # the options, each on its own page
         Page("powers"),
         Page("awards"),
+        Page("space_dyslexia"),
     ]

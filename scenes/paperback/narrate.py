@@ -55,7 +55,7 @@ def log_line(ev: dict[str, Any], players: Sequence[dict] | None, seats: int = 5)
         claimed = ev.get("claimed")
         if claimed is not None:
             line = t("paperback.ev.spelled_claim", player=name, word=word, cents=ev.get("cents", 0),
-                     letter=box[claimed].letters.upper() if claimed in box else "")
+                     letter=(box[claimed].letters.upper() or card_name(claimed, seats)) if claimed in box else "")
         else:
             line = t("paperback.ev.spelled", player=name, word=word, cents=ev.get("cents", 0))
         if COMMON in (ev.get("cards") or []):

@@ -112,7 +112,8 @@ def draw_track(surface: pygame.Surface, fr: Frame, p: Places, view: dict, *, usa
     cards = cards_of(view)
     need = view.get("need")
     top = view.get("common")
-    title = (t("paperback.ui.track.next", letter=cards[top].letters.upper(), need=need)
+    title = (t("paperback.ui.track.next", letter=cards[top].letters.upper() or t(f"paperback.card.{cards[top].power}"),
+               need=need)
              if top is not None and need is not None else t("paperback.ui.track.done"))
     text_in(surface, title, p.track_title, fr.fs(20), style.INK, bold=True, align="left", min_size=fr.fs(14),
             ellipsis=True)

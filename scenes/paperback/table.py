@@ -32,7 +32,7 @@ from scenes.paperback.narrate import log_line
 from scenes.paperback.tabledraw import Drawing
 from scenes.paperback.tableinput import Input
 from scenes.paperback.word import (Building, basket_cost, buy_command, card_of, command, complete, may_trash,
-                                   next_text, trim_choices, word_text)
+                                   lay_options, trim_choices, word_text)
 from scenes.ui import style
 from scenes.ui.buttons import Button, row_rects
 from scenes.ui.geometry import Frame
@@ -273,11 +273,12 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
                                                selected=self.slot_power_of(i)))
                     continue
                 card = card_of(v, cid)
-                if card is not None and cid != COMMON and len(card.texts()) > 1:
-                    other = next_text(card, text) or ""
+                options = lay_options(v, b, card) if card is not None and cid != COMMON else ()
+                if len(options) > 1:
+                    other = options[(options.index(text) + 1) % len(options)] if text in options else options[0]
                     self.toggles.append(Button(f"lay_{i}", lambda i=i: self.cycle(i),
                                                t("paperback.ui.lay_as", text=shown_letters(other)),
-                                               rect=pygame.Rect(r.x, p.word.y + fr.px(4), r.w, fr.px(30)), size=18))
+                                               rect=pygame.Rect(r.x, p.word.y + fr.px(4), r.w, fr.px(30)), size=16))
             if b.hints:
                 rects = row_rects(pygame.Rect(p.info.x, p.info.y + fr.px(4), p.info.w, p.info.h - fr.px(8)),
                                   len(b.hints), fr.px(8))

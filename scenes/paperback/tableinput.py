@@ -9,7 +9,7 @@ import pygame
 
 from engine.paperback.finder import COMMON
 from scenes.paperback.layout import insert_index
-from scenes.paperback.word import card_of
+from scenes.paperback.word import card_of, lay_options
 
 DRAG_PX = 10            # a press that moves further than this is a drag, not a click
 
@@ -32,6 +32,9 @@ class Input:
                 return False
             if len(ch) == 1 and "a" <= ch <= "z":
                 return self.type_letter(ch)
+            if ev.key == pygame.K_SPACE:               # the Space Bar, from the hand or the track
+                self.lay_space()
+                return True
             if ev.key == pygame.K_BACKSPACE:
                 b = self.b
                 if b.asking is not None:
@@ -41,7 +44,8 @@ class Input:
                 return True
             if ev.key == pygame.K_TAB:
                 last = next((i for i in range(len(self.b.slots) - 1, -1, -1)
-                             if (c := card_of(self.view, self.b.slots[i][0])) is not None and len(c.texts()) > 1), None)
+                             if (c := card_of(self.view, self.b.slots[i][0])) is not None
+                             and len(lay_options(self.view, self.b, c)) > 1), None)
                 if last is not None:
                     self.cycle(last)
                 return True

@@ -60,6 +60,8 @@ def scored_card(card: CardDef, cid: str, text: str) -> CardDef:
 
 
 def default_text(card: CardDef) -> str | None:
+    if card.power == "space":
+        return SPACE
     return None if card.wild else card.letters
 
 
@@ -72,9 +74,27 @@ def next_text(card: CardDef, text: str | None) -> str | None:
     return options[(i + 1) % len(options)]
 
 
+SPACE = " "      # what a Space Bar slot is laid as: the gap between the two words
+
+
 def word_text(b: Building) -> str:
-    """The word as laid so far ("?" for a wild still without its letter)."""
-    return "".join(text if text is not None else "?" for _, text in b.slots)
+    """The word as laid so far ("?" for a wild still without its letter; a Space Bar is the
+    space between two words)."""
+    return "".join(text if text is not None else "?" for _, text in b.slots).strip()
+
+
+def reversing(view: dict, b: Building) -> bool:
+    """Dyslexia is in the word: one two-letter card may be laid reversed."""
+    return any((c := card_of(view, cid)) is not None and c.power == "dyslexia" for cid, _ in b.slots)
+
+
+def lay_options(view: dict, b: Building, card: CardDef) -> tuple[str, ...]:
+    """Every way this card may be laid in the word now (Dyslexia adds a pair reversed)."""
+    options = card.texts()
+    if (not card.wild and not card.power and len(card.letters) == 2 and reversing(view, b)
+            and card.letters[::-1] not in options):
+        options = options + (card.letters[::-1],)
+    return options
 
 
 def complete(b: Building) -> bool:
@@ -100,6 +120,8 @@ def live_score(view: dict, b: Building) -> Score | None:
         card = card_of(view, cid)
         if card is None or text is None:
             return None
+        if card.power:
+            text = ""                          # a power common has no letter
         pieces.append((scored_card(card, cid, text), text, cid == COMMON))
     eff = view.get("effects") or {}
     return score(pieces, minus=int(eff.get("minus", 0)), common_bonus=content().common_bonus, itemise=True)
