@@ -334,3 +334,40 @@ def test_space_bar_spells_two_words_and_dyslexia_reverses_a_pair(lang, size):
     fits(blits, f"dyslexia {lang} {size}")
     key(app, pygame.K_RETURN)
     assert last_event(session, "spelled")["word"] == "not"
+
+
+# ---- the flexible rules: the hand for a cube, cubes spent as ¢ -----------------------------------
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_a_pass_takes_a_cube_and_the_cube_pays_a_cent_of_a_purchase(lang, size):
+    import pygame
+    from scenes.ui.draw import record_text
+    from support.scenes import click, make_app, redraw
+    from tests.test_scenes_paperback import button, fits, hit, key, last_event, push, set_hand, step_until, type_text
+    app = make_app(size, lang)
+    players = [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot", "level": "normal"}]
+    session = LocalSession(RULES, 2, {"start": 0, "discard_cube": True, "vowel_reshuffle": True}, 4, players,
+                           log=False)
+    scene = push(app, session)
+    click(app, button(scene, "pass").rect.center)
+    assert last_event(session, "passed").get("cube") and session.view(0)["cubes"] == [1, 0]
+    step_until(app, lambda: scene.acting)
+    set_hand(scene, 0, ["s0.T", "s0.R", "s0.N", "s0.S", "s0.L"], common="cA")
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"cubes {lang} {size}")
+    line = i18n_t("paperback.ui.cubes_line", cubes=i18n_t("paperback.ui.cubes_of", player=NAMES[0], n=1))
+    assert any(b.text == line for b in blits)
+    type_text(app, "rant")
+    key(app, pygame.K_RETURN)
+    cents = scene.view["cents"]
+    dear = next(o[k] for o in scene.view["offer"] for k in ("front", "top")
+                if o[k] and next(f["cost"] for f in scene.view["for_sale"] if f["id"] == o[k]) == cents + 1)
+    click(app, hit(scene, "market", dear).center)
+    assert scene.b.basket == [dear]                               # dearer than the ¢: a cube pays the rest
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"cubes buying {lang} {size}")
+    key(app, pygame.K_RETURN)
+    ev = last_event(session, "bought")
+    assert ev["cards"] == [dear] and ev["cubes"] == 1 and session.view(0)["cubes"][0] == 0

@@ -2,7 +2,8 @@
 replay renderer, event descriptions, how-to pages, the Fame chart's series).
 
 The basic game as the box teaches it: 2-5 seats; the box's options (issue 12) join the
-set-up one at a time, as the table learns to play each (Space Bar and Dyslexia, attack cards, Player Powers and Awards so far)."""
+set-up one at a time, as the table learns to play each (so far Space Bar and Dyslexia,
+attack cards, Player Powers, Awards, the hand for a cube and the vowels coming back)."""
 from __future__ import annotations
 
 from typing import Any
@@ -25,6 +26,10 @@ SETUP: dict = {
          "about": "paperback.opt.space_dyslexia.about", "type": "bool", "default": False},
         {"key": "awards", "label": "paperback.opt.awards", "about": "paperback.opt.awards.about",
          "type": "bool", "default": False},
+        {"key": "discard_cube", "label": "paperback.opt.discard_cube", "about": "paperback.opt.discard_cube.about",
+         "type": "bool", "default": False},
+        {"key": "vowel_reshuffle", "label": "paperback.opt.vowel_reshuffle",
+         "about": "paperback.opt.vowel_reshuffle.about", "type": "bool", "default": False},
     ],
 }
 

@@ -11,7 +11,7 @@ from engine.paperback.bot import word_choices
 from engine.paperback.finder import COMMON
 from scenes.paperback import panels
 from scenes.paperback.word import (basket_cost, card_of, command, complete, default_text, lay_found, lay_options,
-                                   live_score, may_trash, pick_for_letter, trim_choices)
+                                   live_score, may_trash, pick_for_letter, spendable, trim_choices)
 from scenes.ui.i18n import lang, t
 
 HINTS = 5
@@ -180,7 +180,7 @@ class Builds:
         if key.startswith("spread:"):
             ids = panels.spread_cards(v).get(key.split(":", 1)[1], [])
             free = [c for c in ids if c not in b.basket]
-            if free and basket_cost(v, b.basket + free[:1]) <= v["cents"]:
+            if free and basket_cost(v, b.basket + free[:1]) <= spendable(v):
                 b.basket.append(free[0])
             elif any(c in b.basket for c in ids):
                 b.basket.remove(next(c for c in reversed(b.basket) if c in ids))
@@ -190,7 +190,7 @@ class Builds:
         fame = {f["id"]: f for f in v["fame_piles"]}
         if key in fame:
             have = b.basket.count(key)
-            if have < fame[key]["count"] and basket_cost(v, b.basket + [key]) <= v["cents"]:
+            if have < fame[key]["count"] and basket_cost(v, b.basket + [key]) <= spendable(v):
                 b.basket.append(key)
             elif have:
                 b.basket.remove(key)
@@ -199,12 +199,12 @@ class Builds:
             return
         if key in b.basket:
             b.basket.remove(key)
-        elif basket_cost(v, b.basket + [key]) <= v["cents"]:
+        elif basket_cost(v, b.basket + [key]) <= spendable(v):
             b.basket.append(key)
         else:
             self._too_dear()
 
     def _too_dear(self) -> None:
         v = self.view
-        self.message = (t("paperback.ui.too_dear", left=v["cents"] - basket_cost(v, self.b.basket)), "error")
+        self.message = (t("paperback.ui.too_dear", left=spendable(v) - basket_cost(v, self.b.basket)), "error")
         self.sound("error")

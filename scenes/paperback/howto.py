@@ -180,4 +180,6 @@ def howto_pages() -> list[Page]:
         Page("powers"),
         Page("awards"),
         Page("space_dyslexia"),
+        Page("discard_cube"),
+        Page("vowel_reshuffle"),
     ]

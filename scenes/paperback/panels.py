@@ -83,11 +83,16 @@ def module_lines(view: dict, players: Sequence[dict]) -> list[str]:
                 if leaders else t("paperback.ui.award_nobody"))
         out.append(t("paperback.ui.award_line", award=t(f"paperback.award.{award['id']}"), fame=award["fame"],
                      lead=lead))
+    cubes = view.get("cubes")
+    if cubes:                                  # who holds cubes (1¢ each), and how many
+        held = [t("paperback.ui.cubes_of", player=player_name(list(players), s), n=n) for s, n in enumerate(cubes) if n]
+        out.append(t("paperback.ui.cubes_line", cubes=t("ui.list_sep").join(held) if held
+                     else t("paperback.ui.cubes_none")))
     return out
 
 
 def module_count(view: dict) -> int:
-    return int(bool(view.get("award")))
+    return int(bool(view.get("award"))) + int(bool(view.get("cubes")))
 
 
 def draw_modules(surface: pygame.Surface, fr: Frame, p: Places, view: dict, players: Sequence[dict]) -> None:

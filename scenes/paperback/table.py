@@ -31,7 +31,8 @@ from scenes.paperback.layout import HAND_CARD, Places, place_row, place_spread, 
 from scenes.paperback.narrate import log_line
 from scenes.paperback.tabledraw import Drawing
 from scenes.paperback.tableinput import Input
-from scenes.paperback.word import (Building, basket_cost, buy_command, card_of, command, complete, may_trash,
+from scenes.paperback.word import (Building, basket_cost, buy_command, card_of, command, complete, may_trash, my_cubes,
+                                   spendable,
                                    lay_options, trim_choices, word_text)
 from scenes.ui import style
 from scenes.ui.buttons import Button, row_rects
@@ -188,7 +189,7 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
             self.submit({"type": "vote", "seat": self.viewer, "accept": accept})
 
     def buy(self) -> None:
-        if self.buying() and self.submit(buy_command(self.viewer, self.b)):
+        if self.buying() and self.submit(buy_command(self.viewer, self.b, self.view)):
             self.b.basket = []
 
     def results(self) -> None:
@@ -310,7 +311,7 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
         for ch, ids in groups.items():
             if any(c in b.basket for c in ids):
                 marks[f"spread:{ch}"] = "pick"
-        left = v["cents"] - basket_cost(v, b.basket)
+        left = spendable(v) - basket_cost(v, b.basket)
         cards = cards_of(v)
         fame = {f["id"]: f["cost"] for f in v["fame_piles"]}
         for _, key, _ in self.hits:
@@ -347,9 +348,9 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
                       Button("propose", self.propose, t("paperback.ui.propose"), enabled=proposable)]
         elif ph == "buy":
             cost = basket_cost(v, self.b.basket)
-            left = v["cents"] - cost
+            left = spendable(v) - cost
             label = (t("paperback.ui.buy", cost=cost, left=left) if self.b.basket
-                     else t("paperback.ui.buy_nothing", left=left))
+                     else t("paperback.ui.buy_nothing", left=v["cents"]))
             top = [Button("buy", self.buy, label, keys=ENTER, primary=True)]
             bottom = [Button("clear", lambda: self.b.basket.clear(), t("paperback.ui.clear_basket"),
                              keys=(pygame.K_DELETE,), enabled=bool(self.b.basket))]
@@ -404,7 +405,9 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
         if hovered is not None:
             return describe(hovered), style.INK
         if b is not None and self.buying():
-            left = v["cents"] - basket_cost(v, b.basket)
+            left = spendable(v) - basket_cost(v, b.basket)
+            if my_cubes(v):
+                return t("paperback.ui.cents_cubes_left", left=left, cents=v["cents"], cubes=my_cubes(v)), style.ACCENT
             return t("paperback.ui.cents_left", left=left, cents=v["cents"]), style.ACCENT
         if b is not None and self.spelling():
             return t("paperback.ui.how_to_spell"), style.INK_DIM

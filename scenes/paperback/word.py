@@ -175,11 +175,29 @@ def lay_found(found: Found) -> list[Slot]:
 
 
 def basket_cost(view: dict, basket: list[str]) -> int:
-    """What the basket costs (a Fame pile id costs its pile's price)."""
+    """What the basket costs (a Fame pile id costs its pile's price; the view's price of
+    a card for sale, an Offer discount taken off)."""
     cards = cards_of(view)
     piles = {f["id"]: f["cost"] for f in view.get("fame_piles", [])}
-    return sum(piles[c] if c in piles else cards[c].cost for c in basket)
+    prices = {f["id"]: f["cost"] for f in view.get("for_sale", [])}
+    return sum(prices.get(c, piles[c] if c in piles else cards[c].cost) for c in basket)
 
 
-def buy_command(seat: int, b: Building) -> dict:
-    return {"type": "buy", "seat": seat, "cards": list(b.basket)}
+def my_cubes(view: dict) -> int:
+    """The cubes the seat on screen holds (1¢ each in a purchase; options discard_cube, bounty)."""
+    cubes, seat = view.get("cubes"), view.get("seat")
+    return int(cubes[seat]) if cubes and seat is not None else 0
+
+
+def spendable(view: dict) -> int:
+    """What the seat may spend now: the word's ¢ and its cubes."""
+    return int(view["cents"]) + my_cubes(view)
+
+
+def buy_command(seat: int, b: Building, view: dict | None = None) -> dict:
+    cmd = {"type": "buy", "seat": seat, "cards": list(b.basket)}
+    if view is not None and my_cubes(view):
+        over = basket_cost(view, b.basket) - int(view["cents"])
+        if over > 0:
+            cmd["cubes"] = over              # the cubes pay what the ¢ do not
+    return cmd
