@@ -371,3 +371,43 @@ def test_a_pass_takes_a_cube_and_the_cube_pays_a_cent_of_a_purchase(lang, size):
     key(app, pygame.K_RETURN)
     ev = last_event(session, "bought")
     assert ev["cards"] == [dear] and ev["cubes"] == 1 and session.view(0)["cubes"][0] == 0
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_offer_discounts_are_shown_and_bought_at_their_price(lang, size):
+    import pygame
+    from engine.paperback.state import view_box
+    from scenes.ui.draw import record_text
+    from support.scenes import click, make_app, redraw
+    from tests.test_scenes_paperback import button, fits, hit, key, last_event, push, set_hand, step_until, type_text
+    app = make_app(size, lang)
+    players = [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot", "level": "normal"}]
+    session = LocalSession(RULES, 2, {"start": 0, "offer_discount": True}, 4, players, log=False)
+    scene = push(app, session)
+    for _ in range(3):                                            # a few turns: front cards left in place
+        click(app, button(scene, "pass").rect.center)
+        step_until(app, lambda: scene.acting)
+    off = {c: n for c, n in scene.view["discount"].items() if n}
+    assert off
+    set_hand(scene, 0, ["s0.T", "s0.R", "s0.N", "s0.S", "s0.L"], common="cA")
+    cards = view_box(scene.view)
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"discount {lang} {size}")
+    assert any(b.text == i18n_t("paperback.ui.discount_line", n=len(off)) for b in blits)
+    shown = {b.text for b in blits}
+    for c in off:                                                # each front card shows the price it sells at
+        if any(o["front"] == c for o in scene.view["offer"]):
+            assert i18n_t("paperback.card.cost", cost=max(1, cards[c].cost - off[c])) in shown
+    type_text(app, "rant")
+    key(app, pygame.K_RETURN)
+    cid = next(c for c in off if any(o["front"] == c for o in scene.view["offer"]))
+    price = next(f["cost"] for f in scene.view["for_sale"] if f["id"] == cid)
+    assert price == max(1, cards[cid].cost - off[cid])
+    assert price <= scene.view["cents"]                           # (seed 4: a 5¢ card at 1¢, not dimmed)
+    click(app, hit(scene, "market", cid).center)
+    assert scene.b.basket == [cid] and cid not in scene.market_marks[1]
+    key(app, pygame.K_RETURN)
+    ev = last_event(session, "bought")
+    assert ev["cards"] == [cid] and ev["spent"] == price

@@ -3,7 +3,7 @@ replay renderer, event descriptions, how-to pages, the Fame chart's series).
 
 The basic game as the box teaches it: 2-5 seats; the box's options (issue 12) join the
 set-up one at a time, as the table learns to play each (so far Space Bar and Dyslexia,
-attack cards, Player Powers, Awards, the hand for a cube and the vowels coming back)."""
+attack cards, Player Powers, Awards, the hand for a cube, the Offer discount and the vowels coming back)."""
 from __future__ import annotations
 
 from typing import Any
@@ -28,6 +28,8 @@ SETUP: dict = {
          "type": "bool", "default": False},
         {"key": "discard_cube", "label": "paperback.opt.discard_cube", "about": "paperback.opt.discard_cube.about",
          "type": "bool", "default": False},
+        {"key": "offer_discount", "label": "paperback.opt.offer_discount",
+         "about": "paperback.opt.offer_discount.about", "type": "bool", "default": False},
         {"key": "vowel_reshuffle", "label": "paperback.opt.vowel_reshuffle",
          "about": "paperback.opt.vowel_reshuffle.about", "type": "bool", "default": False},
     ],

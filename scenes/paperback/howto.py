@@ -181,5 +181,6 @@ def howto_pages() -> list[Page]:
         Page("awards"),
         Page("space_dyslexia"),
         Page("discard_cube"),
+        Page("offer_discount"),
         Page("vowel_reshuffle"),
     ]

@@ -6,6 +6,7 @@ table scene, the replay renderer and the how-to pages alike."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from typing import Sequence
 
 import pygame
@@ -88,11 +89,13 @@ def module_lines(view: dict, players: Sequence[dict]) -> list[str]:
         held = [t("paperback.ui.cubes_of", player=player_name(list(players), s), n=n) for s, n in enumerate(cubes) if n]
         out.append(t("paperback.ui.cubes_line", cubes=t("ui.list_sep").join(held) if held
                      else t("paperback.ui.cubes_none")))
+    if "discount" in view:                     # the Offer cards left in place, cheaper by their cubes
+        out.append(t("paperback.ui.discount_line", n=sum(1 for n in view["discount"].values() if n)))
     return out
 
 
 def module_count(view: dict) -> int:
-    return int(bool(view.get("award"))) + int(bool(view.get("cubes")))
+    return int(bool(view.get("award"))) + int(bool(view.get("cubes"))) + int("discount" in view)
 
 
 def draw_modules(surface: pygame.Surface, fr: Frame, p: Places, view: dict, players: Sequence[dict]) -> None:
@@ -183,7 +186,11 @@ def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks
             if cid is None:
                 draw_slot(surface, r, fr)
             else:
-                draw_card(surface, r, cards[cid], fr, cost=True, lifted=hot == cid, mark=marks.get(cid),
+                card = cards[cid]
+                if (view.get("discount") or {}).get(cid):     # an Offer discount: the price it sells at
+                    card = replace(card, cost=next((f["cost"] for f in view["for_sale"] if f["id"] == cid),
+                                                   card.cost))
+                draw_card(surface, r, card, fr, cost=True, lifted=hot == cid, mark=marks.get(cid),
                           dim=cid in dim)
         text_in(surface, t("paperback.ui.market.under", n=o["under"]), under, fr.fs(18), style.INK_DIM,
                 min_size=fr.fs(12), ellipsis=True)

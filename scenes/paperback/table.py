@@ -321,7 +321,7 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
                 cost = fame[key]
             else:
                 cid = groups.get(key.split(":", 1)[1], [""])[0] if key.startswith("spread:") else key
-                cost = cards[cid].cost if cid in cards else 0
+                cost = basket_cost(v, [cid]) if cid in cards else 0      # the price it sells at
             if cost > left:
                 dim.add(key)
         return marks, dim
