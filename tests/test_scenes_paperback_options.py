@@ -411,3 +411,32 @@ def test_offer_discounts_are_shown_and_bought_at_their_price(lang, size):
     key(app, pygame.K_RETURN)
     ev = last_event(session, "bought")
     assert ev["cards"] == [cid] and ev["spent"] == price
+
+
+# ---- the set-up screen offers them all -------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_setup_offers_every_playable_option_and_its_controls_fit(lang, size):
+    from scenes.common.setup import SetupScene
+    from scenes.paperback import SETUP
+    from scenes.ui.draw import record_text
+    from support.scenes import make_app, redraw
+    app = make_app(size, lang)
+    scene = SetupScene(app, "paperback")
+    app.stack.push(scene)
+    app.step()
+    keys = [o["key"] for o in SETUP["options"]]
+    assert {"attacks", "powers", "awards", "space_dyslexia", "discard_cube", "offer_discount",
+            "vowel_reshuffle"} <= set(keys)
+    scene.options["attacks"] = True
+    scene.rebuild()
+    with record_text() as blits:
+        redraw(app)
+    start = scene.widgets["start"].rect
+    rows = [scene.widgets[f"opt_{k}"].rect for k in keys] + [scene.widgets["seed"].rect]
+    for a, b in zip(rows, rows[1:]):
+        assert a.bottom <= b.top                                  # one under the other, no overlap
+    assert rows[-1].bottom < start.top                            # the seed stays above Back / Start
+    about = i18n_t("ui.label_value", label=i18n_t("paperback.opt.attacks"), value=i18n_t("paperback.opt.attacks.about"))
+    assert scene.options_about() == [about]                       # the option switched on explains itself
+    assert blits

@@ -36,6 +36,7 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self.about_seat = 1                            # whose bot level the line below describes
         self._first_build = True
         self._seed_y = 120
+        self._row_h = 52
         self.options: dict[str, Any] = {o["key"]: o.get("default") for o in self.spec.get("options", [])}
         self.recall()
 
@@ -98,6 +99,11 @@ class SetupScene(RedrawOnDemand, GuiScene):
         x, w, h, gap = 60, 540, 52, 12
         y = 120
         variants = self.spec.get("variants") or []
+        rows = (len(variants) > 1) + (len(self.seat_range()) > 1) + len(self.active_options()) + 1
+        if y + rows * (h + gap) > 640 - 64:      # many options: smaller rows, room for their about lines
+            step = max(36, (640 - 110 - y) // rows)
+            h, gap = step - 8, 8
+        self._row_h = h
         if len(variants) > 1:
             label = next(v[1] for v in variants if v[0] == self.variant)
             self.cycler(self.r(x, y, w, h), t("ui.label_value", label=t("ui.setup.variant"), value=t(label)), self.step_variant,
@@ -131,7 +137,7 @@ class SetupScene(RedrawOnDemand, GuiScene):
         style.fill_background(surface)
         t = self.app.t
         self.draw_title(surface, t("ui.setup.title_game", game=t(f"ui.game.{self.game}")), y=20, h=80)
-        text_in(surface, t("ui.setup.seed"), self.r(60, self._seed_y, 190, 52), self.fs(24), style.INK,
+        text_in(surface, t("ui.setup.seed"), self.r(60, self._seed_y, 190, self._row_h), self.fs(24), style.INK,
                 bold=True, align="left")
         for s, (stripe, _er, _kr) in enumerate(self.seat_slots()):
             pygame.draw.rect(surface, style.seat_colour(s), stripe, border_radius=3)
@@ -139,15 +145,18 @@ class SetupScene(RedrawOnDemand, GuiScene):
                 valign="top", wrap_lines=True, max_lines=3, min_size=self.fs(18), ellipsis=True)
         abouts = self.options_about()
         if abouts:    # what each option means (an option's "about" key), under the seed
-            top = self._seed_y + 64
+            top = self._seed_y + self._row_h + 12
             text_in(surface, "\n".join(abouts), self.r(60, top, 540, 630 - top), self.fs(20), style.INK_DIM,
                     align="left", valign="top", wrap_lines=True, min_size=self.fs(18), ellipsis=True)
 
     def options_about(self) -> list[str]:
         """One line per active option that explains itself (its "about" catalog key)."""
         t = self.app.t
-        return [t("ui.label_value", label=t(o["label"]), value=t(o["about"]))
-                for o in self.active_options() if o.get("about")]
+        told = [o for o in self.active_options() if o.get("about")]
+        if len(told) > 3:     # too many to list: the focused option's line, then those switched on
+            focused = [o for o in told if self.widgets.get(f"opt_{o['key']}") is self.focused]
+            told = focused + [o for o in told if self.options.get(o["key"]) and o not in focused]
+        return [t("ui.label_value", label=t(o["label"]), value=t(o["about"])) for o in told]
 
     def level_about(self) -> str:
         """What the bot level of the seat in question means (the focused level control's
