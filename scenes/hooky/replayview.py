@@ -2,20 +2,15 @@
 card face down unless revealed or flipped; everything once the game is over)."""
 from __future__ import annotations
 
-from typing import Any, Sequence
-
 import pygame
 
+from scenes.common.renderer import Renderer
 from scenes.hooky.tableview import draw_table
 from scenes.hooky.widgets import Frame
 
 
-class ReplayRenderer:
+class ReplayRenderer(Renderer):
     """`draw(surface, rect, view)`. Set `players` (the log header's) to show names."""
-
-    def __init__(self, app: Any = None, players: Sequence[dict] | None = None) -> None:
-        self.app = app
-        self.players: list[dict] = list(players or [])
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, view: dict) -> None:
         rect = pygame.Rect(rect)

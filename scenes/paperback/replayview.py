@@ -3,21 +3,16 @@ players' Fame and counts, the length track, the market, the word on the table), 
 every hand once the game is over (the view carries them then)."""
 from __future__ import annotations
 
-from typing import Any, Sequence
-
 import pygame
 
+from scenes.common.renderer import Renderer
 from scenes.paperback import panels
 from scenes.paperback.layout import place_spread, place_static
 from scenes.ui.geometry import Frame
 
 
-class ReplayRenderer:
+class ReplayRenderer(Renderer):
     """`draw(surface, rect, view)`. Set `players` (the log header's) to show names."""
-
-    def __init__(self, app: Any = None, players: Sequence[dict] | None = None) -> None:
-        self.app = app
-        self.players: list[dict] = list(players or [])
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, view: dict) -> None:
         rect = pygame.Rect(rect)

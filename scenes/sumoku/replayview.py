@@ -11,17 +11,17 @@ from engine.sumoku.tiles import TILE_COUNT, number
 from scenes.sumoku import style
 from scenes.ui import style as ui_style
 from scenes.common.names import player_name
+from scenes.common.renderer import Renderer
 from scenes.sumoku.boardview import BoardView
 from scenes.sumoku.widgets import draw_seat_card, stat_box
 from scenes.ui.i18n import t
 
 
-class ReplayRenderer:
+class ReplayRenderer(Renderer):
     """`draw(surface, rect, view)`. Set `players` (the log header's) to show names."""
 
     def __init__(self, app: Any = None, players: Sequence[dict] | None = None) -> None:
-        self.app = app
-        self.players: list[dict] = list(players or [])
+        super().__init__(app, players)
         self.board_view = BoardView(max_cell=64)
         self._grid_views: list[BoardView] = []
 

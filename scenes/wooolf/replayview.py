@@ -3,12 +3,11 @@
 with the round and the early declarations at its centre."""
 from __future__ import annotations
 
-from typing import Any, Sequence
-
 import pygame
 
 from engine.wooolf.content import content
 from scenes.common.names import winners_text
+from scenes.common.renderer import Renderer
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
@@ -17,12 +16,8 @@ from scenes.wooolf.layout import table_layout
 from scenes.wooolf.tableview import draw_table, revealed
 
 
-class ReplayRenderer:
+class ReplayRenderer(Renderer):
     """`draw(surface, rect, view)`. Set `players` (the log header's) to show names."""
-
-    def __init__(self, app: Any = None, players: Sequence[dict] | None = None) -> None:
-        self.app = app
-        self.players: list[dict] = list(players or [])
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, view: dict) -> None:
         rect = pygame.Rect(rect)

@@ -9,6 +9,7 @@ from typing import Any, Sequence
 import pygame
 
 from scenes.common.names import player_name, winners_text
+from scenes.common.renderer import Renderer
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
@@ -29,15 +30,14 @@ def shown_of(view: dict) -> Shown:
     return s
 
 
-class ReplayRenderer:
+class ReplayRenderer(Renderer):
     """`draw(surface, rect, view)`. The replay viewer sets `players` and `options` from the
     log header: the words are shown in the word language the game was played in
     (`options["words"]`); `mode` overrides it (default: the log's, else the menus')."""
 
     def __init__(self, app: Any = None, players: Sequence[dict] | None = None, mode: str | None = None,
                  options: dict | None = None) -> None:
-        self.app = app
-        self.players: list[dict] = list(players or [])
+        super().__init__(app, players)
         self.options: dict = dict(options or {})
         self.mode = mode
 
