@@ -3,12 +3,11 @@ worksheet. The counting page counts MIRTH, NEVER and QUICK with the engine's own
 and the worksheet page runs the engine's deduction on the rules' AWARD example."""
 from __future__ import annotations
 
-from typing import Callable
-
 import pygame
 
 from engine.hooky.deduction import HOOKY, deduce
 from engine.hooky.knowledge import Knowledge, count_answer
+from scenes.common.howtopage import HowtoPage
 from scenes.hooky import assist
 from scenes.hooky.tableview import draw_pile
 from scenes.hooky.widgets import PANEL, Frame, cards_row, draw_card
@@ -17,7 +16,6 @@ from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.i18n import t
 
-Illustrate = Callable[[pygame.Surface, pygame.Rect, Frame], None]
 
 # the rules' counting examples: (hand, word)
 COUNTING = (("aghlu", "mirth"), ("aelnp", "never"), ("smart", "quick"))
@@ -26,36 +24,12 @@ AWARD_HAND = "bdhry"
 AWARD_CLUE = (1, "award", 2)
 
 
-class Page:
-    """One page: `title`, `body` (current language) and `draw(surface, rect)`."""
-
-    def __init__(self, key: str, illustrate: Illustrate | None = None, text_share: float = 0.42) -> None:
-        self.key = key
-        self.illustrate = illustrate
-        self.text_share = text_share
-
-    @property
-    def title(self) -> str:
-        return t(f"hooky.howto.{self.key}.title")
-
-    @property
-    def body(self) -> str:
-        return t(f"hooky.howto.{self.key}.body")
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        rect = pygame.Rect(rect)
-        fr = Frame(surface.get_size())
-        pad = fr.px(12)
-        if self.illustrate is None:
-            text_in(surface, self.body, rect.inflate(-2 * pad, -2 * pad), fr.fs(28), style.INK, wrap_lines=True,
-                    valign="top", align="left", min_size=fr.min_fs)
-            return
-        th = round(rect.h * self.text_share)
-        text_box = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, th - 2 * pad)
-        art = pygame.Rect(rect.x + pad, rect.y + th, rect.w - 2 * pad, rect.h - th - pad)
-        text_in(surface, self.body, text_box, fr.fs(26), style.INK, wrap_lines=True, valign="top", align="left",
-                min_size=fr.min_fs)
-        self.illustrate(surface, art, fr)
+class Page(HowtoPage):
+    """One page of hooky's how-to: the shared page, this game's catalog and sizes."""
+    game = "hooky"
+    text_share_default = 0.42
+    text_size = 26
+    text_only_size = 28
 
 
 def _table(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:

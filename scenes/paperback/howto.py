@@ -15,15 +15,14 @@ from engine.core.turns import view_with_status
 from engine.paperback.content import CardDef, content
 from engine.paperback.rules import PaperbackRules
 from engine.paperback.scoring import Score, score
+from scenes.common.howtopage import HowtoPage, Illustrate
 from scenes.paperback import panels
 from scenes.paperback.cards import draw_card
 from scenes.paperback.layout import Places, place_spread, place_static
 from scenes.ui import style
-from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
 
-Illustrate = Callable[[pygame.Surface, pygame.Rect, Frame], None]
 Laid = Sequence[tuple[str, str, bool]]          # (card id, laid as, the top common by reference)
 
 
@@ -133,36 +132,12 @@ def _end(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
           12, 64, 292, 186)
 
 
-class Page:
-    """One page: `title`, `body` (current language) and `draw(surface, rect)`."""
-
-    def __init__(self, key: str, illustrate: Illustrate | None = None, text_share: float = 0.45) -> None:
-        self.key = key
-        self.illustrate = illustrate
-        self.text_share = text_share
-
-    @property
-    def title(self) -> str:
-        return t(f"paperback.howto.{self.key}.title")
-
-    @property
-    def body(self) -> str:
-        return t(f"paperback.howto.{self.key}.body")
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        rect = pygame.Rect(rect)
-        fr = Frame(surface.get_size())
-        pad = fr.px(12)
-        if self.illustrate is None:
-            text_in(surface, self.body, rect.inflate(-2 * pad, -2 * pad), fr.fs(26), style.INK, wrap_lines=True,
-                    valign="top", align="left", min_size=fr.min_fs)
-            return
-        th = round(rect.h * self.text_share)
-        text_box = pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, th - 2 * pad)
-        art = pygame.Rect(rect.x + pad, rect.y + th, rect.w - 2 * pad, rect.h - th - pad)
-        text_in(surface, self.body, text_box, fr.fs(24), style.INK, wrap_lines=True, valign="top", align="left",
-                min_size=fr.min_fs)
-        self.illustrate(surface, art, fr)
+class Page(HowtoPage):
+    """One page of paperback's how-to: the shared page, this game's catalog and sizes."""
+    game = "paperback"
+    text_share_default = 0.45
+    text_size = 24
+    text_only_size = 26
 
 
 def howto_pages() -> list[Page]:

@@ -4,12 +4,11 @@ example drawn by the table's own renderer (its cards, markers, question cards an
 boxes). The example announcements are the rules' own (`engine.wooolf.rules.announcement`)."""
 from __future__ import annotations
 
-from typing import Callable
-
 import pygame
 
 from engine.wooolf.content import content
 from engine.wooolf.rules import announcement
+from scenes.common.howtopage import HowtoPage
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
@@ -18,35 +17,16 @@ from scenes.wooolf.cards import draw_back, draw_chip, draw_face, draw_marker
 from scenes.wooolf.layout import TableLayout, seat_box
 from scenes.wooolf.tableview import Shown, draw_table
 
-Illustrate = Callable[[pygame.Surface, pygame.Rect, Frame], None]
 ROLE_CARDS = ("B01", "B02", "B03", "B04", "B05")      # one card of every role, wolf first
 NAMES = ("Mei", "Ada", "Bo", "Dee")
 
 
-class Page:
-    """One page: `title`, `body` (current language) and `draw(surface, rect)`."""
-
-    def __init__(self, key: str, illustrate: Illustrate, text_share: float = 0.4) -> None:
-        self.key = key
-        self.illustrate = illustrate
-        self.text_share = text_share
-
-    @property
-    def title(self) -> str:
-        return t(f"wooolf.howto.{self.key}.title")
-
-    @property
-    def body(self) -> str:
-        return t(f"wooolf.howto.{self.key}.body")
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        rect = pygame.Rect(rect)
-        fr = Frame(surface.get_size())
-        pad = fr.px(12)
-        th = round(rect.h * self.text_share)
-        text_in(surface, self.body, pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, th - 2 * pad),
-                fr.fs(24), style.INK, wrap_lines=True, valign="top", align="left", min_size=fr.min_fs)
-        self.illustrate(surface, pygame.Rect(rect.x + pad, rect.y + th, rect.w - 2 * pad, rect.h - th - pad), fr)
+class Page(HowtoPage):
+    """One page of wooolf's how-to: the shared page, this game's catalog and sizes."""
+    game = "wooolf"
+    text_share_default = 0.4
+    text_size = 24
+    text_only_size = 26
 
 
 def _row(rect: pygame.Rect, n: int, w: int, gap: int) -> list[pygame.Rect]:

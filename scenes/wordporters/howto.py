@@ -6,12 +6,11 @@ score track, and the children's rules; each page drawn by the table's own render
 are the ones the rules pick (`engine.wordporters.board.markers_for`)."""
 from __future__ import annotations
 
-from typing import Callable
-
 import pygame
 
 from engine.wordporters.board import markers_for
 from engine.wordporters.content import content
+from scenes.common.howtopage import HowtoPage
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
@@ -21,7 +20,6 @@ from scenes.wordporters.pieces import draw_hint_card, draw_number_card, draw_tra
 from scenes.wordporters.tableview import Shown, draw_board
 from scenes.wordporters.words import hint_inline, hint_lines, resolve, word_inline
 
-Illustrate = Callable[[pygame.Surface, pygame.Rect, Frame], None]
 NAMES = ("Mei", "Ada", "Bo", "Dee")
 WORDS = ("nail", "dvd", "coin", "battery", "candle", "mirror", "wallet", "lawn", "kitchen", "pillow")
 KIDS = ("cat", "dog", "rabbit", "fish", "penguin", "lion", "elephant", "frog", "owl", "panda")
@@ -31,30 +29,15 @@ PLAYS = (("Mei", "fire"), ("Ada", "metal"), ("Bo", "soft"), ("Dee", "round"), ("
 MEI_NUMBER = 5                     # candle
 
 
-class Page:
-    """One page: `title`, `body` (current language) and `draw(surface, rect)`."""
+class Page(HowtoPage):
+    """One page of wordporters's how-to: the shared page, this game's catalog and sizes."""
+    game = "wordporters"
+    text_share_default = 0.34
+    text_size = 24
+    text_only_size = 26
 
-    def __init__(self, key: str, illustrate: Illustrate, text_share: float = 0.34) -> None:
-        self.key = key
-        self.illustrate = illustrate
-        self.text_share = text_share
-
-    @property
-    def title(self) -> str:
-        return t(f"wordporters.howto.{self.key}.title")
-
-    @property
-    def body(self) -> str:
-        return t(f"wordporters.howto.{self.key}.body", **_fill())
-
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        rect = pygame.Rect(rect)
-        fr = Frame(surface.get_size())
-        pad = fr.px(12)
-        th = round(rect.h * self.text_share)
-        text_in(surface, self.body, pygame.Rect(rect.x + pad, rect.y + pad, rect.w - 2 * pad, th - 2 * pad),
-                fr.fs(24), style.INK, wrap_lines=True, valign="top", align="left", min_size=fr.min_fs)
-        self.illustrate(surface, pygame.Rect(rect.x + pad, rect.y + th, rect.w - 2 * pad, rect.h - th - pad), fr)
+    def fill(self) -> dict[str, str]:
+        return _fill()
 
 
 def _fill() -> dict[str, str]:
