@@ -1,4 +1,5 @@
-"""The bot protocol and `play_out`, the harness for bot-versus-bot games."""
+"""The bot protocol, `LevelledBot` (the turn bots' shared constructor) and `play_out`,
+the harness for bot-versus-bot games."""
 from __future__ import annotations
 
 from typing import Any, Mapping, Protocol
@@ -11,6 +12,22 @@ from engine.core.rules import Rules
 class Bot(Protocol):
     """A bot sees only its seat's view and answers with a command."""
     def choose(self, view: dict, seat: int) -> Command: ...
+
+
+class LevelledBot:
+    """The base of the turn games' bots: `Bot(level, seed)` with the level checked
+    against the class's LEVELS. A game that names STYLES (level -> its habits) gets the
+    level's as `self.style`; a level without one ("random") gets the easy style, and a
+    game without styles gets None."""
+    LEVELS: tuple[str, ...] = ()
+    STYLES: Mapping[str, Any] = {}
+
+    def __init__(self, level: str = "normal", seed: int = 0) -> None:
+        if level not in self.LEVELS:
+            raise ValueError(f"unknown level {level!r}; levels: {', '.join(self.LEVELS)}")
+        self.level = level
+        self.seed = int(seed)
+        self.style = self.STYLES.get(level, self.STYLES.get("easy"))
 
 
 def play_out(rules: Rules, seats: int, bots: Mapping[int, Bot] | list[Bot], *,

@@ -35,6 +35,7 @@ from typing import Any
 
 import numpy as np
 
+from engine.core.bots import LevelledBot
 from engine.core.hashing import state_hash
 from engine.core.rng import Rng
 from engine.hooky.clue_words import bot_accepts
@@ -171,15 +172,10 @@ def clue_command(k: Knowledge, seat: int, rng: Rng, max_level: int = 20) -> dict
     return {"type": "clue", "seat": seat, "word": rng.choice(pool)}
 
 
-class HookyBot:
+class HookyBot(LevelledBot):
     """A Hooky player for one seat. `level` is "easy", "normal", "hard" (or "random")."""
-
-    def __init__(self, level: str = "normal", seed: int = 0) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-        self.level = level
-        self.seed = seed
-        self.style = STYLES.get(level, STYLES["easy"])
+    LEVELS = LEVELS
+    STYLES = STYLES
 
     # ---- entry ----------------------------------------------------------------------
     def choose(self, view: dict, seat: int) -> dict:

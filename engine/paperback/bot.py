@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.bots import LevelledBot
 from engine.core.hashing import state_hash
 from engine.core.rng import Rng
 from engine.paperback.content import CardDef, content
@@ -129,12 +130,8 @@ def votes_yes(word: str) -> bool:
     return bot_accepts(word)
 
 
-class PaperbackBot:
-    def __init__(self, level: str = "normal", seed: int = 0) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r} (levels: {', '.join(LEVELS)})")
-        self.level = level
-        self.seed = seed
+class PaperbackBot(LevelledBot):
+    LEVELS = LEVELS
 
     def _rng(self, view: dict) -> Rng:
         key = [view["seat"], view["phase"], view["turns"], view["hand"], view["cents"], view["words"][-3:]]

@@ -23,6 +23,7 @@ import math
 from collections import Counter
 from typing import Any
 
+from engine.core.bots import LevelledBot
 from engine.core.hashing import state_hash
 from engine.core.rng import Rng
 from engine.sumoku.movegen import Board, Play, best_play, can_play, legal_plays
@@ -59,14 +60,9 @@ def _place(play: Play, seat: int) -> dict:
     return play.to_command(seat)
 
 
-class SumokuBot:
+class SumokuBot(LevelledBot):
     """A Sumoku player for one seat. `level` is "easy", "normal" or "hard"."""
-
-    def __init__(self, level: str = "normal", seed: int = 0) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-        self.level = level
-        self.seed = seed
+    LEVELS = LEVELS
 
     # ---- entry ----------------------------------------------------------------------
     def choose(self, view: dict, seat: int) -> dict:

@@ -33,6 +33,7 @@ from dataclasses import dataclass, replace
 from itertools import product
 from typing import Any
 
+from engine.core.bots import LevelledBot
 from engine.core.hashing import state_hash
 from engine.core.rng import Rng
 from engine.wooolf.content import UNKNOWN, content
@@ -93,15 +94,10 @@ def information(joint: dict[tuple[Any, str], int], classes: dict[str, int]) -> f
     return entropy(marg) - after
 
 
-class WooolfBot:
+class WooolfBot(LevelledBot):
     """A Wooolf!! player for one seat. `level` is "easy", "normal", "hard" (or "random")."""
-
-    def __init__(self, level: str = "normal", seed: int = 0) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-        self.level = level
-        self.seed = seed
-        self.style = STYLES.get(level, STYLES["easy"])
+    LEVELS = LEVELS
+    STYLES = STYLES
 
     # ---- entry ----------------------------------------------------------------------
     def choose(self, view: dict, seat: int) -> dict:

@@ -37,6 +37,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from engine.core.bots import LevelledBot
 from engine.core.rng import Rng
 from engine.wordporters.board import emphasis, legal_placements
 from engine.wordporters.content import FIT_MAX, content
@@ -179,14 +180,14 @@ def best_assignment(marg: np.ndarray) -> list[int]:
     return [int(x) for x in perms[int(np.argmax(total))]]
 
 
-class WordPortersBot:
+class WordPortersBot(LevelledBot):
+    LEVELS = LEVELS
+    STYLES = STYLES
+
     def __init__(self, level: str = "normal", seed: int = 0) -> None:
-        if level not in LEVELS:
-            raise ValueError(f"unknown level {level!r}; levels: {', '.join(LEVELS)}")
-        self.level = level
-        self.seed = int(seed)
+        super().__init__(level, seed)
         # its sense of the words, made once (the noisy copies take a moment)
-        self.fit = private_fit(self.seed, STYLES[level].noise) if level in STYLES else content().fit
+        self.fit = private_fit(self.seed, self.style.noise) if level in STYLES else content().fit
 
     def _rng(self, view: dict, seat: int) -> Rng:
         return Rng.derive(self.seed, view["round"] * 1000 + len(view["placements"]), seat)
@@ -223,7 +224,7 @@ class WordPortersBot:
                 return {"type": "decline", "seat": seat}
             card, side, _ = legal[rng.below(len(legal))]
             return {"type": "place", "seat": seat, "card": card, "side": side}
-        style = STYLES[self.level]
+        style = self.style
         fit = self.fit
         board = self._board(view)
         target = view["number"] - 1
@@ -254,7 +255,7 @@ class WordPortersBot:
         own = view["number"] - 1
         if self.level == "random":
             return others, np.full((len(others), POSITIONS), 1.0 / POSITIONS)
-        style = STYLES[self.level]
+        style = self.style
         fit = self.fit
         board = self._board(view)
         if style.pragmatic > 0:
