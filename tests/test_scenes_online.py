@@ -25,6 +25,7 @@ from scenes.sumoku.online.lobby import LobbyScene
 from scenes.sumoku.online.race import OnlineRaceScene
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
+from support.fits import assert_fits
 from test_net_session import RelayThread
 
 LANGS = ("en", "zh-TW")
@@ -76,12 +77,6 @@ def drawn(app: App) -> list[Any]:
     with record_text() as blits:
         app.step()
     return blits
-
-
-def assert_fits(blits: list[Any]) -> None:
-    bad = [f"{b.text!r} at {b.rect} outside {b.box}" for b in blits if not b.fits]
-    assert not bad, bad[:5]
-    assert blits, "nothing was drawn"
 
 
 def texts(blits: list[Any]) -> str:

@@ -21,6 +21,7 @@ from scenes.sumoku.race.panes import LEGEND_CYCLE, GridPane
 from scenes.sumoku.race.scene import RaceScene, default_locals
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
+from support.fits import assert_fits
 from support.scenes import english_after, key  # noqa: F401 (english_after: autouse)
 
 LANGS = ("en", "zh-TW")
@@ -77,12 +78,6 @@ def advance(app: App, scene: RaceScene, clock: FakeClock, ms: int, step: int = 2
 
 def events_of(session: LocalSession, kind: str) -> list[dict]:
     return [ev for ev in session.events if ev["type"] == kind]
-
-
-def assert_fits(blits) -> None:
-    bad = [f"{b.text!r} at {b.rect} outside {b.box}" for b in blits if not b.fits]
-    assert not bad, bad[:5]
-    assert blits, "nothing was drawn"
 
 
 # ---- the set-up spec ---------------------------------------------------------------------

@@ -27,6 +27,7 @@ from scenes.sumoku.tileart import FILLS, INKS, tile_surface
 from scenes.ui.style import contrast
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
+from support.fits import assert_fits
 from support.scenes import click, english_after, key, make_app, redraw  # noqa: F401 (english_after: autouse)
 
 LANGS = ("en", "zh-TW")
@@ -64,12 +65,6 @@ def hand_pos(scene: TableScene, tile: int):
 def cell_pos(scene: TableScene, cell):
     scene.board_view.ensure_visible(cell)
     return scene.board_view.cell_rect(cell).center
-
-
-def assert_fits(blits) -> None:
-    bad = [f"{b.text!r} at {b.rect} outside {b.box}" for b in blits if not b.fits]
-    assert not bad, bad[:5]
-    assert blits, "nothing was drawn"
 
 
 def a_play(session: LocalSession, seat: int, *, want_nine: bool = False):

@@ -22,6 +22,7 @@ from scenes.wooolf import SETUP, describe_event, replay_renderer, score_series
 from scenes.wooolf.narrate import card_words
 from scenes.wooolf.table import WooolfScene
 from scenes.wooolf.tableview import revealed
+from support.fits import assert_fits, cut_short, draw_howto_page
 from support.scenes import click, english_after, key, make_app, redraw  # noqa: F401 (english_after: autouse)
 
 NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -107,15 +108,6 @@ def act_through_scene(app, scene, cmd: dict) -> None:
 
 def texts(blits) -> list[str]:
     return [b.text for b in blits]
-
-
-def assert_fits(blits, size) -> None:
-    bad = [f"{b.text!r} at {b.rect} outside {b.box}" for b in blits if not b.fits]
-    assert not bad, bad[:5]
-    assert blits, "nothing was drawn"
-    k = min(size[0] / 1280, size[1] / 720)
-    small = [(b.text, b.size) for b in blits if b.size < round(18 * k)]
-    assert not small, small[:5]
 
 
 def play_bots_until(session, done) -> None:
@@ -554,13 +546,10 @@ def test_howto_cards_show_their_targets_whole_or_not_at_all(lang, size):
     pygame.init()
     i18n.set_lang(lang)
     surface = pygame.Surface(size)
-    w, h = size
     for page in howto_pages():
-        with record_text() as blits:
-            page.draw(surface, pygame.Rect(round(40 * w / 1280), round(110 * h / 720), round(1200 * w / 1280),
-                                           round(520 * h / 720)))
+        blits = draw_howto_page(page, surface)
         assert_fits(blits, size)
-        assert not [b.text for b in blits if b.text.endswith("…")], page.title
+        assert not cut_short(blits), page.title
         assert not [b.text for b in blits if b.text.rstrip().endswith(">")], page.title
 
 

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from scenes.common.banner import BannerWords, banner_text
+from scenes.common.clicks import among, left_click, route
 from scenes.common.turntable import TurnTable
 from scenes.ui.buttons import Button, row_rects
 from scenes.ui.geometry import Frame
@@ -406,25 +407,14 @@ class WooolfScene(TurnTable):
         return False
 
     def on_input(self, ev: pygame.event.Event) -> bool:
-        if ev.type != pygame.MOUSEBUTTONDOWN or ev.button != 1 or self.lay is None or not self.acting:
+        pos = left_click(ev)
+        if pos is None or self.lay is None or not self.acting:
             return False
-        for i, (q, r) in enumerate(self.q_hits):
-            if r.collidepoint(ev.pos):
-                self.pick_question(q, i)
-                return True
-        for i, r in self.dial_hits:
-            if r.collidepoint(ev.pos):
-                self.select_arrow(i)
-                return True
-        card = self.lay.card_at(ev.pos)
-        if card is not None:
-            self.pick_card(*card)
-            return True
-        h = self.lay.seat_at(ev.pos)
-        if h is not None:
-            self.pick_seat(h)
-            return True
-        return False
+        questions = [((q, i), r) for i, (q, r) in enumerate(self.q_hits)]   # two cards may ask the same
+        return route(pos, ((among(questions), lambda qi: self.pick_question(*qi)),
+                           (among(self.dial_hits), self.select_arrow),
+                           (self.lay.card_at, lambda card: self.pick_card(*card)),
+                           (self.lay.seat_at, self.pick_seat)))
 
     # ---- drawing (read-only) -------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

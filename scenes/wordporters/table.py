@@ -23,6 +23,7 @@ import pygame
 
 from engine.wordporters.board import markers_for
 from scenes.common.banner import BannerWords, banner_text
+from scenes.common.clicks import among, left_click, route
 from scenes.common.turntable import TurnTable
 from scenes.ui.buttons import Button, row_rects
 from scenes.ui.geometry import Frame
@@ -473,23 +474,14 @@ class WordPortersScene(TurnTable):
         if ev.type == pygame.MOUSEMOTION and self.lay is not None:
             self.hover = self.lay.hint_at(ev.pos) if self.phase() == "hints" else None
             return False
-        if ev.type != pygame.MOUSEBUTTONDOWN or ev.button != 1 or self.lay is None:
+        pos = left_click(ev)
+        if pos is None or self.lay is None:
             return False
         phase = self.phase()
         if phase == "hints":
-            hit = self.lay.hint_at(ev.pos)
-            if hit is not None:
-                self.pick_hint(*hit)
-                return True
-        elif phase == "vote":
-            for seat, r in self.vote_hits:
-                if r.collidepoint(ev.pos):
-                    self.select_voter(seat)
-                    return True
-            pos = self.lay.word_at(ev.pos)
-            if pos is not None:
-                self.assign(pos)
-                return True
+            return route(pos, [(self.lay.hint_at, lambda hit: self.pick_hint(*hit))])
+        if phase == "vote":
+            return route(pos, [(among(self.vote_hits), self.select_voter), (self.lay.word_at, self.assign)])
         return False
 
     # ---- drawing (read-only) -------------------------------------------------------------
