@@ -4,18 +4,16 @@ from __future__ import annotations
 
 from engine.core.bots import play_out
 from engine.core.rng import Rng
-from engine.paperback import PaperbackBot, PaperbackRules
+from engine.paperback import PaperbackBot
 from engine.paperback.awards import awards, leaders, marks
 from engine.paperback.rules import fame_of, final_result
-from tests.test_paperback_rules import give
+from support import paperback
+from support.paperback import RULES, give
 
-RULES = PaperbackRules()
 
 
 def table(award, seats=3):
-    st = RULES.initial(seats, {"start": 0, "awards": True})
-    for ev in RULES.setup(st, Rng(1)):
-        RULES.apply(st, ev)
+    st = paperback.table(seats, awards=True)
     st.award = award
     return st
 

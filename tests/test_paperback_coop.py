@@ -5,26 +5,15 @@ import pytest
 
 from engine.core.bots import play_out
 from engine.core.errors import RuleError
-from engine.core.rng import Rng
-from engine.paperback import PaperbackBot, PaperbackRules
+from engine.paperback import PaperbackBot
 from engine.paperback.coop import rows, uncovered
-from tests.test_paperback_rules import give
+from support import paperback
+from support.paperback import RULES, give, play
 
-RULES = PaperbackRules()
 
 
 def table(seats=3, **options):
-    st = RULES.initial(seats, {"start": 0, "coop": True, **options})
-    for ev in RULES.setup(st, Rng(1)):
-        RULES.apply(st, ev)
-    return st
-
-
-def play(st, cmd):
-    events = RULES.decide(st, cmd, Rng(0))
-    for ev in events:
-        RULES.apply(st, ev)
-    return events
+    return paperback.table(seats, coop=True, **options)
 
 
 def rich(st, seat=0):

@@ -5,25 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine.core.errors import RuleError
-from engine.core.rng import Rng
-from engine.paperback import PaperbackBot, PaperbackRules
-from tests.test_paperback_rules import give
+from engine.paperback import PaperbackBot
+from support.paperback import RULES, give, play, table
 
-RULES = PaperbackRules()
-
-
-def table(seats=2, **options):
-    st = RULES.initial(seats, {"start": 0, **options})
-    for ev in RULES.setup(st, Rng(1)):
-        RULES.apply(st, ev)
-    return st
-
-
-def play(st, cmd):
-    events = RULES.decide(st, cmd, Rng(0))
-    for ev in events:
-        RULES.apply(st, ev)
-    return events
 
 
 def test_a_pass_takes_a_cube_worth_one_cent_when_buying():

@@ -5,30 +5,16 @@ import pytest
 
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
-from engine.paperback import PaperbackRules
 from engine.paperback.powers import PLAGIARISM, powers
-from tests.test_paperback_rules import give
+from support import paperback
+from support.paperback import RULES, give, play, spell
 
-RULES = PaperbackRules()
 
 
 def table(power0="typo", power1="plagiarism", seats=2, seed=1):
-    st = RULES.initial(seats, {"start": 0, "powers": True})
-    for ev in RULES.setup(st, Rng(seed)):
-        RULES.apply(st, ev)
+    st = paperback.table(seats, seed, powers=True)
     st.powers[0], st.powers[1] = power0, power1
     return st
-
-
-def play(st, cmd, seed=0):
-    events = RULES.decide(st, cmd, Rng(seed))
-    for ev in events:
-        RULES.apply(st, ev)
-    return events
-
-
-def spell(st, cards, letters=None, seat=0):
-    return play(st, {"type": "spell", "seat": seat, "cards": cards, "letters": letters or {}})[0]
 
 
 def refused(st, cmd):

@@ -6,46 +6,12 @@ import pytest
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
 from engine.core.session import LocalSession
-from engine.paperback import PaperbackBot, PaperbackRules
+from engine.paperback import PaperbackBot
 from engine.paperback.finder import COMMON, find_words
 from engine.paperback.rules import final_result
+from support.paperback import RULES, give, play, spell, table
 
-RULES = PaperbackRules()
 W = "s0.W"          # seat 0's starting wilds: s0.W1 .. s0.W5
-
-
-def table(seats=2, attacks=False, seed=1, start=0):
-    st = RULES.initial(seats, {"attacks": attacks, "start": start})
-    for ev in RULES.setup(st, Rng(seed)):
-        RULES.apply(st, ev)
-    return st
-
-
-def give(st, seat, ids):
-    """Put exactly `ids` in `seat`'s hand (taken from wherever they lie; the old hand goes
-    back on top of the deck), keeping every card accounted for."""
-    old = [c for c in st.hands[seat] if c not in ids]
-    for zone in [*st.decks, *st.hands, *st.discards, *st.piles.values(), *st.fame.values(),
-                 st.commons, st.trash]:
-        for c in ids:
-            if c in zone:
-                zone.remove(c)
-    for pid, c in list(st.front.items()):
-        if c in ids:
-            st.front[pid] = st.piles[pid].pop(0) if st.piles[pid] else None
-    st.hands[seat] = list(ids)
-    st.decks[seat] = old + st.decks[seat]
-
-
-def play(st, cmd, seed=0):
-    events = RULES.decide(st, cmd, Rng(seed))
-    for ev in events:
-        RULES.apply(st, ev)
-    return events
-
-
-def spell(st, cards, letters=None, seat=0, **kw):
-    return play(st, {"type": "spell", "seat": seat, "cards": cards, "letters": letters or {}, **kw})[0]
 
 
 def wild(k, seat=0):

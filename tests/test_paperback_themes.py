@@ -9,33 +9,20 @@ import pytest
 from engine.core.bots import play_out
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
-from engine.paperback import PaperbackBot, PaperbackRules
+from engine.paperback import PaperbackBot
 from engine.paperback.rules import fame_of, final_result
 from engine.paperback.themes import MIN_WORDS, bot_accepts, themes
 from engine.words import is_word
-from tests.test_paperback_rules import give
+from support import paperback
+from support.paperback import RULES, give, play, spell
 
-RULES = PaperbackRules()
 I18N = Path(__file__).resolve().parents[1] / "assets" / "i18n"
 
 
 def table(theme="western", seats=3, **options):
-    st = RULES.initial(seats, {"start": 0, "themes": True, **options})
-    for ev in RULES.setup(st, Rng(1)):
-        RULES.apply(st, ev)
+    st = paperback.table(seats, themes=True, **options)
     st.theme = theme
     return st
-
-
-def play(st, cmd):
-    events = RULES.decide(st, cmd, Rng(0))
-    for ev in events:
-        RULES.apply(st, ev)
-    return events
-
-
-def spell(st, seat, cards, letters):
-    return play(st, {"type": "spell", "seat": seat, "cards": cards, "letters": letters})[0]
 
 
 def test_every_theme_has_titles_and_a_curated_list_of_real_words():
@@ -66,7 +53,7 @@ def test_a_listed_word_takes_the_theme_card_even_from_another_player():
     give(st, 1, ["s1.W1", "s1.W2", "s1.N"])
     st.theme_holder = 1
     give(st, 0, ["s0.W1", "s0.W2", "s0.N"])
-    ev = spell(st, 0, ["s0.W1", "s0.W2", "s0.N"], {"s0.W1": "g", "s0.W2": "u"})   # GUN: on the list
+    ev = spell(st, ["s0.W1", "s0.W2", "s0.N"], {"s0.W1": "g", "s0.W2": "u"}, seat=0)   # GUN: on the list
     assert ev["theme"] is True and st.theme_holder == 0
     assert RULES.view(st, 2)["theme"]["holder"] == 0
 
@@ -74,7 +61,7 @@ def test_a_listed_word_takes_the_theme_card_even_from_another_player():
 def test_the_table_votes_on_a_word_off_the_list():
     st = table("western")
     give(st, 0, ["s0.W1", "s0.T"])
-    ev = spell(st, 0, ["s0.W1", "s0.T"], {"s0.W1": "a"})       # AT: off the list
+    ev = spell(st, ["s0.W1", "s0.T"], {"s0.W1": "a"}, seat=0)       # AT: off the list
     assert ev["theme"] is False and st.theme_holder is None
     play(st, {"type": "theme_claim", "seat": 0})
     assert st.phase == "theme_vote" and RULES.to_act(st) == frozenset({1, 2})
@@ -84,14 +71,14 @@ def test_the_table_votes_on_a_word_off_the_list():
     assert st.theme_holder == 0 and st.phase == "buy" and "at" in st.theme_fit
     play(st, {"type": "buy", "seat": 0, "cards": []})
     give(st, 1, ["s1.W1", "s1.T"])
-    assert spell(st, 1, ["s1.W1", "s1.T"], {"s1.W1": "a"})["theme"] is True   # it fits for all now
+    assert spell(st, ["s1.W1", "s1.T"], {"s1.W1": "a"}, seat=1)["theme"] is True   # it fits for all now
     assert st.theme_holder == 1
 
 
 def test_one_no_refuses_the_word_for_the_rest_of_the_game():
     st = table("western")
     give(st, 0, ["s0.W1", "s0.T"])
-    spell(st, 0, ["s0.W1", "s0.T"], {"s0.W1": "a"})
+    spell(st, ["s0.W1", "s0.T"], {"s0.W1": "a"}, seat=0)
     play(st, {"type": "theme_claim", "seat": 0})
     events = play(st, {"type": "theme_vote", "seat": 2, "accept": False})
     assert events[-1]["type"] == "theme_decided" and not events[-1]["accepted"]
@@ -104,7 +91,7 @@ def test_one_no_refuses_the_word_for_the_rest_of_the_game():
 def test_strict_themes_take_no_vote():
     st = table("western", themes_strict=True)
     give(st, 0, ["s0.W1", "s0.T"])
-    spell(st, 0, ["s0.W1", "s0.T"], {"s0.W1": "a"})
+    spell(st, ["s0.W1", "s0.T"], {"s0.W1": "a"}, seat=0)
     with pytest.raises(RuleError) as e:
         play(st, {"type": "theme_claim", "seat": 0})
     assert e.value.code == "err.paperback.no_theme_vote"
