@@ -3,11 +3,13 @@ replay renderer, event descriptions, how-to pages, the Fame chart's series).
 
 The basic game as the box teaches it: 2-5 seats; the box's options (issue 12) join the
 set-up one at a time, as the table learns to play each (so far Space Bar and Dyslexia,
-attack cards, Player Powers, Awards, the hand for a cube, the Offer discount and the vowels coming back)."""
+attack cards, Player Powers, Awards, the hand for a cube, the Offer discount, the vowels coming back,
+the help bounty and Themes)."""
 from __future__ import annotations
 
 from typing import Any
 
+from scenes.paperback.combining import option_conflict, option_parent
 from scenes.paperback.howto import Page, howto_pages
 from scenes.paperback.narrate import describe_event, score_series
 from scenes.paperback.replayview import ReplayRenderer
@@ -32,6 +34,17 @@ SETUP: dict = {
          "about": "paperback.opt.offer_discount.about", "type": "bool", "default": False},
         {"key": "vowel_reshuffle", "label": "paperback.opt.vowel_reshuffle",
          "about": "paperback.opt.vowel_reshuffle.about", "type": "bool", "default": False},
+        {"key": "bounty", "label": "paperback.opt.bounty", "about": "paperback.opt.bounty.about",
+         "type": "bool", "default": False},
+        {"key": "themes", "label": "paperback.opt.themes", "about": "paperback.opt.themes.about",
+         "type": "bool", "default": False},
+        {"key": "themes_strict", "label": "paperback.opt.themes_strict", "about": "paperback.opt.themes_strict.about",
+         "type": "bool", "default": False},          # refines themes: shown while it is on (option_parent)
+        {"key": "coop", "label": "paperback.opt.coop", "about": "paperback.opt.coop.about", "type": "bool",
+         "default": False},
+        {"key": "coop_cubes", "label": "paperback.opt.coop_cubes", "about": "paperback.opt.coop_cubes.about",
+         "type": "choice", "choices": [(5, "paperback.opt.coop_cubes.5"), (4, "paperback.opt.coop_cubes.4")],
+         "default": 5},                               # refines coop
     ],
 }
 
@@ -46,6 +59,15 @@ def replay_renderer(app: Any) -> ReplayRenderer:
     return ReplayRenderer(app)
 
 
+def result_headline(outcome: dict) -> str | None:
+    """Co-op: the table won or lost together (else the usual winners line)."""
+    coop = (outcome.get("detail") or {}).get("coop")
+    if not coop:
+        return None
+    from scenes.ui.i18n import t
+    return t("paperback.coop.headline.won" if coop.get("won") else "paperback.coop.headline.lost")
+
+
 def result_note(outcome: dict, seat: int) -> str:
     """The results screen's line under a player: their best word and its ¢."""
     best = (outcome.get("detail") or {}).get("best_words") or []
@@ -57,4 +79,4 @@ def result_note(outcome: dict, seat: int) -> str:
 
 
 __all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series",
-           "result_note", "Page"]
+           "result_note", "result_headline", "option_parent", "option_conflict", "Page"]

@@ -61,6 +61,9 @@ FIRST_LAST = (("D03", "th", False), ("L07", "o", False), ("s0.S", "s", False), (
 WILD = (("s0.S", "s", False), ("s0.N", "n", False), ("s0.W1", "a", False), ("s0.R", "r", False),
         ("s0.L", "l", False))                                                           # SNARL, a wild as A
 ATTACK = (("A08", "p", False), ("cA", "a", True), ("A01", "n", False))     # PAN: put a card back, discard one
+SUGGESTED = (("s0.R", "r", False), ("cA", "a", True), ("s0.N", "n", False), ("s0.T", "t", False))  # RANT
+THEMED = (("s0.T", "t", False), ("s0.R", "r", False), ("s0.W1", "a", False), ("s0.W2", "i", False),
+          ("s0.L", "l", False))                                              # TRAIL: on the Western list
 
 
 def draw_word(surface: pygame.Surface, area: pygame.Rect, fr: Frame, laid: Laid, note: str = "") -> None:
@@ -158,4 +161,6 @@ def howto_pages() -> list[Page]:
         Page("discard_cube"),
         Page("offer_discount"),
         Page("vowel_reshuffle"),
+        Page("bounty", _word_page(SUGGESTED, "paperback.howto.bounty.note")),
+        Page("themes", _word_page(THEMED, "paperback.howto.themes.note")),
     ]

@@ -14,7 +14,8 @@ import pygame
 from engine.paperback.content import CardDef
 from scenes.common.names import names_list, player_name
 from scenes.paperback.cards import cards_of, draw_card, draw_slot, shown_letters
-from scenes.paperback.layout import Places
+from scenes.paperback.layout import Places, place_pyramid
+from scenes.paperback.pyramid import draw_pyramid
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
@@ -73,7 +74,9 @@ def draw_players(surface: pygame.Surface, fr: Frame, p: Places, view: dict, play
 
 
 def module_lines(view: dict, players: Sequence[dict]) -> list[str]:
-    """The options' public cards, one line each: the award and who leads it now."""
+    """The options' public cards, one line each: the award and who leads it now, the
+    theme and who holds it, the cubes held, the Offer's discounts."""
+    from scenes.paperback.theming import theme_line
     out = []
     award = view.get("award")
     if award:
@@ -84,6 +87,9 @@ def module_lines(view: dict, players: Sequence[dict]) -> list[str]:
                 if leaders else t("paperback.ui.award_nobody"))
         out.append(t("paperback.ui.award_line", award=t(f"paperback.award.{award['id']}"), fame=award["fame"],
                      lead=lead))
+    theme = theme_line(view, players)
+    if theme:                                  # the theme, its Fame and who holds its card
+        out.append(theme)
     cubes = view.get("cubes")
     if cubes:                                  # who holds cubes (1¢ each), and how many
         held = [t("paperback.ui.cubes_of", player=player_name(list(players), s), n=n) for s, n in enumerate(cubes) if n]
@@ -95,7 +101,8 @@ def module_lines(view: dict, players: Sequence[dict]) -> list[str]:
 
 
 def module_count(view: dict) -> int:
-    return int(bool(view.get("award"))) + int(bool(view.get("cubes"))) + int("discount" in view)
+    return (int(bool(view.get("award"))) + int(bool(view.get("theme"))) + int(bool(view.get("cubes")))
+            + int("discount" in view))
 
 
 def draw_modules(surface: pygame.Surface, fr: Frame, p: Places, view: dict, players: Sequence[dict]) -> None:
@@ -106,7 +113,12 @@ def draw_modules(surface: pygame.Surface, fr: Frame, p: Places, view: dict, play
 
 
 def end_lines(view: dict) -> tuple[str, str]:
-    """What ends the game and how close it is."""
+    """What ends the game and how close it is (co-op: the pyramid left, the most cubes)."""
+    co = view.get("coop")
+    if co:
+        left = sum(1 for row in co["rows"] for c in row if c)
+        return (t("paperback.ui.end.pyramid", left=left, of=sum(len(row) for row in co["rows"])),
+                t("paperback.ui.end.cubes", most=max(co["cubes"].values(), default=0), limit=co["limit"]))
     commons_left = len(view["commons"])
     return (t("paperback.ui.end.fame", empty=view["empty_fame_piles"], of=view["end_empty_piles"]),
             t("paperback.ui.end.commons", left=commons_left))
@@ -144,18 +156,22 @@ def draw_track(surface: pygame.Surface, fr: Frame, p: Places, view: dict, *, usa
 
 
 def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks: Marks | None = None,
-                hot: str | None = None, dim: set[str] | None = None) -> None:
+                hot: str | None = None, dim: set[str] | None = None, cube: str | None = None) -> None:
     """The Offer: the 2¢ spread, the Fame piles (count and Fame) and each pile's front
     card and top with how many lie under it. `marks` rings cards picked or to trash;
-    `dim` greys what cannot be bought now; `hot` lifts the card under the pointer."""
+    `dim` greys what cannot be bought now; `hot` lifts the card under the pointer. In
+    co-op the pyramid stands in the Fame piles' place (`cube`: the card a cube is going on)."""
     marks = marks or {}
     dim = dim or set()
     cards = cards_of(view)
     panel(surface, p.market, style.BG_2, radius=fr.px(10))
     text_in(surface, t("paperback.ui.market.spread"), p.spread_label, fr.fs(18), style.INK_DIM, align="left",
             min_size=fr.fs(12), ellipsis=True)
-    text_in(surface, t("paperback.ui.market.fame"), p.fame_label, fr.fs(18), style.INK_DIM, align="left",
-            min_size=fr.fs(12), ellipsis=True)
+    if view.get("coop"):
+        draw_pyramid(surface, fr, p, view, marks, hot, dim, cube)
+    else:
+        text_in(surface, t("paperback.ui.market.fame"), p.fame_label, fr.fs(18), style.INK_DIM, align="left",
+                min_size=fr.fs(12), ellipsis=True)
     groups = spread_cards(view)
     for ch, r in p.spread:
         ids = groups.get(ch, [])
@@ -165,7 +181,7 @@ def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks
         draw_card(surface, r, cards[ids[0]], fr, cost=True, lifted=hot == key, mark=marks.get(key),
                   dim=key in dim)
         _badge(surface, fr, r, t("paperback.ui.times", n=len(ids)))
-    for f, (pid, r) in zip(view["fame_piles"], p.fame):
+    for f, (pid, r) in zip(view["fame_piles"], [] if view.get("coop") else p.fame):
         if f["count"]:
             fame_card = _fame_card(view, pid)
             draw_card(surface, r, fame_card, fr, cost=True, lifted=hot == pid, mark=marks.get(pid),
@@ -289,7 +305,16 @@ def draw_hand_backs(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, text:
 
 
 def draw_final(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, view: dict, players: Sequence[dict]) -> None:
-    """The game over: each player's Fame, best word, commons and the cards they held."""
+    """The game over: each player's Fame, best word, commons and the cards they held (in
+    co-op the pyramid as it was left above them)."""
+    if view.get("coop"):
+        top = pygame.Rect(rect.x, rect.y, rect.w, rect.h * 30 // 100)
+        panel(surface, top, style.BG_2, radius=fr.px(10))
+        p = Places()
+        w = min(top.w - fr.px(24), round((top.h - fr.px(16)) * 4.4))
+        place_pyramid(fr, p, pygame.Rect(top.centerx - w // 2, top.y + fr.px(8), w, top.h - fr.px(16)))
+        draw_pyramid(surface, fr, p, view)
+        rect = pygame.Rect(rect.x, top.bottom + fr.px(8), rect.w, rect.bottom - top.bottom - fr.px(8))
     result = view.get("result") or {}
     scores = list(result.get("scores") or view["fame"])
     winners = set(result.get("winners") or [])

@@ -24,13 +24,16 @@ from scenes.common.banner import BannerWords, banner_text
 from scenes.common.turntable import TurnTable
 from scenes.paperback import panels
 from scenes.paperback.answering import Answers
+from scenes.paperback.helping import Helps
 from scenes.paperback.powering import Powers
+from scenes.paperback.pyramid import Pyramid, hover_line, pyramid_at, uncovered_places
 from scenes.paperback.building import Builds
 from scenes.paperback.cards import cards_of, describe, shown_letters
 from scenes.paperback.layout import HAND_CARD, Places, place_row, place_spread, place_static, word_slots
 from scenes.paperback.narrate import log_line
 from scenes.paperback.tabledraw import Drawing
 from scenes.paperback.tableinput import Input
+from scenes.paperback.theming import Themes
 from scenes.paperback.word import (Building, basket_cost, buy_command, card_of, command, complete, may_trash, my_cubes,
                                    spendable,
                                    lay_options, trim_choices, word_text)
@@ -45,15 +48,17 @@ WORDS = BannerWords(over="paperback.ui.banner.over", mine="paperback.ui.banner.m
                     others="paperback.ui.banner.others", phase="paperback.phase.{phase}")
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 READ_S = 2.0            # a word another player spelled stays up this long before their next move
+ABOUT = {"claim_theme": "paperback.ui.claim_theme_about"}
 
 
 def spelled_shown(ev: dict) -> dict:
     """What the table shows of a word spelled (all of it public)."""
     return {"seat": ev["seat"], "word": ev["word"], "cents": ev["cents"], "cards": list(ev["cards"]),
-            "texts": list(ev["texts"]), "claimed": ev.get("claimed"), "items": list(ev.get("items") or [])}
+            "texts": list(ev["texts"]), "claimed": ev.get("claimed"), "items": list(ev.get("items") or []),
+            "theme": bool(ev.get("theme"))}
 
 
-class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
+class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Drawing, TurnTable):
     bot_pause = 0.7
     results_at_end = False       # the final table first (Fame, best words, hands), then the results
 
@@ -74,6 +79,9 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
         self.market_marks: tuple[dict[str, str], set[str]] = ({}, set())
         self.hot_market: str | None = None        # the market card under the pointer
         self.info_line: tuple[str, tuple[int, int, int]] = ("", style.INK)
+        self.info_box = pygame.Rect(0, 0, 0, 0)      # the info line's rect (the strip, less the suggestions)
+        self.typed: dict[int, str] = {}              # bounty: each seat's suggestion as typed
+        self._layings: dict = {}                     # bounty: a suggested word's laying, by hand
         self.draws = 0                           # frames drawn (tests: none under the curtain)
         super().__init__(app, session, make_private=Building)
         self.warmer.ask("index", general_index)  # the finder's index, built once, off the frame loop
@@ -116,6 +124,8 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
         b.slots = [(c, x) for c, x in b.slots if c in hand or (c == COMMON and self.view.get("common"))
                    or (c == PLAGIARISM and self.power_id() == "plagiarism" and self.spelling())]
         b.ghosting = b.ghosting and self.power_button_shown()
+        if b.cube_for and not self.cube_choosing():
+            self.end_cube()
         if b.asking is not None and b.asking >= len(b.slots):
             b.asking = None
         trim_choices(self.view, b)
@@ -142,7 +152,7 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
                 self.hold = READ_S * self.anim_factor / 2
             elif kind == "bought":
                 self.sound("place")
-            elif kind in ("word_accepted", "word_refused", "word_proposed"):
+            elif kind in ("word_accepted", "word_refused", "word_proposed", "theme_proposed", "theme_decided"):
                 self.message = (log_line(ev, self.players, self.n), "info")
             elif kind == "answered" and seat != self.viewer:
                 self.message = (log_line(ev, self.players, self.n), "info")
@@ -177,6 +187,8 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
             self.b.hints = None
 
     def pass_turn(self) -> None:
+        if self.spelling() and self.view.get("coop") and self.begin_cube("pass"):
+            return                                 # co-op: where the pass's cube goes, first
         if self.spelling() and self.submit({"type": "pass", "seat": self.viewer}):
             self.b.clear()
 
@@ -184,11 +196,9 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
         if self.spelling() and complete(self.b):
             self.submit({"type": "propose", "seat": self.viewer, "word": word_text(self.b)})
 
-    def vote(self, accept: bool) -> None:
-        if self.acting and self.phase == "vote":
-            self.submit({"type": "vote", "seat": self.viewer, "accept": accept})
-
     def buy(self) -> None:
+        if self.buying() and not self.b.basket and self.view.get("coop") and self.begin_cube("buy"):
+            return                                 # co-op: nothing bought, so where its cube goes
         if self.buying() and self.submit(buy_command(self.viewer, self.b, self.view)):
             self.b.basket = []
 
@@ -198,6 +208,8 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
     # ---- layout and hit targets (never in draw) ---------------------------------------------------
     def lay_out(self, fr: Frame) -> None:
         self.places = place_static(fr, self.n, panels.module_count(self.view))
+        if self.view.get("coop"):                  # the pyramid stands where the Fame piles are
+            self.places.fame = []
 
     def controls(self) -> None:
         fr, v, p = self.fr, self.view, self.places
@@ -216,13 +228,17 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
             return
         b = self.b if self.viewer is not None else None
         # market targets: trash from the Offer while spelling, the basket while buying
-        if self.buying() or (self.spelling() and b is not None and may_trash(v, b, "trash_offer")):
+        if self.cube_choosing():                    # co-op: where the cube of a turn buying nothing goes
+            self.hits += [("cube", cid, r) for cid, r in uncovered_places(v, p)]
+        elif self.buying() or (self.spelling() and b is not None and may_trash(v, b, "trash_offer")):
             for ch, r in p.spread:
                 if self.buying():
                     self.hits.append(("market", f"spread:{ch}", r))
             for pid, r in p.fame:
                 if self.buying():
                     self.hits.append(("market", pid, r))
+            if self.buying():                        # co-op: the uncovered pyramid cards, by id
+                self.hits += [("market", cid, r) for cid, r in uncovered_places(v, p)]
             offer = {o["pile"]: o for o in v["offer"]}
             for pid, _, front, top, _ in p.piles:
                 o = offer.get(pid)
@@ -246,7 +262,7 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
         common = v.get("common")
         claimed = int(v.get("claimed", 0))
         p.common = p.track_cards[claimed] if common is not None and claimed < len(p.track_cards) else pygame.Rect(0, 0, 0, 0)
-        if self.spelling() and b is not None:
+        if self.spelling() and b is not None and not self.cube_choosing():
             for cid, r in p.hand:
                 self.hits.append(("hand", cid, r))
             for i, r in enumerate(p.slots[:len(laid)]):
@@ -280,6 +296,8 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
                     self.toggles.append(Button(f"lay_{i}", lambda i=i: self.cycle(i),
                                                t("paperback.ui.lay_as", text=shown_letters(other)),
                                                rect=pygame.Rect(r.x, p.word.y + fr.px(4), r.w, fr.px(30)), size=16))
+            if not b.slots and self.may_ask():     # the help bounty, once a turn: in the empty ¢ panel
+                self.toggles.append(self.ask_button(fr, p.score))
             if b.hints:
                 rects = row_rects(pygame.Rect(p.info.x, p.info.y + fr.px(4), p.info.w, p.info.h - fr.px(8)),
                                   len(b.hints), fr.px(8))
@@ -287,6 +305,8 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
                     self.toggles.append(Button(f"hint_{i}", lambda i=i: self.take_hint(i),
                                                t("paperback.ui.hint_word", word=found.word.upper(),
                                                  cents=found.cents), rect=r, size=20))
+        suggestions, self.info_box = self.suggestion_toggles(fr, p.info)
+        self.toggles += suggestions
         if self.acting:
             buttons += self._phase_buttons()
         self.bar.set(buttons + self.toggles)
@@ -331,7 +351,10 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
         rows = [pygame.Rect(p.buttons.x, p.buttons.y + i * fr.px(64), p.buttons.w, fr.px(58)) for i in range(2)]
         gap = fr.px(8)
         ph = self.phase
-        if ph == "spell" and self.spelling():
+        if self.cube_choosing():
+            top = [Button("cube", self.place_cube, t("paperback.ui.cube_place"), keys=ENTER, primary=True)]
+            bottom = [Button("cube_back", self.cancel, t("paperback.ui.cube_back"))]
+        elif ph == "spell" and self.spelling():
             b = self.b
             score_now, refusal = self.judgement()
             proposable = refusal is not None and refusal.code == "err.paperback.unknown_word"
@@ -354,15 +377,17 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
             top = [Button("buy", self.buy, label, keys=ENTER, primary=True)]
             bottom = [Button("clear", lambda: self.b.basket.clear(), t("paperback.ui.clear_basket"),
                              keys=(pygame.K_DELETE,), enabled=bool(self.b.basket))]
+            if self.may_claim():                     # a word off the theme's list, put to the table
+                bottom.append(self.claim_button())
+        elif ph == "bounty" and self.suggesting():
+            top, bottom = self.suggest_buttons()
         elif ph == "respond" and self.answering():
             top = [Button("answer", self.send_answer, t("paperback.ui.answer"), keys=ENTER, primary=True,
                           enabled=self.answer_ready())]
             bottom = [Button("clear", lambda: self.b.answer.clear(), t("paperback.ui.clear"),
                              keys=(pygame.K_DELETE,), enabled=any(self.b.answer.values()))]
-        elif ph == "vote":
-            top = [Button("yes", lambda: self.vote(True), t("paperback.ui.accept"), keys=(pygame.K_y,), primary=True),
-                   Button("no", lambda: self.vote(False), t("paperback.ui.refuse"), keys=(pygame.K_n,))]
-            bottom = []
+        elif self.ballot() is not None:
+            top, bottom = self.vote_buttons(), []
         else:
             return []
         out = []
@@ -380,6 +405,13 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
         v, b = self.view, (self.b if self.viewer is not None else None)
         if b is not None and self.answering() and not (self.message and self.message[1] == "error"):
             return self.answer_help(), style.ACCENT
+        if b is not None and self.cube_choosing() and not (self.message and self.message[1] == "error"):
+            return self.cube_help()
+        if self.suggesting() and not (self.message and self.message[1] == "error"):
+            return self.suggest_info()
+        about = self.button_about()
+        if about:
+            return about, style.ACCENT
         if self.message:
             text, kind = self.message
             return text, {"error": style.BAD, "good": style.GOOD}.get(kind, style.INK)
@@ -401,6 +433,9 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
                 return t("paperback.ui.trash_offer_help", n=offer_n, chosen=len(b.trash_offer)), style.ACCENT
             if hand_n:
                 return t("paperback.ui.trash_hand_help", n=hand_n, chosen=len(b.trash)), style.ACCENT
+        under = pyramid_at(self.places, v, self.pointer) if self.pointer else None
+        if under is not None:
+            return hover_line(v, under), style.INK
         hovered = self.hovered_card()
         if hovered is not None:
             return describe(hovered), style.INK
@@ -409,11 +444,22 @@ class PaperbackScene(Answers, Powers, Builds, Input, Drawing, TurnTable):
             if my_cubes(v):
                 return t("paperback.ui.cents_cubes_left", left=left, cents=v["cents"], cubes=my_cubes(v)), style.ACCENT
             return t("paperback.ui.cents_left", left=left, cents=v["cents"]), style.ACCENT
+        if b is not None and self.showing_suggestions():
+            return t("paperback.ui.suggestions_help"), style.INK_DIM
         if b is not None and self.spelling():
             return t("paperback.ui.how_to_spell"), style.INK_DIM
-        if self.phase == "vote" and v.get("pending"):
-            return t("paperback.ui.vote_rule"), style.INK_DIM
+        q = self.ballot()
+        if q is not None:
+            return q.rule, style.INK_DIM
         return "", style.INK
+
+    def button_about(self) -> str:
+        """What the option button under the pointer does (asking for help, claiming the theme)."""
+        pos = self.pointer
+        for btn in self.bar:
+            if pos is not None and btn.name in ABOUT and btn.visible and btn.rect.collidepoint(pos):
+                return t(ABOUT[btn.name])
+        return ""
 
     def hovered_card(self) -> Any:
         pos = self.pointer

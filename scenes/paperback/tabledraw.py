@@ -13,6 +13,7 @@ from scenes.common.names import winners_text
 from scenes.paperback import panels
 from scenes.paperback.cards import cards_of, draw_card, draw_slot
 from scenes.paperback.layout import HAND_CARD, word_slots
+from scenes.paperback.theming import takes_theme, with_theme
 from scenes.paperback.word import Building, card_of, word_text
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
@@ -33,8 +34,10 @@ class Drawing:
         if v.get("ended"):
             panels.draw_final(surface, fr, fr.r(12, 64, 1256, 572), v, self.players)
             result = v.get("result") or {}
-            text_in(surface, winners_text(self.players, result.get("winners") or []), fr.r(20, 646, 800, 62),
-                    fr.fs(30), style.ACCENT, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+            said = (t(result["tiebreak"]) if v.get("coop") and result.get("tiebreak")      # co-op: the table's end
+                    else winners_text(self.players, result.get("winners") or []))
+            text_in(surface, said, fr.r(20, 646, 800, 62), fr.fs(30), style.ACCENT, bold=True, align="left",
+                    wrap_lines=True, max_lines=2, min_size=fr.min_fs, ellipsis=True)
             self.bar.draw(surface, fr)
             return
         panels.draw_players(surface, fr, p, v, self.players)
@@ -44,14 +47,18 @@ class Drawing:
                           in_word=b is not None and COMMON in b.used())
         draw_recent(surface, p.log, self.log_lines, fr.fs(18), fr.px(8), fr.px(8))
         marks, dim = self.market_marks
-        panels.draw_market(surface, fr, p, v, marks, self.hot_market, dim)
+        panels.draw_market(surface, fr, p, v, marks, self.hot_market, dim,
+                           cube=self.b.cube if self.cube_choosing() else None)
         info, info_colour = self.info_line
         if not (b is not None and b.hints and spelling):
             panel(surface, p.info, style.BG_2, radius=fr.px(8))
-            text_in(surface, info, p.info.inflate(-fr.px(16), -fr.px(6)), fr.fs(20), info_colour, wrap_lines=True,
-                    max_lines=2, align="left", min_size=fr.min_fs, ellipsis=True)
-        self._draw_word(surface, fr, v, b)
-        self._draw_hand(surface, fr, v, b)
+            text_in(surface, info, self.info_box.inflate(-fr.px(16), -fr.px(6)), fr.fs(20), info_colour,
+                    wrap_lines=True, max_lines=2, align="left", min_size=fr.min_fs, ellipsis=True)
+        if self.suggesting():                  # the bounty: a word for the hand shown, typed
+            self.draw_suggesting(surface, fr, v)
+        else:
+            self._draw_word(surface, fr, v, b)
+            self._draw_hand(surface, fr, v, b)
         self.bar.draw(surface, fr)
         self._draw_drag(surface, fr, v)
 
@@ -84,16 +91,18 @@ class Drawing:
                          else "paperback.ui.letters", n=score_now.letters, need=need or 0)
                 if score_now.draws:
                     foot = t("paperback.ui.with_draws", text=foot, n=score_now.draws)
+                if refusal is None and takes_theme(v, word_text(b)):
+                    foot = with_theme(foot)
             panels.draw_cents(surface, fr, p.score, v, title, colour, score_now.items if score_now else [],
                               score_now.cents if score_now else None, foot)
+            self.draw_ask_about(surface, fr)
             return
         # someone's word on the table: the one being bought with, or the last one spelled
         shown = self.on_table or self.shown
-        if self.phase == "vote" and v.get("pending"):
-            pend = v["pending"]
-            text_in(surface, t("paperback.ui.vote_on", player=self.name(int(pend["seat"])), word=pend["word"].upper()),
-                    p.word.inflate(-fr.px(24), -fr.px(24)), fr.fs(30), style.ACCENT, bold=True, wrap_lines=True,
-                    min_size=fr.min_fs, ellipsis=True)
+        ballot = self.ballot()
+        if ballot is not None:
+            text_in(surface, ballot.question, p.word.inflate(-fr.px(24), -fr.px(24)), fr.fs(30), style.ACCENT,
+                    bold=True, wrap_lines=True, min_size=fr.min_fs, ellipsis=True)
             panel(surface, p.score, style.BG_2, radius=fr.px(10))
             return
         if shown is None or not shown.get("word"):
@@ -111,6 +120,8 @@ class Drawing:
         panels.draw_laid(surface, fr, rects, v, cards)
         foot = (t("paperback.ui.claimed", letter=cards_of(v)[shown["claimed"]].letters.upper())
                 if shown.get("claimed") else "")
+        if shown.get("theme"):
+            foot = with_theme(foot)
         panels.draw_cents(surface, fr, p.score, v, str(shown["word"]).upper(), style.seat_colour(seat),
                           shown["items"], int(shown["cents"]), foot)
 

@@ -27,6 +27,8 @@ class Input:
         ch = (getattr(ev, "unicode", "") or "").lower()
         if not ch and pygame.K_a <= ev.key <= pygame.K_z and not (getattr(ev, "mod", 0) & pygame.KMOD_CTRL):
             ch = chr(ev.key)
+        if self.suggesting():                          # the bounty: letters type the suggestion
+            return self.suggest_key(ev)
         if self.spelling():
             if getattr(ev, "mod", 0) & pygame.KMOD_CTRL:
                 return False

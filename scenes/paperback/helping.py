@@ -1,0 +1,246 @@
+"""The help bounty at the table (option `bounty`): the player to spell may ask for help
+(F3): the hand is shown to everyone and each other player, one at a time under the
+hand-off curtain, types a word for it (checked by the session's dry run: a refusal says
+why and keeps the text) or says "No suggestion"; bots suggest by themselves. Back with the
+asker, the suggestions (who suggested what) sit in the info strip: a click (or its digit
+key) lays the word from the hand with the finder's best arrangement. The cube a used
+suggestion earns shows in the cubes line under the players (panels.module_lines).
+
+A mixin of the table scene. What a seat has typed is kept per seat (`typed`), so nothing
+one person typed is shown to another."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from engine.paperback.bot import word_choices
+from engine.paperback.finder import Found, Index
+from scenes.paperback import panels
+from scenes.paperback.cards import cards_of, draw_card
+from scenes.paperback.layout import HAND_CARD, place_row
+from scenes.paperback.word import lay_found, trim_choices
+from scenes.ui import style
+from scenes.ui.buttons import Button, row_rects
+from scenes.ui.draw import panel, text_in
+from scenes.ui.geometry import Frame
+from scenes.ui.i18n import lang, t
+
+ASK_KEY = pygame.K_F3
+NONE_KEY = pygame.K_F4
+PICK_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)     # the suggestions, in seat order
+MAX_TYPED = 20
+SUGGESTION_W = 150          # design px of one suggestion's button in the info strip
+
+
+def shown_view(view: dict) -> dict:
+    """The view as the hand shown for help sees it (the asker's hand; the box stays the game's)."""
+    return {**view, "hand": list(view["bounty"]["hand"]), "effects": None, "power": None}
+
+
+def laying(view: dict, word: str) -> Found | None:
+    """The finder's best arrangement of `word` from the view's hand (None: it cannot be laid)."""
+    found = word_choices(view, limit=3, index=Index([word]))
+    return next((f for f in found if f.word == word), None)
+
+
+class Helps:
+    """Needs the table's `b`, `view`, `viewer`, `acting`, `phase`, `spelling()`, `check`,
+    `submit`, `sound`, `name`, `fr`, `places`, `message`, `request_redraw`."""
+
+    typed: dict[int, str]
+    _layings: dict[tuple, Found | None]
+
+    # ---- state -------------------------------------------------------------------------------
+    def bounty_on(self) -> bool:
+        return "bounty" in self.view
+
+    def may_ask(self) -> bool:
+        """The player to spell may ask (once a turn: the view's bounty is the turn's)."""
+        return self.spelling() and self.bounty_on() and self.view["bounty"] is None
+
+    def suggesting(self) -> bool:
+        return self.acting and self.phase == "bounty" and bool(self.view.get("bounty"))
+
+    def asker(self) -> int | None:
+        b = self.view.get("bounty")
+        return int(b["seat"]) if b else None
+
+    @property
+    def my_text(self) -> str:
+        return self.typed.get(self.viewer, "") if self.viewer is not None else ""
+
+    def suggestions(self) -> list[tuple[int, str | None]]:
+        """(seat, word or None) of everyone who answered, in seat order after the asker."""
+        b = self.view.get("bounty")
+        if not b:
+            return []
+        n = int(self.view["seats"])
+        out = []
+        for k in range(1, n):
+            seat = (b["seat"] + k) % n
+            if str(seat) in b["suggestions"]:
+                out.append((seat, b["suggestions"][str(seat)]))
+        return out
+
+    def showing_suggestions(self) -> bool:
+        return (self.spelling() and self.asker() == self.viewer and bool(self.suggestions())
+                and not self.b.hints)
+
+    # ---- actions -----------------------------------------------------------------------------
+    def ask_help(self) -> None:
+        if self.may_ask():
+            self.submit({"type": "ask_help", "seat": self.viewer})
+
+    def suggest_key(self, ev: pygame.event.Event) -> bool:
+        """Typing the suggestion: letters, Backspace, Delete (Enter is the Suggest button)."""
+        if getattr(ev, "mod", 0) & pygame.KMOD_CTRL:
+            return False
+        ch = (getattr(ev, "unicode", "") or "").lower()
+        if not ch and pygame.K_a <= ev.key <= pygame.K_z:
+            ch = chr(ev.key)
+        text = self.my_text
+        if len(ch) == 1 and "a" <= ch <= "z":
+            text = (text + ch)[:MAX_TYPED]
+        elif ev.key == pygame.K_BACKSPACE:
+            text = text[:-1]
+        elif ev.key == pygame.K_DELETE:
+            text = ""
+        else:
+            return False
+        self.typed[self.viewer] = text
+        self.message = None
+        self.request_redraw()
+        return True
+
+    def suggestion_command(self, word: str | None) -> dict[str, Any]:
+        return {"type": "suggest", "seat": self.viewer, "word": word}
+
+    def send_suggestion(self, word: str | None) -> None:
+        """Suggest the typed word (None: no suggestion); a refusal keeps the text."""
+        if self.suggesting() and self.submit(self.suggestion_command(word)):
+            self.typed.pop(self.viewer, None)
+
+    def suggestion_refusal(self) -> str | None:
+        """The rules' reason the typed word would be refused (None: it would be taken)."""
+        text = self.my_text
+        if not text:
+            return None
+        refusal = self.check(self.suggestion_command(text))
+        return refusal.message(lang()) if refusal is not None else None
+
+    def suggested_laying(self, view: dict, word: str) -> Found | None:
+        key = (word, tuple(view.get("hand") or []), view.get("common"), tuple(view.get("accepted_words") or []))
+        if key not in self._layings:
+            self._layings[key] = laying(view, word)
+        return self._layings[key]
+
+    def lay_suggestion(self, word: str) -> None:
+        """Lay a suggested word from the hand (the finder's best arrangement)."""
+        if not self.spelling():
+            return
+        found = self.suggested_laying(self.view, word)
+        if found is None:
+            self.message = (t("paperback.ui.suggestion_cannot", word=word.upper()), "error")
+            self.sound("error")
+            return
+        b = self.b
+        b.clear()
+        b.slots = lay_found(found)
+        trim_choices(self.view, b)
+        self.message = None
+        self.sound("click")
+        self.request_redraw()
+
+    # ---- controls ----------------------------------------------------------------------------
+    def ask_button(self, fr: Frame, score: pygame.Rect) -> Button:
+        """Ask for help, at the foot of the empty ¢ panel (its explanation above it)."""
+        r = pygame.Rect(score.x + fr.px(12), score.bottom - fr.px(66), score.w - fr.px(24), fr.px(56))
+        return Button("ask_help", self.ask_help, t("paperback.ui.ask_help"), keys=(ASK_KEY,), rect=r, size=21)
+
+    def suggest_buttons(self) -> tuple[list[Button], list[Button]]:
+        """The bounty phase's rows for a suggester: Suggest / No suggestion, and Clear."""
+        text = self.my_text
+        top = [Button("suggest", lambda: self.send_suggestion(self.my_text), t("paperback.ui.suggest"),
+                      keys=(pygame.K_RETURN, pygame.K_KP_ENTER), primary=True, enabled=bool(text)),
+               Button("no_suggestion", lambda: self.send_suggestion(None), t("paperback.ui.no_suggestion"),
+                      keys=(NONE_KEY,))]
+        bottom = [Button("clear_suggestion", lambda: self.typed.pop(self.viewer, None), t("paperback.ui.clear"),
+                         keys=(pygame.K_DELETE,), enabled=bool(text))]
+        return top, bottom
+
+    def suggestion_toggles(self, fr: Frame, info: pygame.Rect) -> tuple[list[Button], pygame.Rect]:
+        """The asker's suggestions as buttons at the right of the info strip, and the rect
+        left for the info line."""
+        if not self.showing_suggestions():
+            return [], info
+        got = self.suggestions()
+        w = min(len(got) * fr.px(SUGGESTION_W + 8), info.w * 60 // 100)
+        area = pygame.Rect(info.right - w, info.y + fr.px(3), w - fr.px(4), info.h - fr.px(6))
+        out = []
+        for i, ((seat, word), r) in enumerate(zip(got, row_rects(area, len(got), fr.px(6)))):
+            label = (t("paperback.ui.suggestion", player=self.name(seat), word=word.upper()) if word
+                     else t("paperback.ui.suggestion_none", player=self.name(seat)))
+            out.append(Button(f"suggestion_{seat}", lambda w=word: self.lay_suggestion(w), label,
+                              keys=(PICK_KEYS[i],) if word and i < len(PICK_KEYS) else (), rect=r, size=17,
+                              enabled=bool(word), colour=style.seat_colour(seat)))
+        return out, pygame.Rect(info.x, info.y, info.w - w - fr.px(4), info.h)
+
+    def suggest_info(self) -> tuple[str, tuple[int, int, int]]:
+        refusal = self.suggestion_refusal()
+        if refusal is not None:
+            return refusal, style.BAD
+        return t("paperback.ui.suggest_help", player=self.name(self.asker() or 0)), style.ACCENT
+
+    # ---- drawing (read-only) -------------------------------------------------------------------
+    def draw_ask_about(self, surface: pygame.Surface, fr: Frame) -> None:
+        """What asking for help does, between the empty ¢ panel's title and its button."""
+        if "ask_help" not in self.bar:
+            return
+        score, btn = self.places.score, self.bar["ask_help"].rect
+        box = pygame.Rect(score.x + fr.px(12), score.y + fr.px(42), score.w - fr.px(24),
+                          btn.y - score.y - fr.px(46))
+        text_in(surface, t("paperback.ui.ask_help_about"), box, fr.fs(18), style.INK_DIM, wrap_lines=True,
+                align="left", valign="top", min_size=fr.fs(12), ellipsis=True)
+
+    def draw_suggesting(self, surface: pygame.Surface, fr: Frame, view: dict) -> None:
+        """The suggester's word row (the typed word, its ¢ for the hand shown) and the hand shown."""
+        p = self.places
+        asker = self.asker() or 0
+        panel(surface, p.word, style.BG_2, radius=fr.px(10))
+        label = pygame.Rect(p.word.x + fr.px(12), p.word.y + fr.px(4), p.word.w - fr.px(24), fr.px(30))
+        text_in(surface, t("paperback.ui.suggest_for", player=self.name(asker)), label, fr.fs(20),
+                style.seat_colour(asker), bold=True, align="left", min_size=fr.fs(14), ellipsis=True)
+        box = pygame.Rect(p.word.x + fr.px(24), p.word.y + fr.px(48), p.word.w - fr.px(48), fr.px(64))
+        pygame.draw.rect(surface, style.BG, box, border_radius=fr.px(8))
+        pygame.draw.rect(surface, style.ACCENT, box, max(2, fr.px(3)), border_radius=fr.px(8))
+        text = self.my_text
+        inner = box.inflate(-fr.px(24), -fr.px(8))
+        if text:
+            text_in(surface, text.upper() + "|", inner, fr.fs(40), style.INK, bold=True, align="left",
+                    min_size=fr.fs(18), ellipsis=True)
+        else:
+            text_in(surface, t("paperback.ui.type_suggestion"), inner, fr.fs(24), style.INK_DIM, align="left",
+                    min_size=fr.fs(14), ellipsis=True)
+        shown = shown_view(view)
+        found = self.suggested_laying(shown, text) if len(text) >= 2 else None
+        if found is not None:
+            panels.draw_cents(surface, fr, p.score, shown, text.upper(), style.GOOD, found.score.items, found.cents,
+                              t("paperback.ui.letters", n=found.score.letters, need=0))
+        else:
+            panel(surface, p.score, style.BG_2, radius=fr.px(10))
+            if len(text) >= 2:
+                text_in(surface, t("paperback.ui.suggest_cannot", word=text.upper()), p.score.inflate(-fr.px(20),
+                        -fr.px(20)), fr.fs(20), style.INK_DIM, wrap_lines=True, min_size=fr.min_fs, ellipsis=True)
+        self.draw_shown_hand(surface, fr, shown)
+
+    def draw_shown_hand(self, surface: pygame.Surface, fr: Frame, shown: dict) -> None:
+        p = self.places
+        asker = self.asker() or 0
+        text_in(surface, t("paperback.ui.shown_hand", player=self.name(asker)),
+                pygame.Rect(p.hand_area.x + fr.px(8), p.hand_area.y, p.hand_area.w - fr.px(16), fr.px(22)),
+                fr.fs(18), style.seat_colour(asker), align="left", min_size=fr.fs(12), ellipsis=True)
+        cards = cards_of(shown)
+        hand = shown["hand"]
+        for cid, r in zip(hand, place_row(fr, p.hand_area, len(hand), HAND_CARD, arc=1.0)):
+            draw_card(surface, r, cards[cid], fr)
