@@ -38,8 +38,7 @@ def test_options_are_checked_and_off_by_default():
         check(2, {"space_bar": True})
     with pytest.raises(ValueError, match="must be false or true"):
         check(2, {"space_dyslexia": 1})
-    with pytest.raises(ValueError, match="not playable yet"):
-        check(2, {"simultaneous": True})
+    assert check(2, {"simultaneous": True})["simultaneous"] is True    # playable (issue 12, item 8)
     with pytest.raises(ValueError, match="simultaneous and attacks cannot be played together"):
         check(2, {"simultaneous": True, "attacks": True})
     base = table()
@@ -257,6 +256,11 @@ def test_play_refuses_an_option_the_table_does_not_offer(capsys, monkeypatch, tm
     monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
     monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
     setup = registry.plugin("paperback").SETUP
+    offered = {o["key"] for o in setup["options"]}
+    assert {"bounty", "themes", "themes_strict"} <= offered and "simultaneous" not in offered
+    assert main(["play", "paperback", "--frames", "1", "--options", '{"simultaneous": true}']) == 2
+    err = capsys.readouterr().err                      # the rules play it, the table does not yet
+    assert "simultaneous" in err and "does not offer" in err
     monkeypatch.setitem(setup, "options", [o for o in setup["options"] if o["key"] != "attacks"])
     assert main(["play", "paperback", "--frames", "1", "--options", '{"attacks": true}']) == 2
     err = capsys.readouterr().err

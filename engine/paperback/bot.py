@@ -1,10 +1,13 @@
 """Paperback bots: they see only their seat's view and answer with a command.
 
-- easy, a casual player: spells a short, common word (the exact finder's best words of at
-  most five letters, the most common among them) and buys the dearest card its ¢
-  affords.
+- easy, a casual player: spells an everyday word (SCOWL level 35 or lower, at most six
+  letters), one of the two worth the most ¢ (not always the better), never trashes; buys
+  the dearest Fame card once it has 8¢, else the dearest letter card.
 - normal: spells the word that earns the most ¢ and buys by a simple value rule: the
-  Offer card with the best printed ¢ plus ability per cost, Fame once it can pay 8¢.
+  Offer card with the best printed ¢ plus ability (the cheaper of equals), Fame once it
+  can pay 8¢.
+Measured against a scripted new player (engine/paperback/arena.py, docs/bots.md): the
+new player beats easy most of the time and loses to normal and hard.
 - hard: reasons about its deck. A card's worth is the ¢ it is expected to bring each
   time it is drawn (how often its letters fit a word, times its printed ¢ and ability);
   it buys what raises its deck's average worth the most (a weak card only dilutes the
@@ -13,6 +16,11 @@
   Fame card. It plans the common: a word long enough to claim it is worth the claim's
   5 Fame, weighed against the ¢ it gives up.
 "random" plays random legal commands (for tests). Blocked words never.
+Simultaneous play (engine/paperback/simultaneous.py): each level spells as above; the time
+it announces after (`ms`) is `spelling_ms`: drawn from the bot's seed and view, uniform
+between half and one and a half times its level's time (MS_LEVEL: hard 20 s, normal 40 s,
+easy 70 s), so hard tends to announce (and buy) first. The draft picks by each level's
+buy rule: easy the dearest card, normal the best ¢ plus ability, hard the best worth.
 
 A bot's choice depends only on its seed and the view.
 """
@@ -44,6 +52,9 @@ ABILITY_WORTH = {"first": .4, "last": .5, "nowild": .5, "long": .3, "draw": 1.5,
                  "draw_if_last": 1.0, "wild_bonus": 1.0, "double_adj": 1.2, "double_word": 3.0,
                  "trash_offer": .3, "trash_hand": 1.0, "flip": .3, "qu": .5}
 POWER_FIT = {"space": .8, "dyslexia": .4}   # how often the Space Bar / Dyslexia finds a use
+EASY_LEVEL, EASY_LETTERS = 35, 6   # the easy bot's words: everyday ones, at most six letters
+FAME_AT = 8              # ¢ from which easy and normal buy Fame (the dearest they can pay)
+MS_LEVEL = {"hard": 20_000, "normal": 40_000, "easy": 70_000, "random": 40_000}
 CLAIM_WORTH = 5          # ¢ a hard bot would give up for a claim (5 Fame and a vowel)
 
 
@@ -124,6 +135,12 @@ def _cost(ids: list[str], cost: dict[str, int], view: dict) -> int:
     return sum(fame[i] if i in fame else cost[i] for i in ids)
 
 
+def spelling_ms(level: str, rng: Rng) -> int:
+    """A bot's spelling time in simultaneous play (ms; see the module docstring)."""
+    base = MS_LEVEL[level]
+    return base // 2 + rng.below(base + 1)
+
+
 def votes_yes(word: str) -> bool:
     """How a bot votes on a proposed word: the table-vote rule, any length
     (engine/words/tablevote.py)."""
@@ -152,8 +169,13 @@ class PaperbackBot(LevelledBot):
         if self.level == "random":
             from engine.paperback.rules import _legal_commands
             return rng.choice(list(_legal_commands(view, seat)))
-        if phase == "spell":
-            return self._spell(view, seat, rng)
+        if phase == "draft":
+            return {"type": "draft", "seat": seat, "card": self._draft(view, rng)}
+        if phase in ("spell", "replace"):
+            cmd = self._spell(view, seat, rng)
+            if phase == "spell" and view.get("simultaneous"):
+                cmd["ms"] = spelling_ms(self.level, rng)
+            return cmd
         if phase == "buy":
             held = (view.get("cubes") or [0] * view["seats"])[seat]
             if not held:
@@ -189,11 +211,12 @@ class PaperbackBot(LevelledBot):
         if power is not None:
             return power
         if self.level == "easy":
-            found = word_choices(view, limit=40, max_letters=5)
+            found = word_choices(view, limit=40, max_letters=EASY_LETTERS)
+            found = [f for f in found if all(commonness(w) <= EASY_LEVEL for w in f.word.split(" "))] or found
             if not found:
                 return {"type": "pass", "seat": seat}
-            found.sort(key=lambda f: (commonness(f.word) > 35, len(f.word) > 4, -f.cents))
-            pick = found[rng.below(min(3, len(found)))]
+            found.sort(key=lambda f: (-f.cents, f.word))
+            pick = found[rng.below(min(2, len(found)))]
             return spell_command(seat, pick, **self._trash(view, pick))
         found = word_choices(view, limit=1)
         cube = (view.get("cubes") is not None and not view.get("bounty")
@@ -242,6 +265,15 @@ class PaperbackBot(LevelledBot):
         return out
 
     # ---- buying ---------------------------------------------------------------------
+    def _draft(self, view: dict, rng: Rng) -> str:
+        """A draft pick (simultaneous play): what the level's buy rule takes first with
+        ¢ enough for any Offer card; hard, when nothing raises its deck, the best worth."""
+        cards = cards_of(view)
+        offer = view["simultaneous"]["offer"]
+        sale = [{"id": c, "cost": cards[c].cost} for c in offer]
+        got = self._buy_market({**view, "cents": max(s["cost"] for s in sale), "for_sale": sale}, rng)
+        return got[0] if got else max(offer, key=lambda c: (card_worth(cards[c]), c))
+
     def _buy(self, view: dict, rng: Rng) -> list[str]:
         if view.get("coop"):                   # together: the pyramid first, dearest first
             free = set(view["coop"]["uncovered"])
@@ -269,19 +301,21 @@ class PaperbackBot(LevelledBot):
         if not sale:
             return []
         fame_ids = {f["id"]: f for f in view["fame_piles"]}
-        if self.level == "easy":
-            top = max(s["cost"] for s in sale)
-            dear = sorted(s["id"] for s in sale if s["cost"] == top)
-            return [dear[rng.below(len(dear))]]
-        if self.level == "normal":
-            fames = [s for s in sale if s["id"] in fame_ids and s["cost"] >= 8]
+        if self.level in ("easy", "normal"):
+            fames = [s for s in sale if s["id"] in fame_ids and s["cost"] >= FAME_AT]
             if fames:
                 return [max(fames, key=lambda s: (s["cost"], s["id"]))["id"]]
             market = [s for s in sale if s["id"] not in fame_ids]
+            if self.level == "easy":
+                if not market:
+                    return []
+                top = max(s["cost"] for s in market)
+                dear = sorted(s["id"] for s in market if s["cost"] == top)
+                return [dear[rng.below(len(dear))]]
             if not market:
                 return []
-            best = max(market, key=lambda s: ((cards[s["id"]].cents + ABILITY_WORTH.get(
-                cards[s["id"]].ability.kind, 0)) / s["cost"], s["cost"], s["id"]))
+            best = max(market, key=lambda s: (cards[s["id"]].cents + ABILITY_WORTH.get(
+                cards[s["id"]].ability.kind, 0), -s["cost"], s["id"]))
             return [best["id"]]
         return self._buy_hard(view, cents, cards, fame_ids)
 

@@ -24,15 +24,24 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "themes_strict": (False, True),    # only the theme's listed words fit (no table vote)
     "coop": (False, True),             # the co-operative pyramid: the table wins or loses together
     "coop_cubes": (5, 4),              # cubes on one pyramid card that lose (4: hard mode)
+    "simultaneous": (False, True),     # everyone spells at once, buys in announcement order
 }
 # options the rules describe that this engine does not play yet (refused, never ignored)
-NOT_YET = ("simultaneous",)
+NOT_YET: tuple[str, ...] = ()
 # (option, option, why they cannot be played together)
 FORBIDDEN: tuple[tuple[str, str, str], ...] = (
     ("simultaneous", "attacks", "simultaneous play removes the attack cards"),
     ("coop", "awards", "the co-operative game has no race for Fame to award"),
     ("coop", "themes", "the co-operative game has no race for Fame for a theme card"),
     ("coop", "simultaneous", "the co-operative pyramid is played one turn after another"),
+    ("simultaneous", "powers", "Plagiarism borrows from the word before yours, and in "
+     "simultaneous play nobody has spelled before you"),
+    ("simultaneous", "offer_discount", "simultaneous play replaces the whole Offer every round, "
+     "so no card stays to get cheaper"),
+    ("simultaneous", "vowel_reshuffle", "simultaneous play shuffles the 2¢ vowels into the one "
+     "market deck, so there is no 2¢ pile to restock"),
+    ("simultaneous", "bounty", "in simultaneous play everyone spells at once, so nobody is free "
+     "to help"),
 )
 NEEDS: tuple[tuple[str, str], ...] = (("themes_strict", "themes"), ("coop_cubes", "coop"))   # (option, the option it refines)
 OTHER_KEYS = ("variant", "start")      # not options of the rules: the variant, the first seat

@@ -45,12 +45,12 @@ from engine.core.turns import each_once, first_seat, in_turn, next_seat, respond
 from engine.paperback.content import LETTERS, content, parse_ability
 from engine.paperback.awards import awards as award_deck, leaders as award_leaders
 from engine.paperback.finder import COMMON
-from engine.paperback import bounty, coop, flexible
+from engine.paperback import bounty, coop, flexible, simultaneous as sim
 from engine.paperback.themes import listed as theme_listed, themes as theme_deck
 from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
 from engine.paperback.powers import applies as power_applies, powers as power_deck
 from engine.paperback.scoring import score
-from engine.paperback.state import Effects, PaperbackState, new_state
+from engine.paperback.state import Effects, PaperbackState, face_up, new_state
 from engine.paperback.views import redact_event, view
 from engine.words import is_word
 from engine.words.tablevote import TableVote
@@ -60,7 +60,9 @@ PHASE_OF: dict[str, tuple[str, ...]] = {
     "vote": ("vote",), "buy": ("buy",), "power": ("spell",),
     "ask_help": ("spell",), "suggest": ("bounty",),
     "theme_claim": ("buy",), "theme_vote": ("theme_vote",),
+    "draft": ("draft",),
 }
+PHASE_OF["spell"] = PHASE_OF["pass"] = ("spell", "replace")   # replace: simultaneous.py
 MAX_WORD = 40
 
 SPEC = GameSpec(
@@ -79,10 +81,11 @@ SPEC = GameSpec(
         CommandSpec("suggest", ("suggested",)),
         CommandSpec("theme_claim", ("theme_proposed",)),
         CommandSpec("theme_vote", ("theme_voted",)),
+        CommandSpec("draft", ("drafted",)),
     ),
     # a take-back may not unlearn a card: draws, a refilled Offer, the deal, the end
     revealing=frozenset({"set_up", "offer_trashed", "turn_ended", "game_ended", "power_used",
-                         "help_asked"}),
+                         "help_asked", "words_revealed", "decks_dealt", "offer_replaced"}),
     minutes=(30, 60),
 )
 
@@ -133,6 +136,10 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             decks.append(deck)
         start = first_seat(state.options, state.seats, rng)
         more: dict[str, Any] = {"boxed": boxed} if state.extra else {}
+        hand_size = c.hand_size
+        if sim.on(state):                        # one market deck and a 10-card Offer; hands after the draft
+            piles, more["set_aside"] = sim.market(state, rng)
+            hand_size = 0
         if state.options.get("powers"):          # one power to each player, at random
             deck = list(power_deck())
             rng.shuffle(deck)
@@ -142,9 +149,11 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         if state.options.get("themes"):          # one theme, revealed
             more["theme"] = rng.choice(sorted(theme_deck().words))
         return [event("set_up", None, piles=piles, fame=fame, commons=commons, decks=decks,
-                      start=start, hand_size=c.hand_size, **more)]
+                      start=start, hand_size=hand_size, **more)]
 
     def to_act(self, state: PaperbackState) -> frozenset[int]:
+        if state.phase in sim.PHASES and state.sim is not None:
+            return sim.to_act(state)
         if state.phase in ("spell", "buy"):
             return in_turn(state.turn)
         if state.phase == "vote" and state.pending is not None:
@@ -320,7 +329,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
                      attacks=attacks, items=[list(i) for i in s.items], **extra)]
         if trash_offer:
             out.append(event("offer_trashed", seat, cards=trash_offer))
-        return out
+        return sim.announce(self, state, seat, cmd, out, rng) if sim.on(state) else out
 
     def _decide_theme_claim(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         if state.theme is None or state.options.get("themes_strict"):
@@ -394,8 +403,38 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             state.phase = "spell"
 
     def _decide_pass(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        if sim.on(state):
+            return sim.announce(self, state, seat, cmd, None, rng)
+        return self._end_turn(state, [self._passed(state, seat)], rng, cmd.get("cube_on"))
+
+    @staticmethod
+    def _passed(state: PaperbackState, seat: int) -> Event:
         more = {"cube": True} if flexible.on(state, "discard_cube") else {}   # the hand for a cube
-        return self._end_turn(state, [event("passed", seat, **more)], rng, cmd.get("cube_on"))
+        return event("passed", seat, **more)
+
+    def _decide_draft(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        return sim.decide_draft(self, state, seat, cmd, rng)
+
+    def _decide_propose(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        out = super()._decide_propose(state, seat, cmd, rng)
+        return sim.announce(self, state, seat, cmd, out, rng) if sim.on(state) else out
+
+    def _decide_vote(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        out = super()._decide_vote(state, seat, cmd, rng)
+        return out + sim.after_vote(self, state, out) if sim.on(state) else out
+
+    @staticmethod
+    def _on_word_proposed(state: PaperbackState, ev: Event) -> None:
+        TableVote._on_word_proposed(state, ev)
+        if state.sim is not None:
+            sim.on_word_proposed(state)
+
+    # simultaneous play's events (engine/paperback/simultaneous.py)
+    _on_drafted = staticmethod(sim.on_drafted)
+    _on_decks_dealt = staticmethod(sim.on_decks_dealt)
+    _on_offer_replaced = staticmethod(sim.on_offer_replaced)
+    _on_announced = staticmethod(sim.on_announced)
+    _on_words_revealed = staticmethod(sim.on_words_revealed)
 
     def _decide_buy(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         wanted = _ids(cmd.get("cards"), "err.paperback.buy_shape")
@@ -505,19 +544,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         discard everything, draw 5 plus the extra draws (reshuffling the discard pile
         into a new deck when the deck runs out), and end the game when it is over."""
         seat = state.turn
-        cards = state.cards
         bought = head[0].get("cards", [])
-        one_shot = [cid for cid in state.play if cards[cid].ability.kind == "one_shot"]
-        discard = (state.discards[seat] + list(bought)
-                   + [cid for cid in state.play if cid not in one_shot] + state.hands[seat])
-        need = content().hand_size + state.draws
-        deck = state.decks[seat]
-        drawn = deck[:need]
-        new_deck = None
-        if len(drawn) < need and discard:
-            new_deck = list(discard)
-            rng.shuffle(new_deck)
-            drawn = drawn + new_deck[:need - len(drawn)]
+        ended = self._refill(state, seat, bought, rng)
         out = list(head)
         if flexible.on(state, "coop") and not bought:
             mid = copy.deepcopy(state)             # nothing bought: a cube on the pyramid
@@ -531,23 +559,49 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
                 out.append(event("cube_placed", seat, card=target))
         elif cube_on is not None:
             raise RuleError("err.paperback.cube_on")
-        out.append(event("turn_ended", seat, drawn=drawn, new_deck=new_deck, one_shot=one_shot))
+        out.append(ended)
+        if sim.on(state):                          # the next word of the round resolves
+            return out + sim.advance(self, state, out, rng)
         after = copy.deepcopy(state)
         for ev in out:
             self.apply(after, ev)
         if flexible.on(state, "vowel_reshuffle") and flexible.vowels_to_restock(after):
             out.append(event("vowels_restocked", None, cards=flexible.vowels_to_restock(after)))
             self.apply(after, out[-1])
-        c = content()
-        empty = sum(1 for pile in after.fame.values() if not pile)
-        if flexible.on(state, "coop"):
+        return out + self._ending(after)
+
+    @staticmethod
+    def _refill(state: PaperbackState, seat: int, bought: Sequence[str], rng: Rng) -> Event:
+        """`seat`'s turn_ended: the word and the hand discarded (one-shot cards out of the
+        game), a new hand drawn (5, or 6 in simultaneous play, plus the extra draws), the
+        discard pile (the cards just bought included) shuffled into a new deck when the
+        deck runs out."""
+        cards = state.cards
+        one_shot = [cid for cid in state.play if cards[cid].ability.kind == "one_shot"]
+        discard = (state.discards[seat] + list(bought)
+                   + [cid for cid in state.play if cid not in one_shot] + state.hands[seat])
+        need = (sim.HAND if sim.on(state) else content().hand_size) + state.draws
+        deck = state.decks[seat]
+        drawn = deck[:need]
+        new_deck = None
+        if len(drawn) < need and discard:
+            new_deck = list(discard)
+            rng.shuffle(new_deck)
+            drawn = drawn + new_deck[:need - len(drawn)]
+        return event("turn_ended", seat, drawn=drawn, new_deck=new_deck, one_shot=one_shot)
+
+    @staticmethod
+    def _ending(after: PaperbackState) -> list[Event]:
+        """The game's end, when `after` (the state at a turn's end, or a round's in
+        simultaneous play) is over: [game_ended], else []."""
+        if flexible.on(after, "coop"):
             end = coop.over(after)
-            if end is not None:
-                out.append(event("game_ended", None, **final_result(after), reason=end))
-        elif empty >= c.end_empty_piles or not after.commons:
-            out.append(event("game_ended", None, **final_result(after),
-                             reason="fame" if after.commons else "commons"))
-        return out
+            return [] if end is None else [event("game_ended", None, **final_result(after), reason=end)]
+        empty = sum(1 for pile in after.fame.values() if not pile)
+        if empty >= content().end_empty_piles or not after.commons:
+            return [event("game_ended", None, **final_result(after),
+                          reason="fame" if after.commons else "commons")]
+        return []
 
     # ---- apply, one per event -------------------------------------------------------
     @staticmethod
@@ -571,10 +625,13 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             state.decks[s] = list(deck[size:])
         state.turn = int(ev["start"])
         state.phase = "spell"
+        if sim.on(state):
+            sim.on_set_up(state, ev)
 
     @staticmethod
     def _on_spelled(state: PaperbackState, ev: Event) -> None:
         seat = ev["seat"]
+        state.turn = seat                       # (simultaneous play: the word resolving now)
         used = [cid for cid in ev["cards"] if cid not in (COMMON, PLAGIARISM)]
         state.hands[seat] = [h for h in state.hands[seat] if h not in used and h not in ev["trash"]]
         state.last_word = ev["word"]
@@ -676,8 +733,11 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
                 if f in state.last_fronts:
                     state.discount[f] = state.discount.get(f, 0) + 1
             state.last_fronts = now
-        state.turn = next_seat(seat, state.seats)
-        state.phase = "spell"
+        if state.sim is not None:                     # the round goes on in announcement order
+            sim.turn_done(state, seat)
+        else:
+            state.turn = next_seat(seat, state.seats)
+            state.phase = "spell"
 
     @staticmethod
     def _on_answered(state: PaperbackState, ev: Event) -> None:
@@ -707,25 +767,16 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
 
 
 # ---- helpers ----------------------------------------------------------------------------
-def _offer(piles: Mapping[str, list[str]], front: Mapping[str, str | None]) -> list[str]:
-    """The face-up market cards of these piles (see PaperbackState.offer)."""
-    out = []
-    for pid, _, spread in content().piles:
-        pile = piles.get(pid, [])
-        if spread:
-            out.extend(pile)
-            continue
-        f = front.get(pid)
-        if f is not None:
-            out.append(f)
-        if pile:
-            out.append(pile[0])
-    return out
+_offer = face_up              # the face-up market cards of piles and front cards
 
 
 def _take(piles: dict[str, list[str]], front: dict[str, str | None], cid: str) -> None:
     """Take a face-up card off the market and refill (§4.2): the front card is replaced
-    by the pile's top; a pile top by the next card of the pile; a spread just shrinks."""
+    by the pile's top; a pile top by the next card of the pile; a spread (and the Offer of
+    simultaneous play) just shrinks."""
+    if cid in piles.get(sim.OFFER, ()):
+        piles[sim.OFFER].remove(cid)
+        return
     for pid, _, spread in content().piles:
         pile = piles[pid]
         if spread:
@@ -841,6 +892,14 @@ def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
     phase = v["phase"]
     if phase == "respond":
         yield answer_command(v, seat)
+    elif phase == "draft":
+        for cid in v["simultaneous"]["offer"]:
+            yield {"type": "draft", "seat": seat, "card": cid}
+    elif phase in ("spell", "replace") and v.get("simultaneous"):
+        timed = {"ms": 1000 * (seat + 1)} if phase == "spell" else {}
+        for found in word_choices(v, limit=20):
+            yield spell_command(seat, found, **timed)
+        yield {"type": "pass", "seat": seat, **timed}
     elif phase == "spell":
         power = v.get("power")
         if power and power["turn"] and power["legal"]:

@@ -15,6 +15,7 @@ import copy
 
 from engine.core.events import Event
 from engine.core.rng import Rng
+from engine.paperback import simultaneous as sim
 from engine.paperback.content import content
 from engine.paperback.state import PaperbackState
 
@@ -38,6 +39,7 @@ def scramble(state: PaperbackState, seat: int | None, rng: Rng) -> PaperbackStat
         pile = st.piles.get(pid, [])
         if not spread and len(pile) > 1:
             st.piles[pid] = pile[:1] + _shuffled(rng, pile[1:])
+    sim.scramble(st, seat, rng, _shuffled)
     return st
 
 
@@ -67,4 +69,5 @@ def scramble_event(ev: Event, seat: int | None, rng: Rng) -> Event:
                 out["card"] = "x" + out["card"]
     elif etype == "answered" and ev.get("seat") != seat:
         out["topdeck"] = ["x" + c for c in out["topdeck"]]
+    sim.scramble_event(ev, out, seat, rng, _shuffled)
     return out

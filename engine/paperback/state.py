@@ -14,11 +14,14 @@ from typing import Any, Mapping
 
 from engine.paperback.content import CardDef, content
 from engine.paperback.options import check as check_options
+from engine.paperback.simultaneous import OFFER as SIM_OFFER
 
 # phases: "deal" (before set-up), "spell" (the seat to play spells, passes or proposes),
 # "vote" (the table votes on a proposed word), "respond" (attack victims answer, attacks
 # option), "buy" (the speller buys), "over"
-PHASES = ("deal", "spell", "vote", "bounty", "respond", "buy", "theme_vote", "over")
+# "draft", "replace", "resolve" (simultaneous play, engine/paperback/simultaneous.py)
+PHASES = ("deal", "draft", "spell", "vote", "replace", "bounty", "respond", "resolve", "buy",
+          "theme_vote", "over")
 
 
 @lru_cache(maxsize=32)
@@ -83,6 +86,7 @@ class PaperbackState:
     theme_refused: list[str] = field(default_factory=list)
     theme_vote: dict[str, Any] | None = None                     # {"seat", "word", "votes"}
     coop_cubes: dict[str, int] = field(default_factory=dict)     # co-op: pyramid card -> cubes
+    sim: dict[str, Any] | None = None                            # simultaneous play: the round
     play: list[str] = field(default_factory=list)                # the word on the table this turn
     turn: int = 0
     phase: str = "deal"
@@ -116,32 +120,23 @@ class PaperbackState:
         return track[self.claimed] if self.claimed < len(track) and self.commons else None
 
     def offer(self) -> list[str]:
-        """Every face-up market card that may be bought: the whole spread of a spread
-        pile, the top and the front card of every other pile."""
-        out = []
-        for pid, _, spread in content().piles:
-            pile = self.piles.get(pid, [])
-            if spread:
-                out.extend(pile)
-                continue
-            f = self.front.get(pid)
-            if f is not None:
-                out.append(f)
-            if pile:
-                out.append(pile[0])
-        return out
+        """Every face-up market card that may be bought (see `face_up`)."""
+        return face_up(self.piles, self.front)
 
     def owned(self, seat: int) -> list[str]:
         """Every card `seat` owns: deck, hand, discard and (its turn) the word in play."""
         cards = self.decks[seat] + self.hands[seat] + self.discards[seat]
-        if seat == self.turn and self.phase in ("buy", "vote", "spell", "respond", "bounty", "theme_vote"):
+        if seat == self.turn and self.phase in ("buy", "vote", "spell", "respond", "bounty", "theme_vote",
+                                                "resolve"):
             cards = cards + self.play
         return cards
 
     def to_data(self) -> dict[str, Any]:
         data = self._base_data()
-        if self.extra:                  # an option's parts only when it is on (old logs hash alike)
+        if self.extra or self.sim is not None:   # an option's parts only when it is on (old logs hash alike)
             data["boxed"] = self.boxed
+        if self.sim is not None:
+            data["sim"] = self.sim
         if self.attacks:
             data["responding"] = self.responding
         if self.powers:
@@ -173,6 +168,24 @@ class PaperbackState:
             "pending": self.pending, "accepted": sorted(self.accepted),
             "refused": sorted(self.refused), "words": self.words, "result": self.result,
         }
+
+
+def face_up(piles: Mapping[str, list[str]], front: Mapping[str, str | None]) -> list[str]:
+    """The face-up market cards of these piles: the whole spread of a spread pile, the top
+    and the front card of every other pile; in simultaneous play the Offer's cards."""
+    out = []
+    for pid, _, spread in content().piles:
+        pile = piles.get(pid, [])
+        if spread:
+            out.extend(pile)
+            continue
+        f = front.get(pid)
+        if f is not None:
+            out.append(f)
+        if pile:
+            out.append(pile[0])
+    out.extend(piles.get(SIM_OFFER, []))
+    return out
 
 
 def new_state(seats: int, options: Mapping[str, Any]) -> PaperbackState:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, Iterable
 
 from engine.paperback.awards import awards as award_deck, leaders as award_leaders, marks as award_marks
-from engine.paperback import coop, flexible
+from engine.paperback import coop, flexible, simultaneous as sim
 from engine.paperback.content import content
 from engine.paperback.powers import KINDS as POWER_KINDS, applies as power_applies
 from engine.paperback.state import PaperbackState
@@ -38,7 +38,11 @@ def redact_event(ev: dict[str, Any], seat: int | None) -> dict[str, Any]:
         out["pile_counts"] = {pid: len(p) for pid, p in ev["piles"].items()}
         out["deck_counts"] = [len(d) for d in ev["decks"]]
         out["hand"] = list(ev["decks"][seat][:size]) if seat is not None else None
+        if sim.MARKET in ev["piles"]:
+            out.update(sim.set_up_shown(ev))
         return out
+    if etype in ("decks_dealt", "announced"):      # simultaneous play
+        return sim.redact_event(ev, seat)
     if etype == "turn_ended":
         out = {k: v for k, v in ev.items() if k not in ("drawn", "new_deck")}
         out["drawn_count"] = len(ev["drawn"])
@@ -120,6 +124,8 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
     }
     if flexible.uses_cubes(state):
         v["cubes"] = list(state.cubes)
+    if state.sim is not None or flexible.on(state, "simultaneous"):
+        v["simultaneous"] = sim.view(state, me, to_act)
     v["coop"] = None
     if flexible.on(state, "coop"):
         v["coop"] = {"rows": coop.rows(state.fame), "uncovered": coop.uncovered(state.fame),

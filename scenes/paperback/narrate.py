@@ -130,7 +130,11 @@ def log_line(ev: dict[str, Any], players: Sequence[dict] | None, seats: int = 5)
         return t("paperback.ev.theme_accepted" if ev.get("accepted") else "paperback.ev.theme_refused",
                  player=name, word=word)
     if kind == "cube_placed":
-        return t("paperback.ev.cube_placed", player=name, card=card_name(str(ev.get("card")), seats))
+        card = _box(seats).get(str(ev.get("card")))
+        return t("paperback.ev.cube_placed", player=name,
+                 card=t("paperback.ui.pyramid.named", cost=card.cost) if card else str(ev.get("card")))
+    if kind in _SIMULTANEOUS:
+        return _SIMULTANEOUS[kind](ev, players, name, seats)
     if kind == "vowels_restocked":
         return t("paperback.ev.vowels_restocked", cards=_cards(ev.get("cards") or [], seats))
     if kind == "game_ended":
@@ -139,6 +143,48 @@ def log_line(ev: dict[str, Any], players: Sequence[dict] | None, seats: int = 5)
         reason = t("paperback.end.commons" if ev.get("reason") == "commons" else "paperback.end.fame")
         return t("paperback.ev.game_ended", reason=reason, result=winners_text(players, ev.get("winners") or []))
     return ""
+
+
+# ---- simultaneous play (engine/paperback/simultaneous.py) --------------------------------
+def _secs(ev: dict[str, Any]) -> str:
+    return f"{int(ev.get('ms', 0)) / 1000:.1f}"
+
+
+def _announced(ev: dict[str, Any], players: Sequence[dict], name: str, seats: int) -> str:
+    kind = ev.get("kind")                    # absent: another seat's, before the reveal
+    word = str((ev.get("entry") or {}).get("word", "")).upper()
+    if ev.get("open"):
+        return t("paperback.ev.relaid_word" if kind == "spell" else "paperback.ev.relaid_pass",
+                 player=name, word=word)
+    key = {"spell": "paperback.ev.announced_word", "pass": "paperback.ev.announced_pass",
+           "propose": "paperback.ev.announced_proposal"}.get(str(kind), "paperback.ev.announced")
+    return t(key, player=name, word=word, secs=_secs(ev))
+
+
+def _revealed(ev: dict[str, Any], players: Sequence[dict], name: str, seats: int) -> str:
+    parts = []
+    for w in ev.get("words") or []:
+        who = player_name(players, w.get("seat"))
+        key = {"spell": "paperback.ev.revealed_word", "propose": "paperback.ev.revealed_proposal"}.get(
+            str(w.get("kind")), "paperback.ev.revealed_pass")
+        parts.append(t(key, player=who, word=str(w.get("word") or "").upper(), cents=w.get("cents", 0)))
+    return t("paperback.ev.words_revealed", words=names_list(parts))
+
+
+def _offer_replaced(ev: dict[str, Any], players: Sequence[dict], name: str, seats: int) -> str:
+    if not ev.get("offer"):
+        return t("paperback.ev.offer_replaced_empty")
+    return t("paperback.ev.offer_replaced", cards=_cards(ev["offer"], seats))
+
+
+_SIMULTANEOUS = {
+    "drafted": lambda ev, players, name, seats: t("paperback.ev.drafted", player=name,
+                                                  card=card_name(str(ev.get("card")), seats)),
+    "decks_dealt": lambda ev, players, name, seats: t("paperback.ev.decks_dealt", n=ev.get("hand_size", 6)),
+    "offer_replaced": _offer_replaced,
+    "announced": _announced,
+    "words_revealed": _revealed,
+}
 
 
 def describe_event(ev: dict[str, Any], players: Sequence[dict] | None = None,

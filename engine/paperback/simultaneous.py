@@ -1,0 +1,412 @@
+"""Simultaneous play (option `simultaneous`; rules §11 and the seed summary; the decisions
+are docs/rules-decisions.md "Simultaneous play").
+
+- The deal: the market without its attack cards (never in this variant) and without the
+  cards whose ability trashes the Offer (`trash_offer`: set aside in `boxed`) is shuffled
+  into one market deck, face down (`piles["market"]`, top first); 10 cards are dealt face
+  up as the Offer (`piles["offer"]`, every card buyable; no cost piles, no front cards).
+- The draft: snake order from the first seat (0,1,2,2,1,0 at 3 seats), one Offer card a
+  pick (`draft {card}`), two picks each, into the picker's starting deck (12 cards); then
+  every deck is shuffled and 6-card hands are dealt (`decks_dealt`), the draft's leftovers
+  go out of the game and 10 new cards are dealt (`offer_replaced`, which starts a round).
+- A round: phase "spell", every seat announces once (each_once): `spell`, `pass` or
+  `propose` (a word the list lacks), each with `ms` (its spelling time as the client
+  measured it, 0..3,600,000; at one screen the time that person's curtain was down, a
+  bot's time from its level). An announcement is `announced`; another seat learns only
+  who announced and when, until the last one: then `words_revealed` shows every word.
+  Proposed words go to the table vote one after another, in announcement order; then
+  every proposer lays a word again in phase "replace": an accepted proposer spells that
+  word (or passes) and keeps its place, a refused one spells a listed word (or passes)
+  and buys last, in the order the refusals came.
+- Resolution, in announcement order (lower ms first; ties by seat order from the round's
+  first seat; refused words last): each word in turn is laid (`spelled`: its claim of the
+  top common when long enough, so the next word needs the next length; the theme card;
+  then its `buy`); a pass is laid (`passed`) and its turn ends. Each seat discards and
+  draws 6 when its purchase is done (`turn_ended`); the Offer is not refilled in a round.
+- Round end: the game end is checked (two Fame piles empty, the last common claimed), so
+  every seat has had as many turns; otherwise the Offer's leftovers go out of the game,
+  10 new cards are dealt (what is left when the market deck runs short) and the first
+  seat moves on by one (`offer_replaced`).
+
+The round lives in `state.sim` (plain data): the draft order and picks, the round's first
+seat, the announcements (`entries`, in the order they came), whether they are revealed,
+the proposals still to vote, who must lay a word again, and who has finished the round.
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any, Callable
+
+from engine.core.errors import RuleError
+from engine.core.events import Command, Event, event
+from engine.core.rng import Rng
+from engine.core.turns import closes, each_once, in_turn, next_seat
+from engine.paperback.content import content
+from engine.paperback.themes import listed as theme_listed
+
+HAND = 6                 # cards in a hand
+OFFER_SIZE = 10          # cards dealt face up as the Offer
+PICKS = 2                # draft picks a seat
+OFFER = "offer"          # state.piles key: the Offer, face up
+MARKET = "market"        # state.piles key: the market deck, face down, top first
+MS_MAX = 3_600_000       # the longest spelling time a command may give (an hour)
+PHASES = ("draft", "spell", "replace")     # the phases whose turns this module gives
+
+
+def on(state: Any) -> bool:
+    return bool(state.options.get("simultaneous"))
+
+
+def snake(first: int, seats: int) -> list[int]:
+    """The draft's order: round the table from `first` and back, PICKS passes."""
+    ahead = [next_seat(first, seats, i) for i in range(seats)]
+    out: list[int] = []
+    for k in range(PICKS):
+        out += ahead if k % 2 == 0 else ahead[::-1]
+    return out
+
+
+# ---- set-up --------------------------------------------------------------------------
+def market(state: Any, rng: Rng) -> tuple[dict[str, list[str]], list[str]]:
+    """The set-up's piles (every cost pile empty, the Offer and the market deck) and the
+    cards set aside (trash_offer)."""
+    cards = state.cards
+    ids = sorted(cid for cid, c in cards.items() if c.kind == "market" and not c.attack)
+    aside = [cid for cid in ids if cards[cid].ability.kind == "trash_offer"]
+    deck = [cid for cid in ids if cid not in aside]
+    rng.shuffle(deck)
+    piles: dict[str, list[str]] = {pid: [] for pid, _, _ in content().piles}
+    piles[OFFER] = deck[:OFFER_SIZE]
+    piles[MARKET] = deck[OFFER_SIZE:]
+    return piles, aside
+
+
+def on_set_up(state: Any, ev: Event) -> None:
+    state.piles[OFFER] = list(ev["piles"][OFFER])
+    state.piles[MARKET] = list(ev["piles"][MARKET])
+    state.boxed.extend(ev["set_aside"])
+    start = int(ev["start"])
+    state.sim = {"order": snake(start, state.seats), "picks": [], "first": start, "round": 0,
+                 "entries": [], "revealed": False, "votes": [], "replace": [], "replaced": [],
+                 "done": []}
+    state.phase = "draft"
+
+
+# ---- whose turn ------------------------------------------------------------------------
+def to_act(state: Any) -> frozenset[int]:
+    sim = state.sim
+    if state.phase == "draft":
+        order, picks = sim["order"], sim["picks"]
+        return in_turn(order[len(picks)] if len(picks) < len(order) else None)
+    if state.phase == "spell":
+        return each_once(range(state.seats), [e["seat"] for e in sim["entries"]])
+    if state.phase == "replace":
+        return each_once(sim["replace"], sim["replaced"])
+    return frozenset()
+
+
+def entry(state: Any, seat: int) -> dict[str, Any] | None:
+    return next((e for e in state.sim["entries"] if e["seat"] == seat), None)
+
+
+def buy_order(state: Any) -> list[int]:
+    """The seats in the order their words resolve: lower ms first, ties by seat order from
+    the round's first seat; refused words last, in the order they were refused."""
+    sim = state.sim
+    n = state.seats
+    ranked = sorted(sim["entries"], key=lambda e: (e["ms"], (e["seat"] - sim["first"]) % n))
+    refused = [e["seat"] for e in ranked if e.get("proposed") in state.refused]
+    return [e["seat"] for e in ranked if e["seat"] not in refused] + refused
+
+
+# ---- announcing ------------------------------------------------------------------------
+def _ms(cmd: Command) -> int:
+    ms = cmd.get("ms")
+    if isinstance(ms, bool) or not isinstance(ms, int) or not 0 <= ms <= MS_MAX:
+        raise RuleError("err.paperback.ms_shape", most=MS_MAX)
+    return ms
+
+
+def announce(rules: Any, state: Any, seat: int, cmd: Command, made: list[Event] | None,
+             rng: Rng) -> list[Event]:
+    """A seat's announcement from the events the base rules made of its command (`made`:
+    a `spelled` or a `word_proposed`; None for a pass): kept secret until the last seat
+    announces (then the reveal and the votes, or the resolution), or, in phase replace, a
+    word laid again in the open."""
+    kind = "pass" if made is None else "propose" if made[0]["type"] == "word_proposed" else "spell"
+    body: dict[str, Any] = {}
+    if made is not None:
+        body = {k: v for k, v in made[0].items() if k not in ("type", "seat", "claimed", "attacks",
+                                                               "theme", "bounty")}
+    if state.phase == "replace":
+        was = entry(state, seat)
+        if was["proposed"] in state.accepted and kind == "spell" and body["word"] != was["proposed"]:
+            raise RuleError("err.paperback.spell_accepted", word=was["proposed"].upper())
+        out = [event("announced", seat, kind=kind, entry=body, open=True)]
+        if closes(to_act(state), (), seat):
+            out += advance(rules, state, out, rng)
+        return out
+    out = [event("announced", seat, kind=kind, ms=_ms(cmd), entry=body)]
+    if not closes(to_act(state), (), seat):
+        return out
+    after = _after(rules, state, out)
+    words = [{"seat": s, **_public(entry(after, s))} for s in buy_order(after)]
+    out.append(event("words_revealed", None, words=words))
+    rules.apply(after, out[-1])
+    first = next_vote(after)
+    return out + ([first] if first is not None else advance(rules, after, [], rng))
+
+
+def _public(e: dict[str, Any]) -> dict[str, Any]:
+    """What the reveal shows of an announcement: the word as laid and its ¢."""
+    body = e["entry"]
+    return {"kind": e["kind"], "ms": e["ms"], "word": body.get("word"), "cents": body.get("cents", 0),
+            "letters": body.get("letters", 0), "cards": list(body.get("cards", [])),
+            "texts": list(body.get("texts", []))}
+
+
+def next_vote(state: Any) -> Event | None:
+    """The next proposal to put to the table (announcement order), or None."""
+    votes = state.sim["votes"]
+    if not votes:
+        return None
+    seat, word = votes[0]
+    return event("word_proposed", seat, word=word)
+
+
+def after_vote(rules: Any, state: Any, made: list[Event]) -> list[Event]:
+    """When a vote closes, the next proposal's vote (then every proposer lays again)."""
+    if len(made) < 2:                      # the vote is still open
+        return []
+    after = _after(rules, state, made)
+    first = next_vote(after)
+    return [first] if first is not None else []
+
+
+def _after(rules: Any, state: Any, events: list[Event]) -> Any:
+    st = copy.deepcopy(state)
+    for ev in events:
+        rules.apply(st, ev)
+    return st
+
+
+# ---- resolution ------------------------------------------------------------------------
+def advance(rules: Any, state: Any, events: list[Event], rng: Rng) -> list[Event]:
+    """After `events`, the words that resolve before the next purchase: each pass laid and
+    its turn ended, then the next word laid (its claim, its theme) for its buy; when every
+    seat is done, the round's end (the game's end, or a new Offer and round)."""
+    st = _after(rules, state, events)
+    out: list[Event] = []
+
+    def add(ev: Event) -> None:
+        rules.apply(st, ev)
+        out.append(ev)
+
+    while True:
+        left = [s for s in buy_order(st) if s not in st.sim["done"]]
+        if not left:
+            end = rules._ending(st)
+            if end:
+                return out + end
+            add(replace_offer(st, next_seat(st.sim["first"], st.seats)))
+            return out
+        seat = left[0]
+        e = entry(st, seat)
+        if e["kind"] != "spell":
+            add(rules._passed(st, seat))
+            add(rules._refill(st, seat, [], rng))
+            continue
+        body = e["entry"]
+        need = st.need
+        claimed = st.top_common if need is not None and body["letters"] >= need else None
+        more: dict[str, Any] = {}
+        if st.theme is not None:
+            more["theme"] = theme_listed(st.theme, body["word"]) or any(
+                w in st.theme_fit for w in body["word"].split(" "))
+        add(event("spelled", seat, **body, claimed=claimed, attacks=[], **more))
+        return out
+
+
+def replace_offer(state: Any, first: int) -> Event:
+    """The Offer's leftovers out of the game, the next cards of the market deck face up;
+    a new round from `first`."""
+    return event("offer_replaced", None, gone=list(state.piles[OFFER]),
+                 offer=list(state.piles[MARKET][:OFFER_SIZE]), first=first)
+
+
+# ---- the draft -------------------------------------------------------------------------
+def decide_draft(rules: Any, state: Any, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+    card = cmd.get("card")
+    if not isinstance(card, str) or card not in state.piles.get(OFFER, []):
+        raise RuleError("err.paperback.not_for_sale", card=str(card))
+    out = [event("drafted", seat, card=card)]
+    sim = state.sim
+    if len(sim["picks"]) + 1 < len(sim["order"]):
+        return out
+    after = _after(rules, state, out)
+    decks = []
+    for deck in after.decks:
+        deck = list(deck)
+        rng.shuffle(deck)
+        decks.append(deck)
+    out.append(event("decks_dealt", None, decks=decks, hand_size=HAND))
+    rules.apply(after, out[-1])
+    out.append(replace_offer(after, sim["first"]))
+    return out
+
+
+# ---- apply -----------------------------------------------------------------------------
+def on_drafted(state: Any, ev: Event) -> None:
+    state.piles[OFFER].remove(ev["card"])
+    state.decks[ev["seat"]].append(ev["card"])
+    state.sim["picks"].append([ev["seat"], ev["card"]])
+
+
+def on_decks_dealt(state: Any, ev: Event) -> None:
+    size = int(ev["hand_size"])
+    for s, deck in enumerate(ev["decks"]):
+        state.hands[s] = list(deck[:size])
+        state.decks[s] = list(deck[size:])
+
+
+def on_offer_replaced(state: Any, ev: Event) -> None:
+    state.trash.extend(ev["gone"])
+    offer = list(ev["offer"])
+    state.piles[OFFER] = offer
+    state.piles[MARKET] = state.piles[MARKET][len(offer):]
+    sim = state.sim
+    sim.update(first=int(ev["first"]), round=sim["round"] + 1, entries=[], revealed=False,
+               votes=[], replace=[], replaced=[], done=[])
+    state.turn = sim["first"]
+    state.phase = "spell"
+
+
+def on_announced(state: Any, ev: Event) -> None:
+    sim = state.sim
+    seat = ev["seat"]
+    if ev.get("open"):                         # a word laid again after the votes
+        e = entry(state, seat)
+        e["kind"], e["entry"] = ev["kind"], dict(ev["entry"])
+        sim["replaced"].append(seat)
+        if set(sim["replaced"]) >= set(sim["replace"]):
+            state.phase = "resolve"
+        return
+    e = {"seat": seat, "ms": int(ev["ms"]), "kind": ev["kind"], "entry": copy.deepcopy(ev["entry"])}
+    if ev["kind"] == "propose":
+        e["proposed"] = ev["entry"]["word"]
+    sim["entries"].append(e)
+
+
+def on_words_revealed(state: Any, ev: Event) -> None:
+    sim = state.sim
+    sim["revealed"] = True
+    order = [w["seat"] for w in ev["words"]]
+    proposals = [(s, entry(state, s)["proposed"]) for s in order if entry(state, s)["kind"] == "propose"]
+    seen: set[str] = set()
+    sim["votes"] = [[s, w] for s, w in proposals if not (w in seen or seen.add(w))]
+    sim["replace"] = [s for s, _ in proposals]
+    state.phase = "replace" if proposals else "resolve"
+
+
+def on_word_proposed(state: Any) -> None:
+    """A vote of the round starts: it leaves the queue (the table vote holds it)."""
+    if state.sim["votes"]:
+        state.sim["votes"].pop(0)
+
+
+def turn_done(state: Any, seat: int) -> None:
+    state.sim["done"].append(seat)
+    state.phase = "resolve"
+
+
+# ---- what a seat sees ------------------------------------------------------------------
+def view(state: Any, me: int | None, to_act_now: frozenset[int]) -> dict[str, Any]:
+    """The variant's part of a view: the draft (order, picks, who picks), the Offer, who
+    has announced and when (never what, until the reveal), the seat's own announcement,
+    after the reveal every word with its ¢ in buy order, whose buy it is, the proposals
+    refused and who must still lay a word again."""
+    sim = state.sim
+    if sim is None:
+        return {"hand_size": HAND, "picks_each": PICKS}
+    picks = sim["picks"]
+    revealed = sim["revealed"]
+    mine = entry(state, me) if me is not None else None
+    words = None
+    if revealed:
+        words = [{"seat": s, **_public(entry(state, s)),
+                  "refused": entry(state, s).get("proposed") in state.refused,
+                  "done": s in sim["done"]} for s in buy_order(state)]
+    return {
+        "hand_size": HAND, "picks_each": PICKS,
+        "draft_order": list(sim["order"]), "picks": [list(p) for p in picks],
+        "picker": (sim["order"][len(picks)] if state.phase == "draft" and len(picks) < len(sim["order"])
+                   else None),
+        "offer": list(state.piles.get(OFFER, [])), "market_count": len(state.piles.get(MARKET, [])),
+        "round": sim["round"], "first": sim["first"],
+        "announced": [{"seat": e["seat"], "ms": e["ms"]} for e in sim["entries"]],
+        "mine": None if mine is None else {"kind": mine["kind"], "word": mine["entry"].get("word"),
+                                           "cents": mine["entry"].get("cents", 0)},
+        "revealed": revealed, "words": words,
+        "buy_order": buy_order(state) if revealed else None,
+        "buyer": state.turn if state.phase in ("buy", "theme_vote") else None,
+        "done": list(sim["done"]),
+        "refused": [e["seat"] for e in sim["entries"] if e.get("proposed") in state.refused],
+        "to_replace": sorted(to_act_now) if state.phase == "replace" else [],
+    }
+
+
+# ---- secrets (the conformance suite's scramble) ----------------------------------------
+def scramble(state: Any, seat: int | None, rng: Rng, shuffled: Callable[[Rng, list], list]) -> None:
+    """Change in place what `seat` may not know: the market deck's order and, before the
+    reveal, every other seat's announcement."""
+    if state.sim is None:
+        return
+    state.piles[MARKET] = shuffled(rng, state.piles[MARKET])
+    if not state.sim["revealed"]:
+        for e in state.sim["entries"]:
+            if e["seat"] != seat:
+                _garble(e, rng)
+
+
+def _garble(e: dict[str, Any], rng: Rng) -> None:
+    e["kind"] = ("spell", "pass", "propose")[rng.below(3)]
+    body = e["entry"]
+    body["word"] = "x" + str(body.get("word") or "")[::-1]
+    body["cents"] = int(body.get("cents", 0)) + 1 + rng.below(5)
+    body["cards"] = list(reversed(body.get("cards", []))) + ["x"]
+
+
+def scramble_event(ev: Event, out: Event, seat: int | None, rng: Rng,
+                   shuffled: Callable[[Rng, list], list]) -> None:
+    """Change in place the secrets of this variant's events (`out`, a copy of `ev`)."""
+    etype = ev.get("type")
+    if etype == "set_up" and MARKET in ev["piles"]:
+        out["piles"][OFFER] = list(ev["piles"][OFFER])
+        out["piles"][MARKET] = shuffled(rng, ev["piles"][MARKET])
+    elif etype == "decks_dealt":
+        size = int(ev["hand_size"])
+        out["decks"] = [d[:size] + shuffled(rng, d[size:]) if s == seat else shuffled(rng, d)[::-1]
+                        for s, d in enumerate(ev["decks"])]
+    elif etype == "announced" and not ev.get("open") and ev.get("seat") != seat:
+        _garble(out, rng)
+
+
+def redact_event(ev: Event, seat: int | None) -> Event | None:
+    """This variant's events as `seat` may learn them (None: not one of them)."""
+    etype = ev.get("type")
+    if etype == "decks_dealt":
+        size = int(ev["hand_size"])
+        out = {k: v for k, v in ev.items() if k != "decks"}
+        out["deck_counts"] = [len(d) for d in ev["decks"]]
+        out["hand"] = list(ev["decks"][seat][:size]) if seat is not None else None
+        return out
+    if etype == "announced":
+        if ev.get("open") or seat == ev.get("seat"):
+            return dict(ev)
+        return {k: v for k, v in ev.items() if k not in ("kind", "entry")}
+    return None
+
+
+def set_up_shown(ev: Event) -> dict[str, Any]:
+    """What the set-up shows of the variant's market: the Offer, the market deck's size."""
+    return {"offer_cards": list(ev["piles"][OFFER]), "market_count": len(ev["piles"][MARKET])}
