@@ -53,6 +53,18 @@ Optional names (the framework does without them):
     A short line the results screen shows under a player's name (Paperback: the best
     word); "" for nothing.
 
+``def result_headline(outcome: dict) -> str | None``
+    The results screen's headline when the game words its own end (Paperback's co-op:
+    the table won or lost together); it then stands for the winners line and the tie-break.
+
+``def option_parent(key: str) -> str | None``
+    The option `key` refines: the set-up shows it only while that one is on.
+
+``def option_conflict(options: dict, key: str | None = None) -> str | None``
+    With `key`: why that option cannot be switched on beside `options` (the set-up greys
+    it and shows the reason); without: why `options` cannot be played together (Start
+    stays off). None when nothing is wrong.
+
 ``def event_describer(header: dict) -> Callable[[dict, list | None, str | None], str]``
     `describe_event` for one log, when its wording depends on the log header's options
     (Word Porters: the words in the word language the game was played in); the replay
@@ -71,7 +83,7 @@ from typing import Any
 GAMES: dict[str, str] | None = None
 
 REQUIRED = ("SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series")
-OPTIONAL = ("result_note", "event_describer")
+OPTIONAL = ("result_note", "result_headline", "event_describer", "option_parent", "option_conflict")
 
 
 def _table() -> dict[str, str]:

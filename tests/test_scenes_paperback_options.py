@@ -433,9 +433,11 @@ def test_setup_offers_every_playable_option_and_its_controls_fit(lang, size):
     with record_text() as blits:
         redraw(app)
     start = scene.widgets["start"].rect
-    rows = [scene.widgets[f"opt_{k}"].rect for k in keys] + [scene.widgets["seed"].rect]
-    for a, b in zip(rows, rows[1:]):
-        assert a.bottom <= b.top                                  # one under the other, no overlap
+    shown = [o["key"] for o in scene.active_options()]           # a refinement only with its parent on
+    rows = [scene.widgets[f"opt_{k}"].rect for k in shown] + [scene.widgets["seed"].rect]
+    for i, a in enumerate(rows):
+        assert not any(a.colliderect(b) for b in rows[i + 1:])   # side by side or one under another
+    assert all(r.bottom <= rows[-1].top for r in rows[:-1])       # the seed under them all
     assert rows[-1].bottom < start.top                            # the seed stays above Back / Start
     about = i18n_t("ui.label_value", label=i18n_t("paperback.opt.attacks"), value=i18n_t("paperback.opt.attacks.about"))
     assert scene.options_about() == [about]                       # the option switched on explains itself

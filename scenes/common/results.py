@@ -38,6 +38,7 @@ class ResultsScene(RedrawOnDemand, GuiScene):
         self.series = plugin.score_series(events, self.seats) if plugin else []
         note = registry.optional(game, "result_note")
         self.notes = [note(self.outcome, s) if note else "" for s in range(self.seats)]
+        self.own = registry.optional(game, "result_headline")     # the game words its end itself
         self.focus_shown = False
 
     @property
@@ -71,7 +72,13 @@ class ResultsScene(RedrawOnDemand, GuiScene):
             self.back()
             self.app.open_replay(path)
 
+    @property
+    def own_headline(self) -> str | None:
+        return self.own(self.outcome) if self.own else None
+
     def headline(self) -> str:
+        if self.own_headline:
+            return self.own_headline
         return winners_text(self.players, self.outcome.get("winners") or []) or self.app.t("ui.results.over")
 
     def draw_back(self, surface: pygame.Surface) -> None:
@@ -99,7 +106,10 @@ class ResultsScene(RedrawOnDemand, GuiScene):
             text_in(surface, str(scores[s]), self.r(350, y, 130, row_h), self.fs(40), style.INK, bold=True,
                     align="right")
         tb = self.outcome.get("tiebreak")
-        if tb:
+        if tb and self.own_headline:          # the game's own end, in its words
+            text_in(surface, t(tb), self.r(60, 532, 420, 72), self.fs(20), style.ACCENT, wrap_lines=True,
+                    valign="bottom")
+        elif tb:
             text_in(surface, t("ui.results.tiebreak", rule=t(tb)), self.r(60, 560, 420, 44), self.fs(20),
                     style.ACCENT, wrap_lines=True)
         panel(surface, self.r(530, 130, 710, 480), style.BG_2)

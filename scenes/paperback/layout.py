@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from engine.paperback.content import content
 from scenes.ui.geometry import Frame
 
 LEFT_X, LEFT_W = 12, 292
@@ -44,6 +45,9 @@ class Places:
     track_needs: list[pygame.Rect] = field(default_factory=list)
     track_lines: list[pygame.Rect] = field(default_factory=list)
     buttons: pygame.Rect = field(default_factory=pygame.Rect)
+    pyramid: list[tuple[tuple[int, int], pygame.Rect]] = field(default_factory=list)   # co-op: (row, place)
+    pyramid_title: pygame.Rect = field(default_factory=pygame.Rect)
+    pyramid_limit: pygame.Rect = field(default_factory=pygame.Rect)
 
 
 MODULE_H = 34
@@ -85,7 +89,30 @@ def place_static(fr: Frame, seats: int, modules: int = 0) -> Places:
         under = fr.r(x, PILES_Y + h + 2, 2 * w + 4, 20)
         p.piles.append((pid, label, front, top, under))
         x += 2 * w + 4 + 14
+    place_pyramid(fr, p, fr.r(PYRAMID_X, 64, PYRAMID_W, 4 * PYRAMID_STEP))
     return p
+
+
+PYRAMID_X, PYRAMID_W, PYRAMID_STEP = 712, 548, 34      # co-op: the pyramid where the Fame piles are
+
+
+def place_pyramid(fr: Frame, p: Places, area: pygame.Rect) -> None:
+    """The co-operative pyramid's places in `area` (scaled): the front row (4 cards) at
+    the bottom, nearest the player, each row above it one card shorter and set in by half
+    a card; its title and its cube limit in the two top corners beside the single card."""
+    rows = list(content().coop_pyramid)
+    gap = max(1, area.w // 90)
+    step_y = area.h // len(rows)
+    w = (area.w - (rows[0] - 1) * gap) // rows[0]
+    h = step_y - max(1, step_y // 9)
+    p.pyramid = []
+    for i, n in enumerate(rows):
+        x0 = area.x + i * (w + gap) // 2
+        y = area.bottom - (i + 1) * step_y
+        p.pyramid += [((i, j), pygame.Rect(x0 + j * (w + gap), y, w, h)) for j in range(n)]
+    top = p.pyramid[-1][1]
+    p.pyramid_title = pygame.Rect(area.x, top.y, top.x - area.x - gap, h)
+    p.pyramid_limit = pygame.Rect(top.right + gap, top.y, area.right - top.right - gap, h)
 
 
 def place_spread(fr: Frame, p: Places, letters: list[str]) -> None:

@@ -30,6 +30,8 @@ class Building:
     hint_for: Any = None                                    # the position the hints answer
     answer: dict[str, list[str]] = field(default_factory=dict)   # an attack's answer: task -> hand cards
     ghosting: bool = False                                  # Ghost Writer: picking the card to put under
+    cube_for: str | None = None                             # co-op: "pass" / "buy" while its cube is placed
+    cube: str | None = None                                 # co-op: the pyramid card that cube goes on
 
     def clear(self) -> None:
         self.slots, self.trash, self.trash_offer = [], [], []

@@ -1,0 +1,39 @@
+"""How Paperback's options combine, in words for the set-up screen: read from the rules'
+own tables (engine/paperback/options.py NEEDS and FORBIDDEN), never restated here. Each
+forbidden pair's reason is the catalog line paperback.opt.forbid.<a>.<b>."""
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+from engine.paperback.options import FORBIDDEN, NEEDS
+from scenes.ui.i18n import t
+
+
+def option_parent(key: str) -> str | None:
+    """The option `key` refines (shown only while that one is on), or None."""
+    return dict(NEEDS).get(key)
+
+
+def _on(options: Mapping[str, Any], key: str) -> bool:
+    return options.get(key) not in (None, False)
+
+
+def _not_with(a: str, b: str, other: str) -> str:
+    return t("paperback.opt.not_with", other=t(f"paperback.opt.{other}"), why=t(f"paperback.opt.forbid.{a}.{b}"))
+
+
+def option_conflict(options: Mapping[str, Any], key: str | None = None) -> str | None:
+    """With `key`: why that option cannot be switched on beside `options` (None: it may).
+    Without: why `options` cannot be played together (None: they can)."""
+    for a, b, _ in FORBIDDEN:
+        if key is not None:
+            if key in (a, b) and _on(options, b if key == a else a):
+                return _not_with(a, b, b if key == a else a)
+        elif _on(options, a) and _on(options, b):
+            return t("paperback.opt.forbidden", a=t(f"paperback.opt.{a}"), b=t(f"paperback.opt.{b}"),
+                     why=t(f"paperback.opt.forbid.{a}.{b}"))
+    if key is None:
+        for a, parent in NEEDS:
+            if _on(options, a) and not _on(options, parent):
+                return t("paperback.opt.needs", option=t(f"paperback.opt.{a}"), parent=t(f"paperback.opt.{parent}"))
+    return None
