@@ -1,5 +1,11 @@
 """Game set-up, driven by the game package's SETUP: variant, seat count, each seat
-human or bot (easy / normal / hard) with a name, seed (blank = random), house rules."""
+human or bot (easy / normal / hard) with a name, seed (blank = random), house rules.
+
+Many options (beyond SPLIT of them) stand in two columns. The game's plug-in may say how
+its options combine (`option_parent`, `option_conflict`, scenes/registry.py): an option
+that refines another is shown only while that one is on; an option that cannot be played
+beside one switched on is greyed, its reason in words under the seed; Start stays off
+while the options as set cannot be played together."""
 from __future__ import annotations
 
 from typing import Any
@@ -14,6 +20,7 @@ from scenes.ui.ondemand import RedrawOnDemand
 
 KINDS = (("human", None), ("bot", "easy"), ("bot", "normal"), ("bot", "hard"))
 MAX_SEATS = 8
+SPLIT = 6               # more options than this: two columns of them
 
 
 def choice_id(c: Any) -> Any:
@@ -37,7 +44,10 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self._first_build = True
         self._seed_y = 120
         self._row_h = 52
+        self._left, self._cols = (60, 540), 1
         self.options: dict[str, Any] = {o["key"]: o.get("default") for o in self.spec.get("options", [])}
+        self.parent_of = registry.optional(game, "option_parent") or (lambda key: None)
+        self.conflict = registry.optional(game, "option_conflict") or (lambda options, key=None: None)
         self.recall()
 
     def recall(self) -> None:
@@ -56,6 +66,8 @@ class SetupScene(RedrawOnDemand, GuiScene):
             allowed = [choice_id(c) for c in o.get("choices", [])]
             if (o["type"] == "bool" and isinstance(v, bool)) or (allowed and v in allowed):
                 self.options[o["key"]] = v
+                if self.blocked(o):                    # not beside one recalled before it
+                    self.options[o["key"]] = o.get("default")
 
     def remember(self) -> None:
         setups = getattr(self.app.settings, "setups", None)
@@ -70,8 +82,26 @@ class SetupScene(RedrawOnDemand, GuiScene):
         return self.spec.get("seats", range(1, 9))
 
     def active_options(self) -> list[dict[str, Any]]:
-        return [o for o in self.spec.get("options", [])
-                if not o.get("variants") or self.variant in o["variants"]]
+        """The options offered now: those of the variant, a refinement only while the
+        option it refines is on."""
+        out = []
+        for o in self.spec.get("options", []):
+            parent = self.parent_of(o["key"])
+            if (not o.get("variants") or self.variant in o["variants"]) and (not parent or self.options.get(parent)):
+                out.append(o)
+        return out
+
+    def blocked(self, o: dict[str, Any]) -> str | None:
+        """Why an option that is off may not be switched on beside those that are (the
+        game's words), or None."""
+        if self.options.get(o["key"]) not in (False, None):
+            return None
+        on = {k: v for k, v in self.options.items() if k != o["key"]}
+        return self.conflict(on, o["key"])
+
+    def refusal(self) -> str | None:
+        """Why the options as set cannot be played together (Start stays off), or None."""
+        return self.conflict(self.setup_dict()["options"])
 
     def option_text(self, o: dict[str, Any]) -> str:
         t = self.app.t
@@ -96,14 +126,17 @@ class SetupScene(RedrawOnDemand, GuiScene):
     # ---- widgets -------------------------------------------------------------
     def build(self) -> None:
         t = self.app.t
-        x, w, h, gap = 60, 540, 52, 12
+        opts = self.active_options()
+        cols = 2 if len(opts) > SPLIT else 1
+        x, w, h, gap = (60, 540, 52, 12) if cols == 1 else (40, 590, 52, 12)
         y = 120
         variants = self.spec.get("variants") or []
-        rows = (len(variants) > 1) + (len(self.seat_range()) > 1) + len(self.active_options()) + 1
+        rows = (len(variants) > 1) + (len(self.seat_range()) > 1) + -(-len(opts) // cols) + 1
         if y + rows * (h + gap) > 640 - 64:      # many options: smaller rows, room for their about lines
             step = max(36, (640 - 110 - y) // rows)
             h, gap = step - 8, 8
         self._row_h = h
+        self._left, self._cols = (x, w), cols
         if len(variants) > 1:
             label = next(v[1] for v in variants if v[0] == self.variant)
             self.cycler(self.r(x, y, w, h), t("ui.label_value", label=t("ui.setup.variant"), value=t(label)), self.step_variant,
@@ -113,10 +146,13 @@ class SetupScene(RedrawOnDemand, GuiScene):
         if len(rng) > 1:
             self.cycler(self.r(x, y, w, h), t("ui.setup.seats", n=self.seats), self.step_seats, oid="seats", size=24)
             y += h + gap
-        for o in self.active_options():
-            self.cycler(self.r(x, y, w, h), self.option_text(o), lambda d, o=o: self.step_option(o, d),
-                        oid=f"opt_{o['key']}", size=22)
-            y += h + gap
+        cw = (w - 10 * (cols - 1)) // cols
+        for i, o in enumerate(opts):
+            c = i % cols
+            self.cycler(self.r(x + c * (cw + 10), y, cw, h), self.option_text(o), lambda d, o=o: self.step_option(o, d),
+                        oid=f"opt_{o['key']}", size=22, enabled=self.blocked(o) is None)
+            if c == cols - 1 or i == len(opts) - 1:
+                y += h + gap
         self._seed_y = y
         seed = self.entry(self.r(x + 200, y, w - 200, h), self.seed_text, self.set_seed,
                           placeholder=t("ui.setup.seed_random"), max_len=10, size=22, oid="seed")
@@ -128,7 +164,8 @@ class SetupScene(RedrawOnDemand, GuiScene):
             label = t("ui.setup.human") if kind == "human" else t("ui.setup.bot", level=t(f"ui.level.{level}"))
             self.cycler(kr, label, lambda d, s=s: self.step_kind(s, d), oid=f"kind_{s}", size=22)
         self.button(self.r(340, 640, 280, 62), t("ui.back"), self.back, oid="back", size=28)
-        self.button(self.r(660, 640, 280, 62), t("ui.setup.start"), self.start, oid="start", size=30)
+        self.button(self.r(660, 640, 280, 62), t("ui.setup.start"), self.start, oid="start", size=30,
+                    enabled=self.refusal() is None)
         if self._first_build:  # Enter on arrival starts the game with the defaults
             self.focus_index = len(self.focusables) - 1
             self._first_build = False
@@ -137,26 +174,54 @@ class SetupScene(RedrawOnDemand, GuiScene):
         style.fill_background(surface)
         t = self.app.t
         self.draw_title(surface, t("ui.setup.title_game", game=t(f"ui.game.{self.game}")), y=20, h=80)
-        text_in(surface, t("ui.setup.seed"), self.r(60, self._seed_y, 190, self._row_h), self.fs(24), style.INK,
+        x, w = self._left
+        text_in(surface, t("ui.setup.seed"), self.r(x, self._seed_y, 190, self._row_h), self.fs(24), style.INK,
                 bold=True, align="left")
         for s, (stripe, _er, _kr) in enumerate(self.seat_slots()):
             pygame.draw.rect(surface, style.seat_colour(s), stripe, border_radius=3)
-        text_in(surface, self.level_about(), self.about_box(), self.fs(22), style.INK_DIM, align="left",
-                valign="top", wrap_lines=True, max_lines=3, min_size=self.fs(18), ellipsis=True)
-        abouts = self.options_about()
-        if abouts:    # what each option means (an option's "about" key), under the seed
-            top = self._seed_y + self._row_h + 12
-            text_in(surface, "\n".join(abouts), self.r(60, top, 540, 630 - top), self.fs(20), style.INK_DIM,
+        level = text_in(surface, self.level_about(), self.about_box(), self.fs(22), style.INK_DIM, align="left",
+                        valign="top", wrap_lines=True, max_lines=3, min_size=self.fs(18), ellipsis=True)
+        top = self._seed_y + self._row_h + 12
+        refusal = self.refusal()
+        if refusal:   # why Start is off
+            box = text_in(surface, refusal, self.r(x, top, w, 630 - top), self.fs(20), style.BAD, bold=True,
+                          align="left", valign="top", wrap_lines=True, max_lines=3, min_size=self.fs(16),
+                          ellipsis=True)
+            top = self.design_y(box.bottom) + 6
+        greyed, abouts = self.blocked_lines(), self.options_about()
+        if self._cols == 2 and abouts:     # two columns of options: their about lines beside, under the seats
+            right = self.design_y(level.bottom) + 12 if level.h else self.about_top()
+            text_in(surface, "\n".join(abouts), self.r(660, right, 560, 632 - right), self.fs(20), style.INK_DIM,
+                    align="left", valign="top", wrap_lines=True, min_size=self.fs(16), ellipsis=True)
+            abouts = []
+        if greyed and top < 620:    # why each greyed option cannot be switched on
+            box = text_in(surface, "\n".join(greyed), self.r(x, top, w, 630 - top), self.fs(18), style.ACCENT,
+                          align="left", valign="top", wrap_lines=True, min_size=self.fs(16), ellipsis=True)
+            top = self.design_y(box.bottom) + 8
+        if abouts and top < 620:    # what each option means (an option's "about" key), under the seed
+            text_in(surface, "\n".join(abouts), self.r(x, top, w, 630 - top), self.fs(20), style.INK_DIM,
                     align="left", valign="top", wrap_lines=True, min_size=self.fs(18), ellipsis=True)
 
+    def design_y(self, y: int) -> float:
+        """A screen y back in design units (below text just drawn)."""
+        return (y - self.r(0, 0, 0, 0).y) / self.k
+
     def options_about(self) -> list[str]:
-        """One line per active option that explains itself (its "about" catalog key)."""
+        """One line per active option that explains itself (its "about" catalog key);
+        beyond three, the focused option's line, then those switched on."""
         t = self.app.t
-        told = [o for o in self.active_options() if o.get("about")]
+        active = self.active_options()
+        told = [o for o in active if o.get("about")]
         if len(told) > 3:     # too many to list: the focused option's line, then those switched on
             focused = [o for o in told if self.widgets.get(f"opt_{o['key']}") is self.focused]
             told = focused + [o for o in told if self.options.get(o["key"]) and o not in focused]
         return [t("ui.label_value", label=t(o["label"]), value=t(o["about"])) for o in told]
+
+    def blocked_lines(self) -> list[str]:
+        """Each greyed option with the reason it cannot be switched on now."""
+        t = self.app.t
+        return [t("ui.label_value", label=t(o["label"]), value=why)
+                for o in self.active_options() if (why := self.blocked(o))]
 
     def level_about(self) -> str:
         """What the bot level of the seat in question means (the focused level control's
@@ -171,10 +236,14 @@ class SetupScene(RedrawOnDemand, GuiScene):
         text = self.app.t(key)
         return "" if text == key else text
 
+    def about_top(self) -> int:
+        """Where the line under the seats starts (design units)."""
+        rows, rh = (self.seats, 56) if self.seats <= 4 else ((self.seats + 1) // 2, 104)
+        return 120 + rows * (rh + 8) + 4
+
     def about_box(self) -> pygame.Rect:
         """Under the seats' level controls, above the Start button."""
-        rows, rh = (self.seats, 56) if self.seats <= 4 else ((self.seats + 1) // 2, 104)
-        top = 120 + rows * (rh + 8) + 4
+        top = self.about_top()
         return self.r(660, top, 560, min(88, 632 - top))
 
     def seat_slots(self) -> list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]]:
@@ -208,6 +277,8 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self.rebuild()
 
     def step_option(self, o: dict[str, Any], d: int) -> None:
+        if self.blocked(o):
+            return
         if o["type"] == "bool":
             self.options[o["key"]] = not self.options.get(o["key"])
         else:
@@ -230,6 +301,9 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self.seed_text = text
 
     def start(self) -> None:
+        if self.refusal() is not None:       # never a combination the rules refuse
+            self.app.sound.play("error")
+            return
         setup = self.setup_dict()
         st = self.app.settings
         for s in range(self.seats):
