@@ -279,7 +279,7 @@ def test_the_bounty_and_theme_screens_fit(lang, size):
 @pytest.mark.parametrize("lang", LANGS)
 def test_how_to_pages_for_the_bounty_and_themes(lang):
     from scenes.paperback import howto_pages
-    i18n.set_lang(lang)
+    make_app(lang=lang)
     pages = {p.title: p for p in howto_pages()}
     surface = pygame.Surface((1280, 720))
     for key_, word in (("bounty", "RANT"), ("themes", "TRAIL")):
@@ -306,7 +306,9 @@ def test_the_setup_offers_bounty_and_themes_explained_in_both_languages():
 def test_replays_of_a_bounty_game_and_a_theme_game_render_to_the_end(options):
     from engine.core.replay import ReplayCursor
     from scenes.paperback import describe_event, replay_renderer
+    from scenes.paperback.cards import cards_of
     from tests.test_scenes_paperback_options import play
+    make_app()                                                    # fonts and a display, as the replay viewer has
     session = play(options, 3)
     kinds = {e["type"] for e in session.events}
     assert {"help_asked", "suggested"} <= kinds if "bounty" in options else {"theme_proposed", "theme_decided"} <= kinds
@@ -317,13 +319,19 @@ def test_replays_of_a_bounty_game_and_a_theme_game_render_to_the_end(options):
         i18n.set_lang(lang)
         for size in SIZES:
             surface = pygame.Surface(size)
-            marks = [i for i, e in enumerate(session.events) if e["type"] in ("help_asked", "suggested", "theme_decided")]
+            marks = [i + 1 for i, e in enumerate(session.events)        # just after each of these
+                     if e["type"] in ("help_asked", "suggested", "theme_decided")]
             for i in marks[:4] + [len(cursor)]:
                 cursor.seek(i)
                 view = cursor.view(None)
                 with record_text() as blits:
                     renderer.draw(surface, pygame.Rect(0, 0, *size), view)
                 fits(blits, f"replay {options} {lang} {size} at {i}")
+                if session.events[i - 1]["type"] == "help_asked":          # its hand, shown to all
+                    shown = [b.text for b in blits]
+                    assert t("paperback.ui.shown_hand_seat") in shown
+                    box = cards_of(view)
+                    assert {box[c].letters.upper() for c in view["bounty"]["hand"] if box[c].letters} <= set(shown)
                 if "themes" in options and not view.get("ended"):       # the theme line, throughout
                     title = t(f"paperback.theme.{view['theme']['id']}")
                     assert any(title in b.text for b in blits)

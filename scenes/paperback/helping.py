@@ -44,6 +44,22 @@ def laying(view: dict, word: str) -> Found | None:
     return next((f for f in found if f.word == word), None)
 
 
+def hand_shown(view: dict) -> bool:
+    """The turn's hand shown for help is still the one to suggest or spell from."""
+    return bool(view.get("bounty")) and view.get("phase") in ("bounty", "spell")
+
+
+def draw_shown_hand(surface: pygame.Surface, fr: Frame, area: pygame.Rect, view: dict, label: str,
+                    colour: tuple[int, int, int]) -> None:
+    """The hand shown for help (public) in the hand's place, under a line saying whose."""
+    text_in(surface, label, pygame.Rect(area.x + fr.px(8), area.y, area.w - fr.px(16), fr.px(22)), fr.fs(18), colour,
+            align="left", min_size=fr.fs(12), ellipsis=True)
+    cards = cards_of(view)
+    hand = view["bounty"]["hand"]
+    for cid, r in zip(hand, place_row(fr, area, len(hand), HAND_CARD, arc=1.0)):
+        draw_card(surface, r, cards[cid], fr)
+
+
 class Helps:
     """Needs the table's `b`, `view`, `viewer`, `acting`, `phase`, `spelling()`, `check`,
     `submit`, `sound`, `name`, `fr`, `places`, `message`, `request_redraw`."""
@@ -232,15 +248,5 @@ class Helps:
             if len(text) >= 2:
                 text_in(surface, t("paperback.ui.suggest_cannot", word=text.upper()), p.score.inflate(-fr.px(20),
                         -fr.px(20)), fr.fs(20), style.INK_DIM, wrap_lines=True, min_size=fr.min_fs, ellipsis=True)
-        self.draw_shown_hand(surface, fr, shown)
-
-    def draw_shown_hand(self, surface: pygame.Surface, fr: Frame, shown: dict) -> None:
-        p = self.places
-        asker = self.asker() or 0
-        text_in(surface, t("paperback.ui.shown_hand", player=self.name(asker)),
-                pygame.Rect(p.hand_area.x + fr.px(8), p.hand_area.y, p.hand_area.w - fr.px(16), fr.px(22)),
-                fr.fs(18), style.seat_colour(asker), align="left", min_size=fr.fs(12), ellipsis=True)
-        cards = cards_of(shown)
-        hand = shown["hand"]
-        for cid, r in zip(hand, place_row(fr, p.hand_area, len(hand), HAND_CARD, arc=1.0)):
-            draw_card(surface, r, cards[cid], fr)
+        draw_shown_hand(surface, fr, p.hand_area, view, t("paperback.ui.shown_hand", player=self.name(asker)),
+                        style.seat_colour(asker))

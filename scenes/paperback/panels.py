@@ -377,6 +377,11 @@ def draw_table_word(surface: pygame.Surface, fr: Frame, p: Places, view: dict) -
                     pygame.Rect(p.word.x + fr.px(12), p.word.y + fr.px(4), p.word.w - fr.px(24), fr.px(30)),
                     fr.fs(20), style.seat_colour(seat), bold=True, align="left", min_size=fr.fs(12), ellipsis=True)
     hand = view.get("hand")
+    from scenes.paperback.helping import draw_shown_hand, hand_shown
+    if hand is None and hand_shown(view):        # the hand shown for help is everyone's
+        seat = int(view["bounty"]["seat"])
+        draw_shown_hand(surface, fr, p.hand_area, view, t("paperback.ui.shown_hand_seat"), style.seat_colour(seat))
+        return
     if hand is None:
         draw_hand_backs(surface, fr, p.hand_area, t("paperback.ui.hands_hidden"))
         return

@@ -13,6 +13,7 @@ from scenes.common.names import winners_text
 from scenes.paperback import panels
 from scenes.paperback.cards import cards_of, draw_card, draw_slot
 from scenes.paperback.layout import HAND_CARD, word_slots
+from scenes.paperback.helping import draw_shown_hand, hand_shown
 from scenes.paperback.theming import takes_theme, with_theme
 from scenes.paperback.word import Building, card_of, word_text
 from scenes.ui import style
@@ -127,6 +128,11 @@ class Drawing:
 
     def _draw_hand(self, surface: pygame.Surface, fr: Frame, v: dict, b: Building | None) -> None:
         p = self.places
+        if self.viewer is None and hand_shown(v):    # the hand shown for help is everyone's
+            asker = int(v["bounty"]["seat"])
+            draw_shown_hand(surface, fr, p.hand_area, v, t("paperback.ui.shown_hand", player=self.name(asker)),
+                            style.seat_colour(asker))
+            return
         if self.viewer is None:
             panels.draw_hand_backs(surface, fr, p.hand_area, t("paperback.ui.hands_hidden"))
             return
