@@ -239,9 +239,12 @@ def app(tmp_path_factory):
 
 
 def watch(app: Any, path: Path) -> Any:
-    """Open the viewer on `path` as "Watch a replay" does, run frames, play it to the end."""
+    """Open the viewer on `path` as "Watch a replay" does, run frames, play it to the end.
+    Under it a bare scene, not the menu: the menu plays no part in it and its widgets take
+    longer to build than the viewer takes to run."""
     from scenes.common.replay import ReplayScene
-    app.stack.clear_to(app.menu())
+    from scenes.stack import Scene
+    app.stack.clear_to(Scene(app))
     app.open_replay(path)
     top = app.stack.top
     for _ in range(2):
