@@ -15,6 +15,7 @@ import pygame
 from scenes import registry
 from scenes.ui import style
 from scenes.ui.draw import text_in
+from scenes.ui.text import line_step, wrap
 from scenes.ui.gui import GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
 
@@ -65,9 +66,9 @@ class SetupScene(RedrawOnDemand, GuiScene):
             v = last["options"][o["key"]]
             allowed = [choice_id(c) for c in o.get("choices", [])]
             if (o["type"] == "bool" and isinstance(v, bool)) or (allowed and v in allowed):
-                self.options[o["key"]] = v
-                if self.blocked(o):                    # not beside one recalled before it
-                    self.options[o["key"]] = o.get("default")
+                others = {k: x for k, x in self.options.items() if k != o["key"]}
+                if v in (False, None) or not self.conflict(others, o["key"]):   # never beside one recalled before
+                    self.options[o["key"]] = v
 
     def remember(self) -> None:
         setups = getattr(self.app.settings, "setups", None)
@@ -133,7 +134,7 @@ class SetupScene(RedrawOnDemand, GuiScene):
         variants = self.spec.get("variants") or []
         rows = (len(variants) > 1) + (len(self.seat_range()) > 1) + -(-len(opts) // cols) + 1
         if y + rows * (h + gap) > 640 - 64:      # many options: smaller rows, room for their about lines
-            step = max(36, (640 - 110 - y) // rows)
+            step = max(36, (640 - (110 if cols == 1 else 160) - y) // rows)
             h, gap = step - 8, 8
         self._row_h = h
         self._left, self._cols = (x, w), cols
@@ -179,7 +180,9 @@ class SetupScene(RedrawOnDemand, GuiScene):
                 bold=True, align="left")
         for s, (stripe, _er, _kr) in enumerate(self.seat_slots()):
             pygame.draw.rect(surface, style.seat_colour(s), stripe, border_radius=3)
-        level = text_in(surface, self.level_about(), self.about_box(), self.fs(22), style.INK_DIM, align="left",
+        option_focused = any(self.widgets.get(f"opt_{o['key']}") is self.focused for o in self.active_options())
+        level_text = "" if self._cols == 2 and option_focused else self.level_about()   # room for the option's
+        level = text_in(surface, level_text, self.about_box(), self.fs(22), style.INK_DIM, align="left",
                         valign="top", wrap_lines=True, max_lines=3, min_size=self.fs(18), ellipsis=True)
         top = self._seed_y + self._row_h + 12
         refusal = self.refusal()
@@ -191,16 +194,35 @@ class SetupScene(RedrawOnDemand, GuiScene):
         greyed, abouts = self.blocked_lines(), self.options_about()
         if self._cols == 2 and abouts:     # two columns of options: their about lines beside, under the seats
             right = self.design_y(level.bottom) + 12 if level.h else self.about_top()
-            text_in(surface, "\n".join(abouts), self.r(660, right, 560, 632 - right), self.fs(20), style.INK_DIM,
-                    align="left", valign="top", wrap_lines=True, min_size=self.fs(16), ellipsis=True)
+            self.whole_lines(surface, abouts, self.r(660, right, 560, 632 - right), style.INK_DIM)
             abouts = []
         if greyed and top < 620:    # why each greyed option cannot be switched on
-            box = text_in(surface, "\n".join(greyed), self.r(x, top, w, 630 - top), self.fs(18), style.ACCENT,
-                          align="left", valign="top", wrap_lines=True, min_size=self.fs(16), ellipsis=True)
+            box = self.whole_lines(surface, greyed, self.r(x, top, w, 630 - top), style.ACCENT)
             top = self.design_y(box.bottom) + 8
         if abouts and top < 620:    # what each option means (an option's "about" key), under the seed
             text_in(surface, "\n".join(abouts), self.r(x, top, w, 630 - top), self.fs(20), style.INK_DIM,
                     align="left", valign="top", wrap_lines=True, min_size=self.fs(18), ellipsis=True)
+
+    def whole_lines(self, surface: pygame.Surface, lines: list[str], box: pygame.Rect,
+                    colour: tuple[int, int, int]) -> pygame.Rect:
+        """As many of `lines` as fit `box` whole (the first ones; none cut short), at the
+        largest of a few sizes that shows them all; the rect their ink covers."""
+        best: tuple[int, list[str]] = (self.fs(16), [])
+        for size in (self.fs(20), self.fs(18), self.fs(16)):
+            kept: list[str] = []
+            for line in lines:
+                if len(wrap("\n".join(kept + [line]), size, box.w)) * line_step(size) > box.h:
+                    break
+                kept.append(line)
+            if len(kept) > len(best[1]):
+                best = (size, kept)
+            if len(kept) == len(lines):
+                break
+        size, kept = best
+        if not kept:
+            return pygame.Rect(box.x, box.y, box.w, 0)
+        return text_in(surface, "\n".join(kept), box, size, colour, align="left", valign="top", wrap_lines=True,
+                       min_size=size)
 
     def design_y(self, y: int) -> float:
         """A screen y back in design units (below text just drawn)."""

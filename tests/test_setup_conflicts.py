@@ -1,0 +1,170 @@
+"""The set-up screen and options that combine: a refinement shown only with the option it
+refines, a forbidden pair greyed with its reason in words (both languages), Start never
+starting what the rules refuse, all of Paperback's options fitting in two columns at
+both sizes and languages, and another game's set-up as it was."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+from engine.paperback.options import FORBIDDEN, NEEDS, check
+from scenes.common.setup import SetupScene
+from scenes.paperback import SETUP, option_conflict, option_parent
+from scenes.ui import i18n
+from scenes.ui.draw import record_text
+from tests.support.scenes import english_after, key, make_app  # noqa: F401  (fixture)
+from tests.test_setup_levels import click, open_setup
+
+LANGS = ("en", "zh-TW")
+SIZES = ((1280, 720), (960, 540))
+
+
+@pytest.fixture(autouse=True)
+def own_dirs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
+
+
+def started(app, monkeypatch) -> list[dict]:
+    """What Start hands to the app (the game itself is not built)."""
+    calls: list[dict] = []
+    monkeypatch.setattr(app, "start_game", lambda game, setup: calls.append(setup))
+    return calls
+
+
+def drawn(app, scene) -> list:
+    scene.request_redraw()
+    with record_text() as blits:
+        app.step()
+    return blits
+
+
+def test_a_refinement_is_shown_only_while_its_option_is_on(monkeypatch):
+    app, scene = open_setup("paperback")
+    assert option_parent("coop_cubes") == "coop" and option_parent("themes_strict") == "themes"
+    assert {k for k, _ in NEEDS} == {o["key"] for o in SETUP["options"] if option_parent(o["key"])}
+    assert "opt_coop_cubes" not in scene.widgets and "opt_themes_strict" not in scene.widgets
+    assert "coop_cubes" not in scene.setup_dict()["options"]          # never sent without its parent
+    click(app, scene.widgets["opt_coop"])
+    assert scene.options["coop"] is True and "opt_coop_cubes" in scene.widgets
+    click(app, scene.widgets["opt_coop_cubes"])                        # 5 -> 4, hard mode
+    assert scene.setup_dict()["options"]["coop_cubes"] == 4
+    calls = started(app, monkeypatch)
+    click(app, scene.widgets["start"])
+    assert calls and calls[0]["options"]["coop"] is True and calls[0]["options"]["coop_cubes"] == 4
+    check(3, calls[0]["options"])                                      # the rules take it
+    click(app, scene.widgets["opt_coop"])                              # off again: the refinement goes
+    assert "opt_coop_cubes" not in scene.widgets and "coop_cubes" not in scene.setup_dict()["options"]
+    scene.set_focus(scene.widgets["opt_themes"])
+    key(app, pygame.K_RETURN)                                          # by keyboard too
+    assert "opt_themes_strict" in scene.widgets
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_forbidden_partner_is_greyed_with_its_reason(lang, monkeypatch):
+    app, scene = open_setup("paperback", lang=lang)
+    click(app, scene.widgets["opt_coop"])
+    awards, themes = scene.widgets["opt_awards"], scene.widgets["opt_themes"]
+    assert not awards.is_enabled and not themes.is_enabled and scene.widgets["opt_attacks"].is_enabled
+    why = i18n.t("ui.label_value", label=i18n.t("paperback.opt.awards"),
+                 value=i18n.t("paperback.opt.not_with", other=i18n.t("paperback.opt.coop"),
+                              why=i18n.t("paperback.opt.forbid.coop.awards")))
+    assert why in scene.blocked_lines()
+    text = "".join(b.text for b in drawn(app, scene))
+    assert why.replace(" ", "") in text.replace(" ", "")               # in words on the screen
+    click(app, awards)                                                 # greyed: a click does nothing
+    assert scene.options["awards"] is False
+    scene.set_focus(scene.widgets["opt_space_dyslexia"])               # the focus ring skips it
+    key(app, pygame.K_DOWN)
+    assert scene.focused is not awards
+    click(app, scene.widgets["opt_coop"])                              # coop off: awards is free again
+    assert scene.widgets["opt_awards"].is_enabled and not scene.blocked_lines()
+    click(app, scene.widgets["opt_awards"])
+    assert not scene.widgets["opt_coop"].is_enabled                    # and now the other way round
+
+
+def test_start_never_starts_a_forbidden_combination(monkeypatch):
+    app, scene = open_setup("paperback")
+    calls = started(app, monkeypatch)
+    scene.options.update(coop=True, awards=True)                       # however it came about
+    scene.rebuild()
+    assert not scene.widgets["start"].is_enabled
+    refusal = scene.refusal()
+    assert refusal == i18n.t("paperback.opt.forbidden", a=i18n.t("paperback.opt.coop"),
+                             b=i18n.t("paperback.opt.awards"), why=i18n.t("paperback.opt.forbid.coop.awards"))
+    assert refusal.replace(" ", "") in "".join(b.text for b in drawn(app, scene)).replace(" ", "")
+    scene.start()
+    click(app, scene.widgets["start"])
+    assert calls == []
+    with pytest.raises(ValueError):                                    # what the rules would have said
+        check(3, scene.setup_dict()["options"])
+    click(app, scene.widgets["opt_awards"])                            # switched off: Start is back
+    assert scene.widgets["start"].is_enabled
+    click(app, scene.widgets["start"])
+    assert calls and calls[0]["options"]["coop"] and not calls[0]["options"]["awards"]
+
+
+def test_options_recalled_from_last_time_never_conflict():
+    app = make_app()
+    app.settings.setups = {"paperback": {"variant": "classic", "options": {"awards": True, "coop": True}}}
+    scene = SetupScene(app, "paperback")
+    assert scene.options["awards"] and not scene.options["coop"]
+    assert scene.refusal() is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_forbidden_pair_and_refinement_is_worded_from_the_rules_tables(lang):
+    i18n.set_lang(lang)
+    for a, b, _ in FORBIDDEN:
+        for key_ in (f"paperback.opt.forbid.{a}.{b}", f"paperback.opt.{a}", f"paperback.opt.{b}"):
+            assert i18n.t(key_) != key_, key_
+        assert option_conflict({a: True}, b) and option_conflict({b: True}, a)
+        assert i18n.t(f"paperback.opt.forbid.{a}.{b}") in option_conflict({a: True, b: True})
+    for a, parent in NEEDS:
+        assert option_conflict({a: 4 if a == "coop_cubes" else True}) == i18n.t(
+            "paperback.opt.needs", option=i18n.t(f"paperback.opt.{a}"), parent=i18n.t(f"paperback.opt.{parent}"))
+    assert option_conflict({"coop": True, "attacks": True}) is None and option_conflict({"coop": True}, "attacks") is None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("on", [("themes", "themes_strict", "attacks", "powers"), ("coop",)])
+@pytest.mark.parametrize("seats", [3, 5])
+def test_all_of_paperbacks_options_fit(lang, size, on, seats):
+    app, scene = open_setup("paperback", size, lang)
+    scene.seats = seats
+    for k in on:
+        scene.options[k] = True
+    scene.rebuild()
+    shown = [o["key"] for o in scene.active_options()]
+    assert set(shown) == {o["key"] for o in SETUP["options"]} - {"themes_strict", "coop_cubes"} | set(
+        k for k in ("themes_strict", "coop_cubes") if scene.options.get(option_parent(k)))
+    for k in shown:                                  # each option's label fits its button (the widget note)
+        scene.set_focus(scene.widgets[f"opt_{k}"])
+        blits = drawn(app, scene)
+        bad = [(b.text, tuple(b.rect), tuple(b.box)) for b in blits if not b.fits]
+        assert not bad, (k, bad[:3])
+        told = "".join(b.text for b in blits).replace(" ", "")
+        assert scene.options_about()[0].replace(" ", "") in told, k        # the focused option's line, whole
+    rects = [scene.widgets[f"opt_{k}"].rect for k in shown]
+    left = scene.r(30, 110, 610, 530)
+    for i, r in enumerate(rects):
+        assert left.contains(r) and not any(r.colliderect(o) for o in rects[i + 1:])
+        assert not any(r.colliderect(scene.widgets[f"kind_{s}"].rect) for s in range(seats))
+    assert max(r.bottom for r in rects) <= scene.widgets["seed"].rect.top < scene.widgets["start"].rect.top
+    assert not [b.text for b in blits if b.text.endswith("…")]        # nothing cut short
+
+
+def test_another_games_set_up_is_as_before():
+    """Sumoku: one column of full-width option rows at x=60, nothing greyed, the about
+    line under the seed, Start enabled."""
+    app, scene = open_setup("sumoku")
+    opts = scene.active_options()
+    assert opts and scene._cols == 1
+    for o in opts:
+        r = scene.widgets[f"opt_{o['key']}"].rect
+        assert (r.x, r.w) == (scene.r(60, 0, 540, 1).x, scene.r(60, 0, 540, 1).w)
+        assert scene.widgets[f"opt_{o['key']}"].is_enabled
+    assert scene.blocked_lines() == [] and scene.refusal() is None and scene.widgets["start"].is_enabled
