@@ -115,6 +115,7 @@ def test_ask_for_help_a_person_types_a_suggestion_a_bot_suggests_and_the_asker_l
     assert "".join(x for _, x in scene.b.slots) == "rant" and button(scene, "spell").enabled
     key(app, pygame.K_RETURN)
     assert last_event(session, "spelled")["bounty"] == 1
+    assert t("paperback.ui.bounty_cube", player="Ada") in texts(app)       # the word says whose cube it earned
     line = t("paperback.ui.cubes_line", cubes=t("paperback.ui.cubes_of", player="Ada", n=1))
     assert line in texts(app)                                     # the suggester's cube, under the players
 
@@ -165,7 +166,7 @@ def test_the_theme_is_shown_and_a_listed_word_says_it_takes_the_card():
     nobody = t("paperback.ui.theme_line", theme=western, fame=3, holder=t("paperback.ui.theme_nobody"))
     assert nobody in texts(app)
     type_text(app, "trail")                                       # the common A, a wild as I: on the list
-    assert any(x.endswith(t("paperback.ui.with_theme", text="")) for x in texts(app) if x)
+    assert any(x.endswith(t("paperback.ui.takes_theme.joined", text="")) for x in texts(app) if x)
     key(app, pygame.K_RETURN)
     assert last_event(session, "spelled")["theme"] is True
     shown = texts(app)

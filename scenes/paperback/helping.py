@@ -30,7 +30,7 @@ ASK_KEY = pygame.K_F3
 NONE_KEY = pygame.K_F4
 PICK_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)     # the suggestions, in seat order
 MAX_TYPED = 20
-SUGGESTION_W = 150          # design px of one suggestion's button in the info strip
+SUGGESTION_W = 136          # design px of one suggestion's button in the info strip
 
 
 def shown_view(view: dict) -> dict:

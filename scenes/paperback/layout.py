@@ -51,6 +51,7 @@ class Places:
 
 
 MODULE_H = 34
+MODULE_H_TIGHT = 27
 
 
 def place_static(fr: Frame, seats: int, modules: int = 0) -> Places:
@@ -58,9 +59,10 @@ def place_static(fr: Frame, seats: int, modules: int = 0) -> Places:
     players for the options' public cards, the award and the theme)."""
     p = Places()
     p.top = fr.r(12, 6, 640, 52)
-    row_h = min(62, (300 - modules * MODULE_H) // max(1, seats))
+    mod_h = MODULE_H if modules <= 2 else MODULE_H_TIGHT      # many option lines: thinner, the players keep room
+    row_h = min(62, (300 - modules * mod_h) // max(1, seats))
     p.players = [fr.r(LEFT_X, 64 + i * row_h, LEFT_W, row_h - 4) for i in range(seats)]
-    p.modules = [fr.r(LEFT_X, 64 + seats * row_h + i * MODULE_H, LEFT_W, MODULE_H - 4) for i in range(modules)]
+    p.modules = [fr.r(LEFT_X, 64 + seats * row_h + i * mod_h, LEFT_W, mod_h - 4) for i in range(modules)]
     p.track = fr.r(LEFT_X, 370, LEFT_W, 176)
     p.log = fr.r(LEFT_X, 554, LEFT_W, 156)
     p.track_title = fr.r(LEFT_X + 10, 374, LEFT_W - 20, 24)

@@ -248,6 +248,11 @@ def item_lines(view: dict, items: Sequence[Sequence]) -> list[tuple[str, int]]:
     return out
 
 
+def foot_plus(foot: str, key: str, **kw: object) -> str:
+    """A ¢ panel's foot with one more thing said: catalog line `key` alone, `key`.joined after the rest."""
+    return t(f"{key}.joined", text=foot, **kw) if foot else t(key, **kw)
+
+
 def draw_cents(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, view: dict, title: str,
                title_colour: tuple[int, int, int], items: Sequence[Sequence], total: int | None,
                foot: str = "") -> None:

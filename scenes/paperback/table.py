@@ -55,7 +55,7 @@ def spelled_shown(ev: dict) -> dict:
     """What the table shows of a word spelled (all of it public)."""
     return {"seat": ev["seat"], "word": ev["word"], "cents": ev["cents"], "cards": list(ev["cards"]),
             "texts": list(ev["texts"]), "claimed": ev.get("claimed"), "items": list(ev.get("items") or []),
-            "theme": bool(ev.get("theme"))}
+            "theme": bool(ev.get("theme")), "bounty": ev.get("bounty")}
 
 
 class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Drawing, TurnTable):

@@ -123,6 +123,8 @@ class Drawing:
                 if shown.get("claimed") else "")
         if shown.get("theme"):
             foot = with_theme(foot)
+        if isinstance(shown.get("bounty"), int):        # a suggested word: its giver's cube
+            foot = panels.foot_plus(foot, "paperback.ui.bounty_cube", player=self.name(shown["bounty"]))
         panels.draw_cents(surface, fr, p.score, v, str(shown["word"]).upper(), style.seat_colour(seat),
                           shown["items"], int(shown["cents"]), foot)
 

@@ -44,7 +44,8 @@ def takes_theme(view: dict, word: str) -> bool:
 
 def with_theme(foot: str) -> str:
     """A ¢ panel's foot line, saying the word takes the theme card."""
-    return t("paperback.ui.with_theme", text=foot) if foot else t("paperback.ui.takes_theme")
+    from scenes.paperback.panels import foot_plus
+    return foot_plus(foot, "paperback.ui.takes_theme")
 
 
 class Ballot(NamedTuple):
