@@ -338,3 +338,56 @@ def test_replays_of_a_bounty_game_and_a_theme_game_render_to_the_end(options):
                     assert any(title in b.text for b in blits)
             for ev in session.events:
                 assert describe_event(ev, renderer.players)
+
+
+# ---- a whole game ------------------------------------------------------------------------------------
+def test_one_person_plays_a_whole_bounty_and_theme_game_against_bots_to_the_end():
+    """Every turn: ask for help, lay the first suggestion that the hand can lay (else the
+    hint's best word, else pass), spell, claim the theme when offered, buy the dearest
+    Fame it can; the game ends and the final table is drawn."""
+    from tests.test_scenes_paperback import hit
+    app, session, scene = table(["human", "bot"], {"bounty": True, "themes": True}, seed=11)
+    turns = claims = laid = 0
+    while session.outcome() is None:
+        step_until(app, lambda: session.outcome() is not None or scene.acting)
+        if session.outcome() is not None:
+            break
+        v = scene.view
+        if v["phase"] == "spell" and "ask_help" in scene.bar:
+            key(app, pygame.K_F3)
+            step_until(app, lambda: scene.spelling())              # the bot suggested
+        elif v["phase"] == "spell":
+            if scene.suggestions()[0][1]:
+                key(app, pygame.K_1)                                # the bot's suggestion, laid
+            if scene.b.slots and button(scene, "spell").enabled:
+                laid += 1
+            else:
+                scene.clear()
+                key(app, pygame.K_F2)
+                step_until(app, lambda: scene.b.hints is not None)
+                if scene.b.hints:
+                    click(app, button(scene, "hint_0").rect.center)
+            if scene.b.slots and button(scene, "spell").enabled:
+                key(app, pygame.K_RETURN)
+            else:
+                click(app, button(scene, "pass").rect.center)
+        elif v["phase"] == "buy":
+            if "claim_theme" in scene.bar:
+                claims += 1
+                key(app, pygame.K_F3)
+                step_until(app, lambda: scene.acting)               # the bot voted
+                continue
+            fame = [f for f in v["fame_piles"] if f["count"] and f["cost"] <= v["cents"]]
+            if fame:
+                click(app, hit(scene, "market", max(fame, key=lambda f: f["cost"])["id"]).center)
+            key(app, pygame.K_RETURN)
+            turns += 1
+        assert turns < 200
+    step_until(app, lambda: scene.view.get("ended"))
+    assert laid and claims                                            # both options were played
+    kinds = {e["type"] for e in session.events}
+    assert {"help_asked", "suggested", "theme_proposed", "theme_decided"} <= kinds
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, "final")
+    assert "results" in scene.bar
