@@ -5,7 +5,7 @@ seeds 0..N-1) for the base game and each option named below: the hard bot's win 
 (a shared win counts half). Options the engine does not play yet are reported as null.
 Then four hard bots at the co-operative pyramid, at coop_cubes 5 and 4: the table's win rate.
 
-    python bench/paperback_options.py [--games N]
+    python bench/paperback_options.py [--games N] [--cases base,simultaneous,...]
 """
 from __future__ import annotations
 
@@ -31,6 +31,8 @@ CASES = {
                     "discard_cube": True, "offer_discount": True, "vowel_reshuffle": True,
                     "bounty": True, "themes": True},
     "simultaneous": {"simultaneous": True},
+    "simultaneous_allowed": {"simultaneous": True, "space_dyslexia": True, "awards": True,
+                             "discard_cube": True, "themes": True},
 }
 
 
@@ -65,9 +67,16 @@ def coop_rate(cubes: int, games: int) -> dict:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--cases", default=None,
+                    help=f"comma-separated cases to run (default all: {', '.join(CASES)}, coop)")
     args = ap.parse_args()
-    out = {name: hard_rate(opts, args.games) for name, opts in CASES.items()}
-    out["coop_win_rate"] = {f"coop_cubes_{k}": coop_rate(k, args.games) for k in (5, 4)}
+    names = list(CASES) + ["coop"] if args.cases is None else args.cases.split(",")
+    unknown = [n for n in names if n not in CASES and n != "coop"]
+    if unknown:
+        ap.error(f"unknown case(s) {unknown}")
+    out = {name: hard_rate(CASES[name], args.games) for name in names if name in CASES}
+    if "coop" in names:
+        out["coop_win_rate"] = {f"coop_cubes_{k}": coop_rate(k, args.games) for k in (5, 4)}
     print(json.dumps(out))
 
 

@@ -25,10 +25,14 @@ Options (engine/paperback/options.py; each in its own module) add:
   buy {cards, cubes, cube_on} cubes spent as 1¢ (flexible.py); co-op: pyramid cards by id
                               and where a turn without a purchase puts its cube (coop.py);
                               pass takes cube_on too
+  draft {card}; spell / pass / propose with {ms}
+                              simultaneous play (simultaneous.py): the snake draft, then
+                              timed announcements, kept secret until everyone's is in
 Events: set_up, spelled, offer_trashed, passed, bought, turn_ended, word_proposed,
 word_voted, word_accepted, word_refused, answered, game_ended; with options also
 power_used, help_asked, suggested, theme_proposed, theme_voted, theme_decided,
-vowels_restocked, cube_placed.
+vowels_restocked, cube_placed; drafted, decks_dealt, offer_replaced, announced,
+words_revealed (simultaneous play).
 """
 from __future__ import annotations
 
