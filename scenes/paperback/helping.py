@@ -30,6 +30,7 @@ ASK_KEY = pygame.K_F3
 NONE_KEY = pygame.K_F4
 PICK_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)     # the suggestions, in seat order
 MAX_TYPED = 20
+KEEP_LAYINGS = 64           # the suggested words' layings remembered (a game's typing, at most)
 SUGGESTION_W = 136          # design px of one suggestion's button in the info strip
 
 
@@ -66,6 +67,7 @@ class Helps:
 
     typed: dict[int, str]
     _layings: dict[tuple, Found | None]
+    preview: Found | None            # the typed suggestion laid from the hand shown (controls, not draw)
 
     # ---- state -------------------------------------------------------------------------------
     def bounty_on(self) -> bool:
@@ -148,6 +150,8 @@ class Helps:
     def suggested_laying(self, view: dict, word: str) -> Found | None:
         key = (word, tuple(view.get("hand") or []), view.get("common"), tuple(view.get("accepted_words") or []))
         if key not in self._layings:
+            if len(self._layings) >= KEEP_LAYINGS:
+                self._layings.clear()
             self._layings[key] = laying(view, word)
         return self._layings[key]
 
@@ -202,6 +206,12 @@ class Helps:
                               enabled=bool(word), colour=style.seat_colour(seat)))
         return out, pygame.Rect(info.x, info.y, info.w - w - fr.px(4), info.h)
 
+    def prepare_help(self) -> None:
+        """Per frame, outside drawing: the suggester's typed word laid from the hand shown."""
+        text = self.my_text
+        self.preview = (self.suggested_laying(shown_view(self.view), text)
+                        if self.suggesting() and len(text) >= 2 else None)
+
     def suggest_info(self) -> tuple[str, tuple[int, int, int]]:
         refusal = self.suggestion_refusal()
         if refusal is not None:
@@ -239,7 +249,7 @@ class Helps:
             text_in(surface, t("paperback.ui.type_suggestion"), inner, fr.fs(24), style.INK_DIM, align="left",
                     min_size=fr.fs(14), ellipsis=True)
         shown = shown_view(view)
-        found = self.suggested_laying(shown, text) if len(text) >= 2 else None
+        found = self.preview
         if found is not None:
             panels.draw_cents(surface, fr, p.score, shown, text.upper(), style.GOOD, found.score.items, found.cents,
                               t("paperback.ui.letters", n=found.score.letters, need=0))

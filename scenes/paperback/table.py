@@ -82,6 +82,7 @@ class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Dra
         self.info_box = pygame.Rect(0, 0, 0, 0)      # the info line's rect (the strip, less the suggestions)
         self.typed: dict[int, str] = {}              # bounty: each seat's suggestion as typed
         self._layings: dict = {}                     # bounty: a suggested word's laying, by hand
+        self.preview = None                          # bounty: the typed suggestion, laid from the hand shown
         self.draws = 0                           # frames drawn (tests: none under the curtain)
         super().__init__(app, session, make_private=Building)
         self.warmer.ask("index", general_index)  # the finder's index, built once, off the frame loop
@@ -306,6 +307,7 @@ class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Dra
                                                t("paperback.ui.hint_word", word=found.word.upper(),
                                                  cents=found.cents), rect=r, size=20))
         suggestions, self.info_box = self.suggestion_toggles(fr, p.info)
+        self.prepare_help()
         self.toggles += suggestions
         if self.acting:
             buttons += self._phase_buttons()
