@@ -477,3 +477,46 @@ def test_simulate_plays_it_headless_and_the_log_records_the_options(tmp_path, ca
     assert summary["options"] == {"simultaneous": True} and summary["results"][0]["winners"]
     log = read_log(summary["logs"][0])
     assert log.header["options"]["simultaneous"] is True
+
+
+def test_hostile_commands_are_refused_cleanly_in_every_phase():
+    """Junk commands at positions of every phase of the variant (draft, spell with some
+    announced, vote, replace, buy): a RuleError a player can read, or events that apply;
+    deciding never changes the state."""
+    from hypothesis import given, settings, strategies as hs
+
+    from engine.core.session import LocalSession
+    from support.paperback import decides_cleanly
+    positions = []
+    s = LocalSession(RULES, 3, {**SIM, "discard_cube": True, "themes": True}, seed=4, log=False)
+    bots = [PaperbackBot("hard", k) for k in range(3)]
+    for i in range(40):
+        if i % 3 == 0:
+            positions.append(copy.deepcopy(s.state))
+        seat = min(s.to_act())
+        s.submit(bots[seat].choose(s.view(seat), seat))
+    st = drafted()
+    ready(st)
+    play(st, {"type": "propose", "seat": 0, "word": "blorps", "ms": 1000})
+    play(st, rats(1, 2000))
+    positions.append(copy.deepcopy(st))
+    play(st, rats(2, 3000))
+    positions.append(copy.deepcopy(st))                     # the vote
+    play(st, {"type": "vote", "seat": 1, "accept": False})
+    positions.append(copy.deepcopy(st))                     # the replacement
+    assert {p.phase for p in positions} >= {"draft", "spell", "vote", "replace", "buy"}
+    ids = sorted(positions[0].cards) + ["common", "f5", "", "zz"]
+    atom = hs.one_of(hs.none(), hs.booleans(), hs.integers(-2, 3_600_002), hs.text(max_size=3),
+                     hs.sampled_from(ids))
+    value = hs.one_of(atom, hs.lists(atom, max_size=4), hs.dictionaries(hs.sampled_from(ids), atom, max_size=3))
+    command = hs.fixed_dictionaries(
+        {"type": hs.sampled_from(["draft", "spell", "pass", "propose", "vote", "buy", "theme_claim"]),
+         "seat": hs.integers(-1, 3)},
+        optional={k: value for k in ("card", "cards", "letters", "trash", "word", "accept", "ms", "cubes")})
+
+    @settings(max_examples=300, deadline=None, derandomize=True)
+    @given(hs.sampled_from(range(len(positions))), command)
+    def check(k, cmd):
+        decides_cleanly(positions[k], cmd)
+
+    check()
