@@ -261,3 +261,31 @@ def test_one_person_and_a_bot_play_the_pyramid_to_its_end():
     step_until(app, lambda: scene.view.get("ended"))
     click(app, button(scene, "results").rect.center)
     assert isinstance(app.stack.top, ResultsScene)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_the_how_to_page_shows_the_pyramid(lang, size):
+    from scenes.paperback import howto_pages
+    from tests.support.fits import cut_short, draw_howto_page
+    make_app(size, lang)
+    page = next(p for p in howto_pages() if p.title == i18n.t("paperback.howto.coop.title"))
+    blits = draw_howto_page(page, pygame.Surface(size))
+    fits(blits, f"co-op how-to {lang} {size}")
+    assert not cut_short(blits)
+    shown = [b.text for b in blits]
+    assert i18n.t("paperback.ui.pyramid.cubes", n=3, limit=5) in shown            # the live pyramid, its cubes
+    assert shown.count(i18n.t("paperback.card.cost", cost=8)) == 3
+
+
+def test_the_setup_offers_coop_and_its_cubes_explained_in_both_languages():
+    from scenes.paperback import SETUP
+    entries = {o["key"]: o for o in SETUP["options"]}
+    assert [c[0] for c in entries["coop_cubes"]["choices"]] == [5, 4]
+    for lang in ("en", "zh-TW"):
+        i18n.set_lang(lang)
+        for k in ("coop", "coop_cubes"):
+            for field in ("label", "about"):
+                assert i18n.t(entries[k][field]) != entries[k][field], (lang, k, field)
+        for _, label in entries["coop_cubes"]["choices"]:
+            assert i18n.t(label) != label

@@ -135,6 +135,31 @@ def _end(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
           12, 64, 292, 186)
 
 
+@lru_cache(maxsize=1)
+def coop_view() -> dict:
+    """A co-operative table a few turns in (a fixed seed): two front cards bought, cubes on others."""
+    rules = PaperbackRules()
+    state = rules.initial(3, {"start": 0, "coop": True})
+    for ev in rules.setup(state, Rng(7)):
+        rules.apply(state, ev)
+    for cid in ("f5.1", "f5.2"):
+        state.fame["f5"].remove(cid)
+    state.coop_cubes.update({"f5.3": 3, "f5.4": 1})
+    return view_with_status(rules, state, None)
+
+
+def _pyramid(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
+    """The pyramid as the table draws it, the next cube's card marked."""
+    from scenes.paperback.layout import PYRAMID_STEP, PYRAMID_W, place_pyramid
+    from scenes.paperback.pyramid import default_cube, draw_pyramid
+    view = coop_view()
+    k = min(area.w / PYRAMID_W, area.h / (4 * PYRAMID_STEP))
+    w, h = round(PYRAMID_W * k), round(4 * PYRAMID_STEP * k)
+    p = Places()
+    place_pyramid(Frame.of_scale(k), p, pygame.Rect(area.centerx - w // 2, area.centery - h // 2, w, h))
+    draw_pyramid(surface, Frame.of_scale(k), p, view, cube=default_cube(view))
+
+
 class Page(HowtoPage):
     """One page of paperback's how-to: the shared page, this game's catalog and sizes."""
     game = "paperback"
@@ -163,4 +188,5 @@ def howto_pages() -> list[Page]:
         Page("vowel_reshuffle"),
         Page("bounty", _word_page(SUGGESTED, "paperback.howto.bounty.note")),
         Page("themes", _word_page(THEMED, "paperback.howto.themes.note")),
+        Page("coop", _pyramid),
     ]
