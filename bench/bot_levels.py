@@ -3,10 +3,12 @@ the scripted stand-ins for a new player: Hooky's pencil-and-paper player
 (`engine.hooky.arena.PencilPlayer`, certainties only), Sumoku's beginner
 (`engine.sumoku.arena.BeginnerPlayer`, the first short line it finds), Wooolf!!'s beginner
 and careful player (`engine.wooolf.arena`, the literal reader of `engine.wooolf.literal`)
-and Word Porters' beginner and careful player (`engine.wordporters.arena.StandIn`).
+Word Porters' beginner and careful player (`engine.wordporters.arena.StandIn`) and
+Paperback's beginner (`engine.paperback.arena.BeginnerPlayer`, the best everyday word).
 
     python bench/bot_levels.py [--hooky-games 24] [--sumoku-games 20] [--hooky-seats 4]
-        [--wooolf-games 120] [--wordporters-games 40] [--only wooolf,wordporters]
+        [--wooolf-games 120] [--wordporters-games 40] [--paperback-games 30]
+        [--only wooolf,wordporters,paperback]
 
 Prints one JSON object: per game, per matchup, the games played, seats, each player's
 win rate, mean score and `beats` (the share of seat pairs where one outscored the other,
@@ -17,7 +19,8 @@ read against it. Targets (docs/bots.md): the pencil player beats Hooky easy most
 time, is competitive with normal and loses to hard; hard > normal > easy; the beginner
 beats Sumoku easy in a clear share of games; Wooolf!!'s and Word Porters' beginner beats
 easy most of the time, their careful player is about even with normal, hard beats both
-(Word Porters also reports guess accuracy per level at a table of three beginners:
+(and Paperback's beginner beats easy most of the time, loses to normal and hard;
+Word Porters also reports guess accuracy per level at a table of three beginners:
 `accuracy`, `guessing` = its own guesses right, `read` = the beginners' guesses at its
 word right).
 """
@@ -32,6 +35,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.hooky.arena import arena as hooky_arena  # noqa: E402
+from engine.paperback.arena import arena as paperback_arena  # noqa: E402
 from engine.sumoku.arena import arena as sumoku_arena  # noqa: E402
 from engine.wooolf.arena import arena as wooolf_arena  # noqa: E402
 from engine.wordporters.arena import accuracy as wordporters_accuracy  # noqa: E402
@@ -42,8 +46,8 @@ HOOKY_MATCHES = [("pencil", "easy"), ("pencil", "normal"), ("pencil", "hard"),
 PEOPLE_MATCHES = [("beginner", "easy"), ("beginner", "normal"), ("beginner", "hard"),
                   ("careful", "easy"), ("careful", "normal"), ("careful", "hard"),
                   ("careful", "beginner"), ("normal", "easy"), ("hard", "normal"), ("hard", "easy")]
-GAMES = ("hooky", "sumoku", "wooolf", "wordporters")
-SUMOKU_MATCHES = [("beginner", "easy"), ("beginner", "normal"), ("beginner", "hard"),
+GAMES = ("hooky", "sumoku", "wooolf", "wordporters", "paperback")
+BEGINNER_MATCHES = [("beginner", "easy"), ("beginner", "normal"), ("beginner", "hard"),
                   ("normal", "easy"), ("hard", "normal"), ("hard", "easy")]
 
 
@@ -70,6 +74,8 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--wooolf-seats", type=int, default=5)
     p.add_argument("--wordporters-games", type=int, default=40)
     p.add_argument("--wordporters-seats", type=int, default=4)
+    p.add_argument("--paperback-games", type=int, default=30)
+    p.add_argument("--paperback-seats", type=int, default=2)
     p.add_argument("--only", default=",".join(GAMES), help="games to measure, comma-separated")
     p.add_argument("--seed", type=int, default=1000)
     a = p.parse_args(argv)
@@ -85,7 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         # hard Sumoku games cost about a second and a half each: half as many of them
         out["sumoku"] = {f"{x}-{y}": sumoku_arena([x, y], a.sumoku_games if "hard" not in (x, y)
                                                   else max(2, a.sumoku_games // 2), a.sumoku_seats, a.seed)
-                         for x, y in SUMOKU_MATCHES}
+                         for x, y in BEGINNER_MATCHES}
         out["baseline"]["sumoku"] = {"beginner-beginner": sumoku_seat_baseline(a.sumoku_games, a.seed)}
     if "wooolf" in only:
         out["wooolf"] = {f"{x}-{y}": wooolf_arena([x, y], a.wooolf_games, a.wooolf_seats, a.seed)
@@ -101,6 +107,11 @@ def main(argv: list[str] | None = None) -> int:
             for lv in ("beginner", "careful", "easy", "normal", "hard", "random")}
         out["baseline"]["wordporters"] = {"beginner-random": wordporters_arena(
             ["beginner", "random"], a.wordporters_games, n, a.seed)}
+    if "paperback" in only:
+        out["paperback"] = {f"{x}-{y}": paperback_arena([x, y], a.paperback_games, a.paperback_seats, a.seed)
+                            for x, y in BEGINNER_MATCHES}
+        out["baseline"]["paperback"] = {"beginner-random": paperback_arena(
+            ["beginner", "random"], a.paperback_games, a.paperback_seats, a.seed)}
     out["seconds"] = round(time.perf_counter() - t0, 1)
     print(json.dumps(out))
     return 0

@@ -1,8 +1,8 @@
 """Paperback bots: they see only their seat's view and answer with a command.
 
-- easy, a casual player: spells an everyday word (SCOWL level 35 or lower, at most six
-  letters), one of the two worth the most ¢ (not always the better), never trashes; buys
-  the dearest Fame card once it has 8¢, else the dearest letter card.
+- easy, a casual player: spells the everyday word (SCOWL level 35 or lower) of at most
+  five letters worth the most ¢, never looks for a longer one, never trashes; buys the
+  dearest Fame card once it has 8¢, else the dearest letter card.
 - normal: spells the word that earns the most ¢ and buys by a simple value rule: the
   Offer card with the best printed ¢ plus ability (the cheaper of equals), Fame once it
   can pay 8¢.
@@ -52,7 +52,7 @@ ABILITY_WORTH = {"first": .4, "last": .5, "nowild": .5, "long": .3, "draw": 1.5,
                  "draw_if_last": 1.0, "wild_bonus": 1.0, "double_adj": 1.2, "double_word": 3.0,
                  "trash_offer": .3, "trash_hand": 1.0, "flip": .3, "qu": .5}
 POWER_FIT = {"space": .8, "dyslexia": .4}   # how often the Space Bar / Dyslexia finds a use
-EASY_LEVEL, EASY_LETTERS = 35, 6   # the easy bot's words: everyday ones, at most six letters
+EASY_LEVEL, EASY_LETTERS = 35, 5   # the easy bot's words: everyday ones, at most five letters
 FAME_AT = 8              # ¢ from which easy and normal buy Fame (the dearest they can pay)
 MS_LEVEL = {"hard": 20_000, "normal": 40_000, "easy": 70_000, "random": 40_000}
 CLAIM_WORTH = 5          # ¢ a hard bot would give up for a claim (5 Fame and a vowel)
@@ -82,6 +82,14 @@ def word_choices(view: dict, limit: int = 10, **kw: Any) -> list[Found]:
                 best[f.word] = f
         found = sorted(best.values(), key=Found.key)[:limit]
     return found
+
+
+def everyday_word(view: dict, max_letters: int) -> Found | None:
+    """The word worth the most ¢ among the everyday ones (SCOWL level EASY_LEVEL or lower)
+    of at most `max_letters` the hand makes (any word if it makes no everyday one)."""
+    found = word_choices(view, limit=40, max_letters=max_letters)
+    found = [f for f in found if all(commonness(w) <= EASY_LEVEL for w in f.word.split(" "))] or found
+    return min(found, key=lambda f: (-f.cents, f.word), default=None)
 
 
 def spell_command(seat: int, found: Found, **extra: Any) -> dict:
@@ -211,13 +219,8 @@ class PaperbackBot(LevelledBot):
         if power is not None:
             return power
         if self.level == "easy":
-            found = word_choices(view, limit=40, max_letters=EASY_LETTERS)
-            found = [f for f in found if all(commonness(w) <= EASY_LEVEL for w in f.word.split(" "))] or found
-            if not found:
-                return {"type": "pass", "seat": seat}
-            found.sort(key=lambda f: (-f.cents, f.word))
-            pick = found[rng.below(min(2, len(found)))]
-            return spell_command(seat, pick, **self._trash(view, pick))
+            pick = everyday_word(view, EASY_LETTERS)
+            return {"type": "pass", "seat": seat} if pick is None else spell_command(seat, pick)
         found = word_choices(view, limit=1)
         cube = (view.get("cubes") is not None and not view.get("bounty")
                 and found and found[0].cents == 0 and (view["need"] is None or found[0].score.letters < view["need"]))
