@@ -289,3 +289,31 @@ def test_the_setup_offers_coop_and_its_cubes_explained_in_both_languages():
                 assert i18n.t(entries[k][field]) != entries[k][field], (lang, k, field)
         for _, label in entries["coop_cubes"]["choices"]:
             assert i18n.t(label) != label
+
+
+@pytest.mark.parametrize("limit", [5, 4])
+def test_a_replay_of_a_bots_co_op_game_shows_the_pyramid_to_the_end(limit):
+    from engine.core.replay import ReplayCursor
+    from scenes.paperback import replay_renderer
+    from tests.test_scenes_paperback_options import play
+    make_app()
+    session = play({"coop": True, "coop_cubes": limit}, 2)
+    assert session.outcome().tiebreak in ("paperback.coop.won", "paperback.coop.lost")
+    cursor = ReplayCursor(RULES, session.header, list(session.events))
+    renderer = replay_renderer(None)
+    renderer.players = [{"name": n} for n in NAMES]
+    cubes = [i + 1 for i, e in enumerate(session.events) if e["type"] == "cube_placed"]
+    for lang in ("en", "zh-TW"):
+        i18n.set_lang(lang)
+        for size in [(1280, 720), (960, 540)]:
+            surface = pygame.Surface(size)
+            for i in cubes[:2] + [len(cursor)]:
+                cursor.seek(i)
+                view = cursor.view(None)
+                with record_text() as blits:
+                    renderer.draw(surface, pygame.Rect(0, 0, *size), view)
+                fits(blits, f"co-op replay {lang} {size} at {i}")
+                n = view["coop"]["cubes"].get(session.events[i - 1].get("card"), 0)
+                if session.events[i - 1]["type"] == "cube_placed":             # the cube just placed, drawn
+                    assert i18n.t("paperback.ui.pyramid.cubes", n=n, limit=limit) in [b.text for b in blits]
+            assert view["ended"] and view["coop"]                              # the last frame: the final table
