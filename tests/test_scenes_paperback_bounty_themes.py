@@ -208,6 +208,7 @@ def test_a_theme_claim_is_voted_under_the_curtain_one_person_at_a_time():
     lift(app, 0)
     assert scene.buying() and "claim_theme" not in scene.bar       # the card is Mei's now
     shown = texts(app)
+    assert t("paperback.ui.takes_theme") in shown                   # the word on the table says so now
     assert drawn(t("paperback.ev.theme_accepted", word="RANT", player="Mei"), shown), " | ".join(shown)   # narrated
 
 

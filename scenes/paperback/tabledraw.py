@@ -121,7 +121,7 @@ class Drawing:
         panels.draw_laid(surface, fr, rects, v, cards)
         foot = (t("paperback.ui.claimed", letter=cards_of(v)[shown["claimed"]].letters.upper())
                 if shown.get("claimed") else "")
-        if shown.get("theme"):
+        if shown.get("theme") or takes_theme(v, str(shown["word"])):    # listed, or agreed since
             foot = with_theme(foot)
         if isinstance(shown.get("bounty"), int):        # a suggested word: its giver's cube
             foot = panels.foot_plus(foot, "paperback.ui.bounty_cube", player=self.name(shown["bounty"]))
