@@ -21,6 +21,7 @@ from engine.paperback.content import content
 from engine.paperback.finder import COMMON
 from engine.paperback.options import FORBIDDEN
 from engine.paperback.scramble import scramble, scramble_event
+from engine.paperback.themes import themes
 from engine.words import is_word
 from tests.test_paperback_games import replay_checking
 
@@ -150,8 +151,9 @@ def test_a_draft_pick_must_be_an_offer_card():
 
 
 # ---- announcing and the reveal -------------------------------------------------------------
-def test_no_seat_learns_another_seats_word_before_everyone_has_announced():
-    st = drafted()
+@pytest.mark.parametrize("options", [{}, {"awards": True, "themes": True, "discard_cube": True}])
+def test_no_seat_learns_another_seats_word_before_everyone_has_announced(options):
+    st = drafted(**options)
     ready(st)
     a, b = copy.deepcopy(st), copy.deepcopy(st)
     ev_a = play(a, rats(0, 4000))
@@ -242,10 +244,11 @@ def test_a_refused_word_is_replaced_and_buys_last():
         RULES.decide(st, {"type": "propose", "seat": 0, "word": "snorps"}, Rng(0))
     events = play(st, rats(0, 0) | {"ms": None})           # the replacement needs no time
     assert events[0]["open"] and RULES.event_view(events[0], 1)["entry"]["word"] == "rats"
-    order = [spelled_order(events)[0]]
+    assert spelled_order(events) == [1]
+    order = []
     while st.phase != "spell":
         (buyer,) = RULES.to_act(st)
-        order.append(buyer) if buyer != order[-1] else None
+        order.append(buyer)
         play(st, {"type": "buy", "seat": buyer, "cards": []})
     assert order == [1, 2, 0]
 
@@ -297,6 +300,25 @@ def test_claims_resolve_in_announcement_order():
     assert later["seat"] == 1 and later["letters"] == 7 and later["claimed"] is None   # 8 needed now
     assert st.phase == "buy" and st.turn == 1 and st.words[-1]["word"] == "seaweed"
     assert "cE" in st.discards[0] and st.claimed == 1
+
+
+def test_the_theme_card_goes_in_announcement_order():
+    st = drafted(themes=True)
+    listed = sorted(w for w in themes().words[st.theme] if len(w) <= 5 and is_word(w))[0]
+    for s in (0, 1):
+        hand(st, s, [f"s{s}.S"] + [f"s{s}.W{k}" for k in range(1, 6)])
+    def theme_word(seat, ms):
+        ws = [f"s{seat}.W{k}" for k in range(1, len(listed) + 1)]
+        return {"type": "spell", "seat": seat, "ms": ms, "cards": ws, "letters": dict(zip(ws, listed))}
+    hand(st, 2, [f"s2.{x}" for x in "RTSLN"] + ["s2.W1"])
+    play(st, theme_word(0, 900))
+    play(st, theme_word(1, 100))
+    assert st.theme_holder is None                          # nothing before the reveal
+    play(st, rats(2, 5000))
+    assert st.theme_holder == 1 and st.turn == 1            # seat 1 announced first: its word first
+    while st.phase == "buy" and st.turn != 0:
+        play(st, {"type": "buy", "seat": st.turn, "cards": []})
+    assert st.turn == 0 and st.theme_holder == 0            # the later fitting word takes it away
 
 
 def test_the_offer_is_replaced_each_round_and_a_short_market_deals_what_is_left():

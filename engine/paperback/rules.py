@@ -60,13 +60,13 @@ from engine.words import is_word
 from engine.words.tablevote import TableVote
 
 PHASE_OF: dict[str, tuple[str, ...]] = {
-    "spell": ("spell",), "pass": ("spell",), "propose": ("spell",), "answer": ("respond",),
+    "spell": ("spell", "replace"), "pass": ("spell", "replace"),     # replace: simultaneous.py
+    "propose": ("spell",), "answer": ("respond",),
     "vote": ("vote",), "buy": ("buy",), "power": ("spell",),
     "ask_help": ("spell",), "suggest": ("bounty",),
     "theme_claim": ("buy",), "theme_vote": ("theme_vote",),
     "draft": ("draft",),
 }
-PHASE_OF["spell"] = PHASE_OF["pass"] = ("spell", "replace")   # replace: simultaneous.py
 MAX_WORD = 40
 
 SPEC = GameSpec(

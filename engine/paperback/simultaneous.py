@@ -302,8 +302,11 @@ def on_words_revealed(state: Any, ev: Event) -> None:
     sim["revealed"] = True
     order = [w["seat"] for w in ev["words"]]
     proposals = [(s, entry(state, s)["proposed"]) for s in order if entry(state, s)["kind"] == "propose"]
-    seen: set[str] = set()
-    sim["votes"] = [[s, w] for s, w in proposals if not (w in seen or seen.add(w))]
+    votes: list[list] = []
+    for s, word in proposals:                  # a word proposed twice is voted on once
+        if all(word != w for _, w in votes):
+            votes.append([s, word])
+    sim["votes"] = votes
     sim["replace"] = [s for s, _ in proposals]
     state.phase = "replace" if proposals else "resolve"
 
