@@ -86,9 +86,9 @@ def draw_tile(surface: pygame.Surface, fr: Frame, r: pygame.Rect, card: CardDef,
             pygame.draw.rect(surface, style.ACCENT, box)
         else:
             pygame.draw.rect(surface, style.INK_DIM if not covered else style.BG_3, box, 1)
-    if cube:
-        pygame.draw.rect(surface, style.ACCENT, r.inflate(fr.px(6), fr.px(6)), max(2, fr.px(3)),
-                         border_radius=rad + fr.px(3))
+    if cube:                                           # white, apart from the uncovered cards' yellow edge
+        pygame.draw.rect(surface, style.INK, r.inflate(fr.px(8), fr.px(8)), max(2, fr.px(3)),
+                         border_radius=rad + fr.px(4))
     elif mark == "pick":
         pygame.draw.rect(surface, style.GOOD, r.inflate(fr.px(6), fr.px(6)), max(2, fr.px(3)),
                          border_radius=rad + fr.px(3))
@@ -102,8 +102,8 @@ def draw_pyramid(surface: pygame.Surface, fr: Frame, p: Places, view: dict, mark
     cards = cards_of(view)
     free = set(co["uncovered"])
     limit = int(co["limit"])
-    text_in(surface, t("paperback.ui.pyramid.title"), p.pyramid_title, fr.fs(18), style.INK_DIM, align="left",
-            wrap_lines=True, max_lines=2, min_size=fr.fs(12), ellipsis=True)
+    text_in(surface, t("paperback.ui.pyramid.title"), p.pyramid_title, fr.fs(20), style.INK_DIM, bold=True,
+            align="left", min_size=fr.fs(12), ellipsis=True)
     text_in(surface, t("paperback.ui.pyramid.limit", n=limit), p.pyramid_limit, fr.fs(18),
             style.BAD if limit < coop.DEFAULT_CUBES else style.INK_DIM, align="right", wrap_lines=True,
             max_lines=2, min_size=fr.fs(12), ellipsis=True)

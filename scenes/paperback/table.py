@@ -29,11 +29,12 @@ from scenes.paperback.powering import Powers
 from scenes.paperback.pyramid import Pyramid, hover_line, pyramid_at, uncovered_places
 from scenes.paperback.building import Builds
 from scenes.paperback.cards import cards_of, describe, shown_letters
-from scenes.paperback.layout import HAND_CARD, Places, place_row, place_spread, place_static, word_slots
+from scenes.paperback.layout import HAND_CARD, Places, place_offer, place_row, place_spread, place_static, word_slots
 from scenes.paperback.narrate import log_line
 from scenes.paperback.tabledraw import Drawing
 from scenes.paperback.tableinput import Input
 from scenes.paperback.theming import Themes
+from scenes.paperback.together import Together
 from scenes.paperback.word import (Building, basket_cost, buy_command, card_of, command, complete, may_trash, my_cubes,
                                    spendable,
                                    lay_options, trim_choices, word_text)
@@ -58,7 +59,7 @@ def spelled_shown(ev: dict) -> dict:
             "theme": bool(ev.get("theme")), "bounty": ev.get("bounty")}
 
 
-class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Drawing, TurnTable):
+class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Drawing, TurnTable):
     bot_pause = 0.7
     results_at_end = False       # the final table first (Fame, best words, hands), then the results
 
@@ -102,15 +103,15 @@ class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Dra
         return str(self.view.get("phase"))
 
     def spelling(self) -> bool:
-        return self.acting and self.phase == "spell" and not self.view.get("owed")
+        return self.acting and self.phase in ("spell", "replace") and not self.view.get("owed")
 
     def buying(self) -> bool:
         return self.acting and self.phase == "buy"
 
     # ---- the session -----------------------------------------------------------------------
     def refresh(self) -> None:
-        self.view = self.session.view(self.viewer)
-        events = self.events_seen()
+        self.view = self.seen_view(self.session.view(self.viewer))
+        events = self.seen_events(self.events_seen())
         self.on_table = None
         for ev in events:
             if ev.get("type") == "spelled":
@@ -164,6 +165,7 @@ class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Dra
 
     # ---- per frame ----------------------------------------------------------------------------
     def step(self, dt: float) -> None:
+        self.sim_step(dt)
         if self.hold > 0:
             self.hold = max(0.0, self.hold - dt)
         if self.hinter.ready and self.viewer is not None:
@@ -215,7 +217,8 @@ class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Dra
     def controls(self) -> None:
         fr, v, p = self.fr, self.view, self.places
         place_spread(fr, p, panels.spread_letters(v))
-        self.hits = []
+        place_offer(fr, p, list((v.get("simultaneous") or {}).get("offer") or []))
+        self.hits = self.offer_hits()
         self.toggles = []
         buttons: list[Button] = []
         if self.undo_seat is not None and not v.get("ended"):
@@ -314,7 +317,7 @@ class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Dra
         self.bar.set(buttons + self.toggles)
         self.market_marks = self.marks_now()
         hot = self.hit_at(self.pointer) if self.pointer else None
-        self.hot_market = hot[1] if hot and hot[0] == "market" else None
+        self.hot_market = hot[1] if hot and hot[0] in ("market", "draft") else self.sim_hot()
         self.info_line = self.info()
 
     def marks_now(self) -> tuple[dict[str, str], set[str]]:
@@ -355,8 +358,10 @@ class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Dra
         ph = self.phase
         if self.cube_choosing():
             top = [Button("cube", self.place_cube, t("paperback.ui.cube_place"), keys=ENTER, primary=True)]
-            bottom = [Button("cube_back", self.cancel, t("paperback.ui.cube_back"))]
-        elif ph == "spell" and self.spelling():
+            bottom = [Button("cube_back", self.cancel, t("paperback.ui.cube_back"), keys=(pygame.K_ESCAPE,))]
+        elif ph == "draft" and self.drafting():
+            top, bottom = self.draft_buttons(), []
+        elif ph in ("spell", "replace") and self.spelling():
             b = self.b
             score_now, refusal = self.judgement()
             proposable = refusal is not None and refusal.code == "err.paperback.unknown_word"
@@ -370,7 +375,7 @@ class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Dra
                              keys=(pygame.K_F2,), enabled=not self.hinter.busy),
                       Button("clear", self.clear, t("paperback.ui.clear"), keys=(pygame.K_DELETE,),
                              enabled=bool(b.slots or b.trash or b.trash_offer)),
-                      Button("propose", self.propose, t("paperback.ui.propose"), enabled=proposable)]
+                      Button("propose", self.propose, t("paperback.ui.propose"), enabled=proposable and ph == "spell")]
         elif ph == "buy":
             cost = basket_cost(v, self.b.basket)
             left = spendable(v) - cost
@@ -400,7 +405,7 @@ class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Dra
         return out
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
-        return banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot)
+        return self.sim_banner() or banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot)
 
     def info(self) -> tuple[str, tuple[int, int, int]]:
         """The info strip's line: a message, what the pointer is over, or what to do now."""
@@ -417,6 +422,8 @@ class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Dra
         if self.message:
             text, kind = self.message
             return text, {"error": style.BAD, "good": style.GOOD}.get(kind, style.INK)
+        if self.sim_info():
+            return self.sim_info(), style.ACCENT
         if b is not None and self.spelling():
             if b.ghosting:
                 return t("paperback.ui.ghost_help"), style.ACCENT
@@ -478,6 +485,9 @@ class PaperbackScene(Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Dra
             for cid, r in ((o.get("front"), front), (o.get("top"), top)):
                 if cid and r.collidepoint(pos):
                     return cards.get(cid)
+        for cid, r in p.offer:                      # simultaneous play's Offer
+            if r.collidepoint(pos):
+                return cards.get(cid)
         groups = panels.spread_cards(v)
         for ch, r in p.spread:
             if r.collidepoint(pos) and groups.get(ch):
