@@ -41,9 +41,11 @@ def check_arrangement(f, hand, common, minus):
 @pytest.mark.parametrize("chunk", range(4))
 def test_finder_matches_brute_force(chunk):
     """Whole lists for up to 3 wilds, the best 10 for every hand (each compared with the
-    brute force over every word of the list; see `agrees` for ties at the cut)."""
+    brute force over every word of the list; see `agrees` for ties at the cut). 120 hands
+    in four chunks: every count of wilds (0-5) with every kind of hand (plain, two-letter
+    cards, the Q) 6-7 times; the brute force takes most of the time."""
     checked = 0
-    for k, (hand, common, minus) in enumerate(random_cases(200, 1000 + chunk)):
+    for k, (hand, common, minus) in enumerate(random_cases(120, 1000 + chunk)):
         if k % 4 != chunk:
             continue
         oracle = brute_force(hand, common, minus=minus)
@@ -55,7 +57,7 @@ def test_finder_matches_brute_force(chunk):
             full = find_words(hand, common, minus=minus)
             assert agrees(full, oracle, None)
         checked += 1
-    assert checked == 50
+    assert checked == 30
 
 
 def test_agrees_catches_a_wrong_answer():
