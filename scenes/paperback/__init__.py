@@ -4,7 +4,7 @@ replay renderer, event descriptions, how-to pages, the Fame chart's series).
 The basic game as the box teaches it: 2-5 seats; the box's options (issue 12) join the
 set-up one at a time, as the table learns to play each (so far Space Bar and Dyslexia,
 attack cards, Player Powers, Awards, the hand for a cube, the Offer discount, the vowels coming back,
-the help bounty and Themes)."""
+the help bounty, Themes, the co-operative pyramid and simultaneous play)."""
 from __future__ import annotations
 
 from typing import Any
@@ -45,6 +45,8 @@ SETUP: dict = {
         {"key": "coop_cubes", "label": "paperback.opt.coop_cubes", "about": "paperback.opt.coop_cubes.about",
          "type": "choice", "choices": [(5, "paperback.opt.coop_cubes.5"), (4, "paperback.opt.coop_cubes.4")],
          "default": 5},                               # refines coop
+        {"key": "simultaneous", "label": "paperback.opt.simultaneous", "about": "paperback.opt.simultaneous.about",
+         "type": "bool", "default": False},
     ],
 }
 

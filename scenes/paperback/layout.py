@@ -48,6 +48,7 @@ class Places:
     pyramid: list[tuple[tuple[int, int], pygame.Rect]] = field(default_factory=list)   # co-op: (row, place)
     pyramid_title: pygame.Rect = field(default_factory=pygame.Rect)
     pyramid_limit: pygame.Rect = field(default_factory=pygame.Rect)
+    offer: list[tuple[str, pygame.Rect]] = field(default_factory=list)        # simultaneous play: the Offer's cards
 
 
 MODULE_H = 34
@@ -120,6 +121,18 @@ def place_pyramid(fr: Frame, p: Places, area: pygame.Rect) -> None:
 def place_spread(fr: Frame, p: Places, letters: list[str]) -> None:
     w, h = MARKET_CARD
     p.spread = [(ch, fr.r(RIGHT_X + 8 + i * (w + 8), SPREAD_Y, w, h)) for i, ch in enumerate(letters[:5])]
+
+
+OFFER_GAP = 16          # design px between the simultaneous Offer's cards
+
+
+def place_offer(fr: Frame, p: Places, ids: list[str]) -> None:
+    """Simultaneous play: the Offer's cards (up to 10) in one row where the piles are,
+    centred, each with room for its number under it."""
+    w, h = MARKET_CARD
+    total = len(ids) * (w + OFFER_GAP) - OFFER_GAP
+    x0 = RIGHT_X + (RIGHT_W - total) // 2
+    p.offer = [(cid, fr.r(x0 + i * (w + OFFER_GAP), PILES_Y - 6, w, h)) for i, cid in enumerate(ids)]
 
 
 def place_row(fr: Frame, area: pygame.Rect, n: int, card: tuple[int, int], arc: float = 0.0,

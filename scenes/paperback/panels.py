@@ -16,6 +16,7 @@ from scenes.common.names import names_list, player_name
 from scenes.paperback.cards import cards_of, draw_card, draw_slot, shown_letters
 from scenes.paperback.layout import Places, place_pyramid
 from scenes.paperback.pyramid import draw_pyramid
+from scenes.paperback.roundboard import draw_offer, seat_note, sim_of
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
@@ -67,8 +68,8 @@ def draw_players(surface: pygame.Surface, fr: Frame, p: Places, view: dict, play
         text_in(surface, t("paperback.ui.fame_short", fame=view["fame"][s]),
                 pygame.Rect(top.right - fame_w, top.y, fame_w, top.h), fr.fs(24), style.ACCENT, bold=True,
                 align="right", min_size=fr.min_fs)
-        counts = t("paperback.ui.counts", deck=view["deck_counts"][s], discard=len(view["discards"][s]),
-                   hand=view["hand_counts"][s])
+        counts = seat_note(view, s) or t("paperback.ui.counts", deck=view["deck_counts"][s],
+                                         discard=len(view["discards"][s]), hand=view["hand_counts"][s])
         text_in(surface, counts, bottom, fr.fs(18), style.INK_DIM, align="left", min_size=fr.fs(14), ellipsis=True)
     draw_modules(surface, fr, p, view, players)
 
@@ -156,17 +157,28 @@ def draw_track(surface: pygame.Surface, fr: Frame, p: Places, view: dict, *, usa
 
 
 def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks: Marks | None = None,
-                hot: str | None = None, dim: set[str] | None = None, cube: str | None = None) -> None:
+                hot: str | None = None, dim: set[str] | None = None, cube: str | None = None,
+                numbered: bool = False) -> None:
     """The Offer: the 2¢ spread, the Fame piles (count and Fame) and each pile's front
     card and top with how many lie under it. `marks` rings cards picked or to trash;
     `dim` greys what cannot be bought now; `hot` lifts the card under the pointer. In
-    co-op the pyramid stands in the Fame piles' place (`cube`: the card a cube is going on)."""
+    co-op the pyramid stands in the Fame piles' place (`cube`: the card a cube is going on); in
+    simultaneous play the Offer is one row of cards (`numbered`: the draft's keys under them)."""
     marks = marks or {}
     dim = dim or set()
     cards = cards_of(view)
     panel(surface, p.market, style.BG_2, radius=fr.px(10))
-    text_in(surface, t("paperback.ui.market.spread"), p.spread_label, fr.fs(18), style.INK_DIM, align="left",
-            min_size=fr.fs(12), ellipsis=True)
+    sim = sim_of(view)
+    if sim is not None:                    # simultaneous play: no 2¢ spread; the Offer said where it stood
+        text_in(surface, t("paperback.ui.sim.offer_label_draft" if view.get("phase") == "draft" else "paperback.ui.sim.offer_label",
+                           round=max(1, int(sim["round"])), n=len(sim["offer"]),
+                           deck=sim["market_count"]),
+                pygame.Rect(p.spread_label.x, p.spread_label.y + fr.px(4), p.fame_label.x - p.spread_label.x - fr.px(16),
+                            fr.px(112)), fr.fs(20), style.INK_DIM, align="left", valign="top", wrap_lines=True,
+                max_lines=4, min_size=fr.fs(14), ellipsis=True)
+    else:
+        text_in(surface, t("paperback.ui.market.spread"), p.spread_label, fr.fs(18), style.INK_DIM, align="left",
+                min_size=fr.fs(12), ellipsis=True)
     if view.get("coop"):
         draw_pyramid(surface, fr, p, view, marks, hot, dim, cube)
     else:
@@ -189,6 +201,9 @@ def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks
             _badge(surface, fr, r, t("paperback.ui.times", n=f["count"]))
         else:
             draw_slot(surface, r, fr, t("paperback.ui.market.empty"))
+    if sim is not None:                    # simultaneous play: one row of Offer cards, no piles
+        draw_offer(surface, fr, p.offer, view, marks, hot, dim, numbered=numbered)
+        return
     offer = {o["pile"]: o for o in view["offer"]}
     for pid, label, front, top, under in p.piles:
         o = offer.get(pid)

@@ -14,6 +14,7 @@ from scenes.paperback import panels
 from scenes.paperback.cards import cards_of, draw_card, draw_slot
 from scenes.paperback.layout import HAND_CARD, word_slots
 from scenes.paperback.helping import draw_shown_hand, hand_shown
+from scenes.paperback.roundboard import draw_board, sim_of
 from scenes.paperback.theming import takes_theme, with_theme
 from scenes.paperback.word import Building, card_of, word_text
 from scenes.ui import style
@@ -49,7 +50,7 @@ class Drawing:
         draw_recent(surface, p.log, self.log_lines, fr.fs(18), fr.px(8), fr.px(8))
         marks, dim = self.market_marks
         panels.draw_market(surface, fr, p, v, marks, self.hot_market, dim,
-                           cube=self.b.cube if self.cube_choosing() else None)
+                           cube=self.b.cube if self.cube_choosing() else None, numbered=self.drafting())
         info, info_colour = self.info_line
         if not (b is not None and b.hints and spelling):
             panel(surface, p.info, style.BG_2, radius=fr.px(8))
@@ -101,6 +102,9 @@ class Drawing:
         # someone's word on the table: the one being bought with, or the last one spelled
         shown = self.on_table or self.shown
         ballot = self.ballot()
+        if sim_of(v) is not None:                     # simultaneous play: the round's board beside it
+            self._draw_sim_word(surface, fr, v, shown, ballot)
+            return
         if ballot is not None:
             text_in(surface, ballot.question, p.word.inflate(-fr.px(24), -fr.px(24)), fr.fs(30), style.ACCENT,
                     bold=True, wrap_lines=True, min_size=fr.min_fs, ellipsis=True)
@@ -128,8 +132,35 @@ class Drawing:
         panels.draw_cents(surface, fr, p.score, v, str(shown["word"]).upper(), style.seat_colour(seat),
                           shown["items"], int(shown["cents"]), foot)
 
+    def _draw_sim_word(self, surface: pygame.Surface, fr: Frame, v: dict, shown: dict | None, ballot) -> None:
+        """Simultaneous play, nothing to build: the vote, the word being bought with (after
+        the reveal), or what this seat waits for; the round's board in the ¢ panel's place."""
+        p = self.places
+        waiting = self.sim_waiting_text()
+        if ballot is not None:
+            text_in(surface, ballot.question, p.word.inflate(-fr.px(24), -fr.px(24)), fr.fs(30), style.ACCENT,
+                    bold=True, wrap_lines=True, min_size=fr.min_fs, ellipsis=True)
+        elif waiting is not None or shown is None or not shown.get("word"):
+            text = waiting or (t("paperback.ui.passed", player=self.name(int(shown["seat"])))
+                               if shown and shown.get("passed") else t("paperback.ui.no_word_yet"))
+            text_in(surface, text, p.word.inflate(-fr.px(24), -fr.px(24)), fr.fs(22), style.INK_DIM,
+                    wrap_lines=True, min_size=fr.min_fs, ellipsis=True)
+        else:
+            seat = int(shown["seat"])
+            label = pygame.Rect(p.word.x + fr.px(12), p.word.y + fr.px(4), p.word.w - fr.px(24), fr.px(30))
+            text_in(surface, t("paperback.ui.sim.spelled_by", player=self.name(seat), word=str(shown["word"]).upper(),
+                               cents=shown["cents"]), label, fr.fs(20), style.seat_colour(seat), bold=True,
+                    align="left", min_size=fr.fs(14), ellipsis=True)
+            cards = list(zip(shown["cards"], shown["texts"]))
+            panels.draw_laid(surface, fr, word_slots(fr, p, len(cards))[:len(cards)], v, cards)
+        draw_board(surface, fr, p.score, v, self.players)
+
     def _draw_hand(self, surface: pygame.Surface, fr: Frame, v: dict, b: Building | None) -> None:
         p = self.places
+        if sim_of(v) is not None and v.get("phase") == "draft":     # hands are dealt after the draft
+            panels.draw_hand_backs(surface, fr, p.hand_area, t("paperback.ui.sim.no_hands_yet",
+                                                               n=v["simultaneous"]["hand_size"]))
+            return
         if self.viewer is None and hand_shown(v):    # the hand shown for help is everyone's
             asker = int(v["bounty"]["seat"])
             draw_shown_hand(surface, fr, p.hand_area, v, t("paperback.ui.shown_hand", player=self.name(asker)),

@@ -29,6 +29,8 @@ class Input:
             ch = chr(ev.key)
         if self.suggesting():                          # the bounty: letters type the suggestion
             return self.suggest_key(ev)
+        if self.drafting():                            # simultaneous play: a number picks, arrows choose
+            return self.draft_key(ev)
         if self.spelling():
             if getattr(ev, "mod", 0) & pygame.KMOD_CTRL:
                 return False
@@ -122,6 +124,8 @@ class Input:
                 self.add(key)
         elif kind == "common":
             self.add(COMMON)
+        elif kind == "draft":
+            self.draft(key)
         elif kind == "slot":
             self.take_back(int(key))
         elif kind == "market":
