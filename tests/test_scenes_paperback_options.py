@@ -26,9 +26,9 @@ TYPES = {"set_up", "spelled", "passed", "bought", "turn_ended", "answered", "pow
 
 
 def play(options: dict, seed: int, seats: int = 3) -> LocalSession:
-    """Bots play the game; besides, each seat asks for help once in a while and claims the
-    theme for a word off the list whenever it may (the table then votes), so the bounty's
-    and the theme vote's events happen too."""
+    """Bots play the game; besides, each seat asks for help once in a while, passes a
+    turn now and then and claims the theme for a word off the list whenever it may (the
+    table then votes), so the bounty's, the pass's and the theme vote's events happen too."""
     players = [{"name": NAMES[s], "kind": "bot"} for s in range(seats)]
     session = LocalSession(RULES, seats, options, seed, players, log=False)
     bots = {s: PaperbackBot(("hard", "normal", "easy")[s % 3], seed=s) for s in range(seats)}
@@ -40,6 +40,8 @@ def play(options: dict, seed: int, seats: int = 3) -> LocalSession:
         extra = [{"type": "theme_claim", "seat": seat}]
         if asked < 3 and len(session.events) % 7 == 0:
             extra.append({"type": "ask_help", "seat": seat})
+        if len(session.events) % 29 == 0:
+            extra.append({"type": "pass", "seat": seat})
         for cmd in extra:
             if session.check(cmd) is None:
                 asked += cmd["type"] == "ask_help"
