@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenes.common.assistant import assistant_option
 from scenes.hooky.howto import Page, howto_pages
 from scenes.hooky.narrate import describe_event, score_series
 from scenes.hooky.replayview import ReplayRenderer
@@ -16,10 +17,7 @@ SETUP: dict = {
     "default_seats": 4,
     "variants": [("classic", "hooky.ui.variant.classic", {"seats": range(3, 6)})],
     "options": [
-        {"key": "assistant", "label": "hooky.opt.assistant", "type": "choice",
-         "choices": [("off", "hooky.opt.assistant.off"), ("notes", "hooky.opt.assistant.notes"),
-                     ("certain", "hooky.opt.assistant.certain"), ("prob", "hooky.opt.assistant.prob")],
-         "default": "notes"},
+        assistant_option("hooky"),
     ],
 }
 

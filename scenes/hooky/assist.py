@@ -9,17 +9,16 @@ import json
 
 from engine.hooky.deduction import HOOKY, PLAYGROUND, Deduction, deduce
 from engine.hooky.knowledge import ALPHABET, Knowledge
+from scenes.common.assistant import LEVELS, table_level
 from scenes.ui.worker import Job, run_async
 
-LEVELS = ("off", "notes", "certain", "prob")
 Loc = int | str          # a seat, "playground" or "hooky"
 Cell = tuple[Loc, str]   # (location, letter)
 
 
 def level_of(view: dict) -> str:
     """The table's level: the most help anyone at the table may have."""
-    lvl = (view.get("options") or {}).get("assistant", "notes")
-    return lvl if lvl in LEVELS else "notes"
+    return table_level(view.get("options"))
 
 
 def seat_level(table: str, chosen: str | None) -> str:

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.hooky.deduction import HOOKY, PLAYGROUND
 from engine.hooky.knowledge import ALPHABET
+from scenes.common.assistant import LEVELS
 
 log = logging.getLogger(__name__)
 
@@ -22,7 +23,6 @@ Loc = int | str          # a seat, "playground" or "hooky"
 Cell = tuple[Loc, str]   # (location, letter)
 
 MARKS = ("has", "not", "maybe")
-LEVELS = ("off", "notes", "certain", "prob")      # least help first
 CYCLE = {None: "has", "has": "not", "not": "maybe", "maybe": None}
 FORMAT = "couchtop-hooky-marks"
 VERSION = 1

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenes.common.assistant import assistant_option
 from scenes.wooolf.howto import Page, howto_pages
 from scenes.wooolf.narrate import describe_event, score_series
 from scenes.wooolf.replayview import ReplayRenderer
@@ -18,11 +19,7 @@ SETUP: dict = {
     "options": [
         {"key": "advanced", "label": "wooolf.option.advanced", "about": "wooolf.option.advanced.about",
          "type": "bool", "default": False},
-        {"key": "assistant", "label": "wooolf.opt.assistant", "about": "wooolf.opt.assistant.about",
-         "type": "choice",
-         "choices": [("off", "wooolf.opt.assistant.off"), ("notes", "wooolf.opt.assistant.notes"),
-                     ("certain", "wooolf.opt.assistant.certain"), ("prob", "wooolf.opt.assistant.prob")],
-         "default": "notes"},
+        assistant_option("wooolf", about=True),
     ],
 }
 

@@ -12,6 +12,7 @@ import pygame
 
 from engine.wooolf.content import content
 from engine.wooolf.suspicion import Suspicion, suspect_view
+from scenes.common.assistant import table_level
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
@@ -19,13 +20,11 @@ from scenes.ui.i18n import t
 from scenes.ui.worker import Latest
 from scenes.wooolf.narrate import card_words, holder_name
 
-LEVELS = ("off", "notes", "certain", "prob")
 ROLES = ("wolf", "shepherd", "hunter", "hound", "sheep")
 
 
 def level_of(view: dict, options: dict) -> str:
-    lv = str(options.get("assistant", "notes"))
-    return lv if lv in LEVELS else "notes"
+    return table_level(options)
 
 
 class Assistant:
