@@ -168,3 +168,28 @@ def test_another_games_set_up_is_as_before():
         assert (r.x, r.w) == (scene.r(60, 0, 540, 1).x, scene.r(60, 0, 540, 1).w)
         assert scene.widgets[f"opt_{o['key']}"].is_enabled
     assert scene.blocked_lines() == [] and scene.refusal() is None and scene.widgets["start"].is_enabled
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_many_greyed_options_are_named_and_the_one_pointed_at_says_why(lang, size):
+    app, scene = open_setup("paperback", size, lang)
+    scene.seats = 5
+    scene.options["simultaneous"] = True                 # it rules out several options at once
+    scene.rebuild()
+    greyed = [o for o in scene.active_options() if not scene.widgets[f"opt_{o['key']}"].is_enabled]
+    assert len(greyed) > 2
+    names = i18n.t("ui.list_sep").join(i18n.t(o["label"]) for o in greyed)
+    assert scene.blocked_lines(full=False) == [i18n.t("ui.setup.greyed", options=names)]   # too many to tell
+    blits = drawn(app, scene)
+    assert not [b for b in blits if not b.fits] and not [b.text for b in blits if b.text.endswith("…")]
+    text = "".join(b.text for b in blits).replace(" ", "")
+    assert i18n.t("ui.setup.greyed", options=names).replace(" ", "") in text
+    powers = scene.widgets["opt_powers"]
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=powers.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+    blits = drawn(app, scene)
+    why = i18n.t("ui.label_value", label=i18n.t("paperback.opt.powers"), value=option_conflict({"simultaneous": True},
+                                                                                              "powers"))
+    assert scene.blocked_lines(full=False)[0] == why
+    assert why.replace(" ", "") in "".join(b.text for b in blits).replace(" ", "")
+    assert not [b for b in blits if not b.fits] and not [b.text for b in blits if b.text.endswith("…")]

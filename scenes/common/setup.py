@@ -42,6 +42,7 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self.names = [app.settings.names[i] if i < len(app.settings.names) else "" for i in range(MAX_SEATS)]
         self.seed_text = ""
         self.about_seat = 1                            # whose bot level the line below describes
+        self.pointer: tuple[int, int] | None = None
         self._first_build = True
         self._seed_y = 120
         self._row_h = 52
@@ -192,6 +193,8 @@ class SetupScene(RedrawOnDemand, GuiScene):
                           ellipsis=True)
             top = self.design_y(box.bottom) + 6
         greyed, abouts = self.blocked_lines(), self.options_about()
+        if not self.all_fit(greyed, self.r(x, top, w, 630 - top)):
+            greyed = self.blocked_lines(full=False)
         if self._cols == 2 and abouts:     # two columns of options: their about lines beside, under the seats
             right = self.design_y(level.bottom) + 12 if level.h else self.about_top()
             self.whole_lines(surface, abouts, self.r(660, right, 560, 632 - right), style.INK_DIM)
@@ -203,10 +206,9 @@ class SetupScene(RedrawOnDemand, GuiScene):
             text_in(surface, "\n".join(abouts), self.r(x, top, w, 630 - top), self.fs(20), style.INK_DIM,
                     align="left", valign="top", wrap_lines=True, min_size=self.fs(18), ellipsis=True)
 
-    def whole_lines(self, surface: pygame.Surface, lines: list[str], box: pygame.Rect,
-                    colour: tuple[int, int, int]) -> pygame.Rect:
-        """As many of `lines` as fit `box` whole (the first ones; none cut short), at the
-        largest of a few sizes that shows them all; the rect their ink covers."""
+    def kept_lines(self, lines: list[str], box: pygame.Rect) -> tuple[int, list[str]]:
+        """(size, the first lines that fit `box` whole at it): the largest of a few sizes
+        that shows them all, else the one that shows most."""
         best: tuple[int, list[str]] = (self.fs(16), [])
         for size in (self.fs(20), self.fs(18), self.fs(16)):
             kept: list[str] = []
@@ -218,7 +220,16 @@ class SetupScene(RedrawOnDemand, GuiScene):
                 best = (size, kept)
             if len(kept) == len(lines):
                 break
-        size, kept = best
+        return best
+
+    def all_fit(self, lines: list[str], box: pygame.Rect) -> bool:
+        return len(self.kept_lines(lines, box)[1]) == len(lines)
+
+    def whole_lines(self, surface: pygame.Surface, lines: list[str], box: pygame.Rect,
+                    colour: tuple[int, int, int]) -> pygame.Rect:
+        """As many of `lines` as fit `box` whole (the first ones; none cut short), at the
+        largest of a few sizes that shows them all; the rect their ink covers."""
+        size, kept = self.kept_lines(lines, box)
         if not kept:
             return pygame.Rect(box.x, box.y, box.w, 0)
         return text_in(surface, "\n".join(kept), box, size, colour, align="left", valign="top", wrap_lines=True,
@@ -239,11 +250,24 @@ class SetupScene(RedrawOnDemand, GuiScene):
             told = focused + [o for o in told if self.options.get(o["key"]) and o not in focused]
         return [t("ui.label_value", label=t(o["label"]), value=t(o["about"])) for o in told]
 
-    def blocked_lines(self) -> list[str]:
-        """Each greyed option with the reason it cannot be switched on now."""
+    def blocked_lines(self, full: bool = True) -> list[str]:
+        """Each greyed option with the reason it cannot be switched on now; not `full`
+        (they would not fit): the one under the pointer with its reason, the others
+        named in one line."""
         t = self.app.t
-        return [t("ui.label_value", label=t(o["label"]), value=why)
-                for o in self.active_options() if (why := self.blocked(o))]
+        greyed = [(o, why) for o in self.active_options() if (why := self.blocked(o))]
+        if full or len(greyed) < 2:
+            return [t("ui.label_value", label=t(o["label"]), value=why) for o, why in greyed]
+        pointed = [(o, why) for o, why in greyed if self.pointer is not None
+                   and self.widgets[f"opt_{o['key']}"].rect.collidepoint(self.pointer)]
+        rest = [t(o["label"]) for o, _ in greyed if (o, _) not in pointed]
+        return ([t("ui.label_value", label=t(o["label"]), value=why) for o, why in pointed]
+                + [t("ui.setup.greyed", options=t("ui.list_sep").join(rest))])
+
+    def handle(self, ev: pygame.event.Event) -> bool:
+        if ev.type == pygame.MOUSEMOTION:      # the greyed option under the pointer says why
+            self.pointer = ev.pos
+        return super().handle(ev)
 
     def level_about(self) -> str:
         """What the bot level of the seat in question means (the focused level control's
