@@ -10,7 +10,6 @@ final table share."""
 from __future__ import annotations
 
 from types import SimpleNamespace
-from typing import Any
 
 import pygame
 
@@ -37,10 +36,11 @@ def default_cube(view: dict) -> str | None:
     return coop.cube_target(SimpleNamespace(fame=pyramid_fame(view), coop_cubes=co["cubes"], cards=cards_of(view)))
 
 
-def pyramid_card(view: dict, cid: str) -> str:
-    """A pyramid card in words: its price and its cubes."""
+def pyramid_card(view: dict, cid: str, more: int = 0) -> str:
+    """A pyramid card in words: its price and its cubes (with `more` placed)."""
     co = view["coop"]
-    return t("paperback.ui.pyramid.card", cost=cards_of(view)[cid].cost, n=co["cubes"].get(cid, 0), limit=co["limit"])
+    return t("paperback.ui.pyramid.card", cost=cards_of(view)[cid].cost, n=co["cubes"].get(cid, 0) + more,
+             limit=co["limit"])
 
 
 # ---- drawing (read-only) ---------------------------------------------------------------------------
@@ -192,10 +192,8 @@ class Pyramid:
         """The info line while the cube is placed: where it goes, whose choice that is,
         and whether it loses the game."""
         v, cid = self.view, self.b.cube
-        limit = int(v["coop"]["limit"])
-        n = int(v["coop"]["cubes"].get(cid, 0)) + 1
-        card = t("paperback.ui.pyramid.card", cost=cards_of(v)[cid].cost, n=n, limit=limit)
-        if n >= limit:
+        card = pyramid_card(v, cid, more=1)
+        if int(v["coop"]["cubes"].get(cid, 0)) + 1 >= int(v["coop"]["limit"]):
             return t("paperback.ui.cube_loses", card=card), style.BAD
         why = t("paperback.ui.cube_rules" if cid == default_cube(v) else "paperback.ui.cube_yours")
         return t("paperback.ui.cube_help", card=card, why=why), style.ACCENT
@@ -207,8 +205,7 @@ class Pyramid:
                 self.move_cube(-MOVE_KEYS[ev.key] if ev.key == pygame.K_TAB and ev.mod & pygame.KMOD_SHIFT
                                else MOVE_KEYS[ev.key])
                 return True
-            ch = getattr(ev, "unicode", "") or ""
-            return len(ch) == 1 and ch.isalpha()         # no letters are laid meanwhile
+            return False                                 # no letters are laid meanwhile (the bar's keys work)
         return super().on_key(ev)
 
     def cancel(self) -> bool:
