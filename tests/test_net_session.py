@@ -19,6 +19,7 @@ from engine.registry import bot_for
 from net.fold import refold_room_log
 from net.relay import Relay
 from net.session import Lobby, NetworkSession
+from support.blitz import COUNTDOWN_MS, LEVEL, use_blitz
 
 ROOT = Path(__file__).resolve().parents[1]
 WAIT = 60.0       # a safety net against a hang, never a measure of speed
@@ -240,12 +241,12 @@ def test_a_restarted_game_resumes_its_seat_with_the_token_and_refolds(relay, tmp
 
 def test_a_race_with_a_host_run_bot_ticks_and_replays(relay, tmp_path, monkeypatch):
     from engine.sumoku import racebot
-    monkeypatch.setitem(racebot.PACES, "blitz", racebot.Pace(300, 60, 150, 0.0, 150, 50))
+    use_blitz(monkeypatch)
     a, b = sessions = lobby_game(relay, ["Ann", "Bob"], 3, allow_bots=True, variant="grab",
-                                 options={"countdown_ms": 300}, log_dir=tmp_path / "logs")
+                                 options={"countdown_ms": COUNTDOWN_MS}, log_dir=tmp_path / "logs")
     try:
-        assert a.view(0)["starts_at"] == 300 and not a.to_act()     # the countdown
-        a.run_bots(lambda seat: racebot.RaceBot("blitz", seat))
+        assert a.view(0)["starts_at"] == COUNTDOWN_MS and not a.to_act()     # the countdown
+        a.run_bots(lambda seat: racebot.RaceBot(LEVEL, seat))
         pump(sessions, lambda: all(s.outcome() is not None for s in sessions))
         n = relay.log_len(a.code)
         pump(sessions, lambda: all(s.seq == n for s in sessions))
@@ -284,11 +285,11 @@ def test_a_slow_bot_plan_does_not_hold_up_the_frame_loop(relay, tmp_path, monkey
     """Event order, not stopwatches: while the bot's plan cannot finish, poll() keeps
     returning and sends nothing for the bot; the bot's command goes out after the plan."""
     from engine.sumoku import racebot
-    monkeypatch.setitem(racebot.PACES, "blitz", racebot.Pace(300, 60, 150, 0.0, 150, 50))
+    use_blitz(monkeypatch)
     a, = sessions = lobby_game(relay, ["Ann"], 2, allow_bots=True, variant="grab",
-                               options={"countdown_ms": 300}, log_dir=tmp_path / "logs")
+                               options={"countdown_ms": COUNTDOWN_MS}, log_dir=tmp_path / "logs")
     journal: list[Any] = []
-    slow = GatedPlanner(racebot.RaceBot("blitz", 1), journal)
+    slow = GatedPlanner(racebot.RaceBot(LEVEL, 1), journal)
     send = a.client.send_command
 
     def noting(cmd: dict) -> int:

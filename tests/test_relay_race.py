@@ -9,23 +9,20 @@ from typing import Any, Callable
 import pytest
 
 from engine.registry import rules_for
-from engine.sumoku import racebot
 from net.botclient import BotClient, make_bot
 from net.fold import refold_room_log
 from net.relay import Relay
+from support.blitz import COUNTDOWN_MS, LEVEL, use_blitz
 from support.relays import bounded, relay_on
 
 TIMEOUT = 45.0
 RULES = rules_for("sumoku")
-OPTIONS: dict[str, Any] = {"countdown_ms": 300}
-LEVEL = "blitz"
-# Bots much faster than the "hard" level, so a whole match takes seconds.
-BLITZ = racebot.Pace(see_ms=300, put_ms=60, spot_ms=150, miss=0.0, plan_ms=150, team_put_ms=50)
+OPTIONS: dict[str, Any] = {"countdown_ms": COUNTDOWN_MS}
 
 
 @pytest.fixture(autouse=True)
 def blitz_bots(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(racebot.PACES, LEVEL, BLITZ)
+    use_blitz(monkeypatch)
 
 
 arun = bounded(TIMEOUT)

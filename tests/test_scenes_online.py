@@ -25,6 +25,7 @@ from scenes.sumoku.online.lobby import LobbyScene
 from scenes.sumoku.online.race import OnlineRaceScene
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
+from support.blitz import COUNTDOWN_MS, LEVEL, use_blitz
 from support.fits import assert_fits
 from test_net_session import RelayThread
 
@@ -43,14 +44,13 @@ def relay(tmp_path):
 @pytest.fixture(autouse=True)
 def _clean(monkeypatch):
     store.store_path().unlink(missing_ok=True)
-    # A short countdown: the race goes live 0.3 s after the start.
+    # A short countdown: the race goes live soon after the start.
     import scenes.sumoku.online.connect as connect
     real = connect.room_options
-    monkeypatch.setattr(connect, "room_options", lambda v, n: {**real(v, n), "countdown_ms": 300})
+    monkeypatch.setattr(connect, "room_options", lambda v, n: {**real(v, n), "countdown_ms": COUNTDOWN_MS})
     # The host's bots think fast, so the race moves on within a test's patience.
-    from engine.sumoku import racebot
-    monkeypatch.setitem(racebot.PACES, "blitz", racebot.Pace(300, 60, 150, 0.0, 150, 50))
-    monkeypatch.setattr("scenes.sumoku.online.race.BOT_LEVEL", "blitz")
+    use_blitz(monkeypatch)
+    monkeypatch.setattr("scenes.sumoku.online.race.BOT_LEVEL", LEVEL)
     yield
     i18n.set_lang("en")
 
