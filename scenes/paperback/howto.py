@@ -160,6 +160,40 @@ def _pyramid(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
     draw_pyramid(surface, Frame.of_scale(k), p, view, cube=default_cube(view))
 
 
+@lru_cache(maxsize=1)
+def round_view() -> dict:
+    """A simultaneous round just revealed (a fixed seed; the easy bots drafted and spelt),
+    as the table sees it."""
+    from engine.core.session import LocalSession
+    from engine.paperback.bot import PaperbackBot
+    session = LocalSession(PaperbackRules(), 3, {"start": 0, "simultaneous": True}, 7, log=False)
+    bots = [PaperbackBot("easy", seed=s) for s in range(3)]
+    while not (session.view(None).get("simultaneous") or {}).get("revealed"):
+        seat = min(session.to_act())
+        session.submit(bots[seat].choose(session.view(seat), seat))
+    return session.view(None)
+
+
+def _round(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
+    """Simultaneous play: the round's 10-card Offer in a row, its buy order below (the
+    table's own board: the word buying now highlighted)."""
+    from scenes.paperback.roundboard import draw_board
+    view = round_view()
+    offer = list(view["simultaneous"]["offer"])
+    gap = fr.px(10)
+    w = min(fr.px(84), (area.w - gap * (len(offer) - 1)) // max(1, len(offer)))
+    h = round(w / 0.72)
+    x = area.centerx - (len(offer) * (w + gap) - gap) // 2
+    box = _box()
+    for i, cid in enumerate(offer):
+        draw_card(surface, pygame.Rect(x + i * (w + gap), area.y, w, h), box[cid], fr, cost=True)
+    tall = 46 + 26 * len(view["simultaneous"]["words"])          # design px: the title and a line a word
+    bf = Frame.of_scale(fr.k * min(1.25, (area.h - h - fr.px(16)) / fr.px(tall)))
+    board = pygame.Rect(0, 0, bf.px(460), bf.px(tall))
+    board.midtop = (area.centerx, area.y + h + fr.px(16))
+    draw_board(surface, bf, board, view, [{} for _ in range(3)])
+
+
 class Page(HowtoPage):
     """One page of paperback's how-to: the shared page, this game's catalog and sizes."""
     game = "paperback"
@@ -189,4 +223,5 @@ def howto_pages() -> list[Page]:
         Page("bounty", _word_page(SUGGESTED, "paperback.howto.bounty.note")),
         Page("themes", _word_page(THEMED, "paperback.howto.themes.note")),
         Page("coop", _pyramid),
+        Page("simultaneous", _round),
     ]

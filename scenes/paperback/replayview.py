@@ -1,13 +1,15 @@
 """The replay viewer's picture of a Paperback view: the table as everyone sees it (the
 players' Fame and counts, the length track, the market, the word on the table), and
-every hand once the game is over (the view carries them then)."""
+every hand once the game is over (the view carries them then); in simultaneous play the
+Offer's row and the round's board (the draft, who announced, the buy order)."""
 from __future__ import annotations
 
 import pygame
 
 from scenes.common.renderer import Renderer
 from scenes.paperback import panels
-from scenes.paperback.layout import place_spread, place_static
+from scenes.paperback.layout import place_offer, place_spread, place_static
+from scenes.paperback.roundboard import draw_board, sim_of
 from scenes.ui.geometry import Frame
 
 
@@ -26,7 +28,10 @@ class ReplayRenderer(Renderer):
             return
         p = place_static(fr, int(view["seats"]), panels.module_count(view))
         place_spread(fr, p, panels.spread_letters(view))
+        place_offer(fr, p, list((view.get("simultaneous") or {}).get("offer") or []))
         panels.draw_players(surface, fr, p, view, players)
         panels.draw_track(surface, fr, p, view)
         panels.draw_market(surface, fr, p, view)
         panels.draw_table_word(surface, fr, p, view)
+        if sim_of(view) is not None:          # simultaneous play: the draft, who announced, the buy order
+            draw_board(surface, fr, p.score, view, players)

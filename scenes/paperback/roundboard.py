@@ -60,12 +60,13 @@ def announce_order(sim: dict, seats: int) -> list[dict]:
 
 
 def word_of(w: dict) -> str:
-    """A revealed word as the board says it: the word, a pass, or a refused proposal."""
-    if w.get("refused"):
-        return t("paperback.ui.sim.refused", word=str(w.get("word") or "").upper())
-    if w["kind"] == "pass":
-        return t("paperback.ui.sim.passes")
-    return str(w.get("word") or "").upper()
+    """A revealed word as the board says it: the word, a pass, a refused proposal, or what
+    its proposer laid again instead (it buys last)."""
+    word = str(w.get("word") or "").upper()
+    if w.get("refused") and w["kind"] == "propose":         # refused, not laid again yet
+        return t("paperback.ui.sim.refused", word=word)
+    said = t("paperback.ui.sim.passes") if w["kind"] == "pass" else word
+    return t("paperback.ui.sim.replaced", word=said) if w.get("refused") else said
 
 
 def seat_note(view: dict, seat: int) -> str | None:
@@ -149,8 +150,8 @@ def _draw_draft(surface: pygame.Surface, fr: Frame, inner: pygame.Rect, view: di
 
 def _line(surface: pygame.Surface, fr: Frame, row: pygame.Rect, seat: int, players: Sequence[dict],
           lead: str, middle: str, right: str, colour: tuple[int, int, int], bold: bool = False) -> None:
-    lead_w, right_w = fr.px(28), fr.px(74)
-    name_w = (row.w - lead_w - right_w) * 40 // 100
+    lead_w, right_w = fr.px(28), fr.px(60)
+    name_w = (row.w - lead_w - right_w) * 36 // 100
     text_in(surface, lead, pygame.Rect(row.x, row.y, lead_w, row.h), fr.fs(18), colour, bold=True,
             align="left", min_size=fr.fs(12))
     text_in(surface, player_name(list(players), seat), pygame.Rect(row.x + lead_w, row.y, name_w, row.h),

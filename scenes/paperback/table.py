@@ -419,11 +419,11 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
         about = self.button_about()
         if about:
             return about, style.ACCENT
+        if self.sim_info() and not (self.message and self.message[1] == "error"):
+            return self.sim_info(), style.ACCENT       # simultaneous play: what to do now
         if self.message:
             text, kind = self.message
             return text, {"error": style.BAD, "good": style.GOOD}.get(kind, style.INK)
-        if self.sim_info():
-            return self.sim_info(), style.ACCENT
         if b is not None and self.spelling():
             if b.ghosting:
                 return t("paperback.ui.ghost_help"), style.ACCENT

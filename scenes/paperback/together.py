@@ -26,6 +26,7 @@ import pygame
 
 from engine.paperback.simultaneous import MS_MAX
 from scenes.paperback.roundboard import DRAFT_KEYS, card_letters, clock_text, secs, sim_of
+from scenes.paperback.word import word_text
 from scenes.ui import style
 from scenes.ui.buttons import Button
 from scenes.ui.i18n import t
@@ -54,40 +55,45 @@ class Together:
         return self.sim() is not None and self.phase == "replace" and self.spelling()
 
     # ---- the spelling clock -------------------------------------------------------------------
-    def _clocks(self) -> dict[tuple[int, int], float]:
+    def _clocks(self) -> dict[tuple[int, int], int]:
+        """(round, seat) -> whole ms spelt (whole ms: the frames' own unit, no float drift)."""
         if not hasattr(self, "_spent"):
-            self._spent: dict[tuple[int, int], float] = {}
+            self._spent: dict[tuple[int, int], int] = {}
         return self._spent
 
-    def spent(self, seat: int | None = None) -> float:
-        """Seconds `seat` (the seat on screen) has spelt with its hand shown this round."""
+    def spent_ms(self, seat: int | None = None) -> int:
+        """What `seat` (the seat on screen) has spelt with its hand shown this round."""
         seat = self.viewer if seat is None else seat
         sim = self.sim()
         if seat is None or sim is None:
-            return 0.0
-        return self._clocks().get((int(sim["round"]), seat), 0.0)
+            return 0
+        return min(MS_MAX, self._clocks().get((int(sim["round"]), seat), 0))
 
-    def spent_ms(self) -> int:
-        return min(MS_MAX, round(self.spent() * 1000))
+    def spent(self, seat: int | None = None) -> float:
+        return self.spent_ms(seat) / 1000
 
     def sim_step(self, dt: float) -> None:
         """The table's frame: the clock of the person spelling runs (the table is not
         updated under the curtain or the pause menu, so neither is counted)."""
         if not self.announcing():
             return
-        before = self.spent()
-        key = (int(self.sim()["round"]), self.viewer)
-        self._clocks()[key] = before + dt
-        if int(before) != int(before + dt):        # a whole second: the clock, and what it lets you see
-            if any(before * 1000 < a["ms"] <= (before + dt) * 1000 for a in self._announced_all()):
-                self.refresh()
+        before = self.spent_ms()
+        after = before + round(dt * 1000)
+        self._clocks()[(int(self.sim()["round"]), self.viewer)] = after
+        if any(before < ms <= after for ms in self._others_ms()):     # another's announcement: now you see it
+            self.refresh()
+            self.request_redraw()
+        elif before // 1000 != after // 1000:       # the clock's next second
             self.request_redraw()
 
     def timer_in(self) -> float | None:
-        """Seconds to the spelling clock's next whole second (the frame loop sleeps till then)."""
+        """Seconds to the spelling clock's next whole second, or to the next announcement
+        the person spelling may see (the frame loop sleeps till then)."""
         if not self.announcing():
             return None
-        return max(0.01, 1.0 - self.spent() % 1.0)
+        now = self.spent_ms()
+        due = [1000 - now % 1000] + [ms - now for ms in self._others_ms() if ms > now]
+        return max(0.01, min(due) / 1000)
 
     def with_ms(self, cmd: dict) -> dict:
         if (self.sim() is not None and self.phase == "spell" and cmd.get("type") in ANNOUNCING
@@ -102,20 +108,23 @@ class Together:
         return super().check(self.with_ms(cmd))           # type: ignore[misc]
 
     # ---- what the person spelling may see of the others ---------------------------------------
-    def _announced_all(self) -> list[dict]:
-        return list((self.session.view(self.viewer).get("simultaneous") or {}).get("announced") or [])
+    def _others_ms(self) -> list[int]:
+        """The times of the other seats' announcements this round (all of them, as the view
+        gives them; kept by `seen_view` so the frame loop asks nothing of the session)."""
+        return list(getattr(self, "_others", []))
 
     def _hidden_ms(self) -> float | None:
         """While the seat on screen spells: the time past which others' announcements are
         not shown yet (its own clock); None: everything is shown."""
         if not self.announcing():
             return None
-        return self.spent() * 1000
+        return self.spent_ms()
 
     def seen_view(self, view: dict) -> dict:
         """The view with the announcements the person spelling could not have seen yet left out."""
         limit = self._hidden_ms()
         sim = view.get("simultaneous")
+        self._others = [a["ms"] for a in (sim or {}).get("announced") or [] if a["seat"] != self.viewer]
         if limit is None or not sim or not sim.get("announced"):
             return view
         sim["announced"] = [a for a in sim["announced"] if a["seat"] == self.viewer or a["ms"] <= limit]
@@ -148,8 +157,9 @@ class Together:
             return None
         if self.drafting():
             return t("paperback.ui.sim.draft_help", last=DRAFT_KEYS[min(len(sim["offer"]), len(DRAFT_KEYS)) - 1])
-        if self.replacing() and not self.b.slots:
-            refused = self.viewer in (sim.get("refused") or [])
+        mine = sim.get("mine") or {}
+        if self.replacing() and (not self.b.slots or word_text(self.b) == mine.get("word")):
+            refused = self.viewer in (sim.get("refused") or [])          # (the proposal still laid: what now)
             return t("paperback.ui.sim.replace_refused" if refused else "paperback.ui.sim.replace_accepted")
         if self.announcing() and not self.b.slots:     # a new round: its Offer, who wins ties
             return t("paperback.ui.sim.spell_help", round=int(sim["round"]), player=self.name(int(sim["first"])))
