@@ -287,17 +287,23 @@ def test_a_refused_word_is_laid_again_and_buys_last_and_every_screen_fits(lang, 
     fits(app, "waiting for the others", size)
     shown = texts(app)
     assert not any("TRNS" in s for s in shown) and "RATS" in shown
-    scene.bots.paused = False
-    step_until(app, lambda: scene.ballot() is not None and scene.acting)
-    assert session.view(None)["simultaneous"]["revealed"]
+    bo = PaperbackBot("hard", seed=2)                                 # Bo's moves here, in order (no thread races)
+    session.submit(bo.choose(session.view(2), 2))
+    redraw(app)
+    assert session.view(None)["simultaneous"]["revealed"] and scene.ballot() is not None and scene.acting
     fits(app, "the vote", size)
+    assert i18n.t("paperback.ui.sim.proposed", word="TRNS") in texts(app)      # the reveal: put to the vote
     key(app, pygame.K_n)                                              # Ada refuses it
-    step_until(app, lambda: isinstance(app.stack.top, HandoffCurtain) or scene.replacing())
+    if 2 in session.to_act():
+        session.submit(bo.choose(session.view(2), 2))
+    redraw(app)
     if isinstance(app.stack.top, HandoffCurtain):
         lift(app, 0)
     assert scene.viewer == 0 and scene.replacing()
     assert scene.info_line[0] == i18n.t("paperback.ui.sim.replace_refused")
     fits(app, "laying a word again", size)
+    refused = i18n.t("paperback.ui.sim.refused", word="TRNS")
+    assert any(refused in line for line in texts(app))                # Mei's line: her word refused
     assert not button(scene, "propose").enabled                       # no second proposal
     key(app, pygame.K_DELETE)                                         # TRNS off the table
     type_text(app, "terns")
@@ -305,6 +311,7 @@ def test_a_refused_word_is_laid_again_and_buys_last_and_every_screen_fits(lang, 
     relaid = session.events[-1] if session.events[-1]["type"] == "announced" else next(
         e for e in session.events if e["type"] == "announced" and e.get("open"))
     assert relaid["seat"] == 0 and relaid["entry"]["word"] == "terns" and "ms" not in relaid
+    scene.bots.paused = False                                         # Bo buys by himself
     sim = session.view(None)["simultaneous"]
     assert sim["buy_order"][-1] == 0 and sim["refused"] == [0]
     assert sim["buy_order"][:2] == sorted([1, 2], key=lambda s: announced(session, s)["ms"])

@@ -60,11 +60,11 @@ def announce_order(sim: dict, seats: int) -> list[dict]:
 
 
 def word_of(w: dict) -> str:
-    """A revealed word as the board says it: the word, a pass, a refused proposal, or what
-    its proposer laid again instead (it buys last)."""
+    """A revealed word as the board says it: the word, a pass, a proposal (to the vote, or
+    refused), or what its proposer laid again instead (a refused one buys last)."""
     word = str(w.get("word") or "").upper()
-    if w.get("refused") and w["kind"] == "propose":         # refused, not laid again yet
-        return t("paperback.ui.sim.refused", word=word)
+    if w["kind"] == "propose":                              # put to the vote, or refused (not laid again yet)
+        return t("paperback.ui.sim.refused" if w.get("refused") else "paperback.ui.sim.proposed", word=word)
     said = t("paperback.ui.sim.passes") if w["kind"] == "pass" else word
     return t("paperback.ui.sim.replaced", word=said) if w.get("refused") else said
 
