@@ -20,7 +20,7 @@ import pygame
 
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.clicks import among, left_click, route
-from scenes.common.turntable import TurnTable
+from scenes.common.revealtable import RevealTable
 from scenes.ui.buttons import Button, row_rects
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
@@ -65,9 +65,7 @@ class Choice:
     arrow: int = 0                          # the arrow a click sets
 
 
-class WooolfScene(TurnTable):
-    bot_pause = 1.6              # a bot's sentence stays this long before the next move
-    results_at_end = False       # the last reveal first; its button opens the results
+class WooolfScene(RevealTable):
 
     def __init__(self, app: Any, session: Any) -> None:
         self.view: dict = session.view(None)
@@ -92,10 +90,6 @@ class WooolfScene(TurnTable):
     @property
     def level(self) -> str:
         return level_of(self.view, dict(self.session.options or {}))
-
-    @property
-    def acting(self) -> bool:
-        return self.viewer is not None and self.viewer in self.view["status"]["acting"] and self.reveal is None
 
     def mode(self) -> str | None:
         """The action being built: the dial when it is the only choice (the final
@@ -179,10 +173,6 @@ class WooolfScene(TurnTable):
 
     def still(self) -> bool:
         return not self.flipping()
-
-    def drive_bots(self, dt: float) -> None:
-        if self.reveal is None:                  # the bots wait while the reveal is read
-            super().drive_bots(dt)
 
     def wait_assistant(self, timeout: float = 10.0) -> None:
         """Tests: let the running suspicion finish and collect it."""

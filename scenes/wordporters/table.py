@@ -24,7 +24,7 @@ import pygame
 from engine.wordporters.board import markers_for
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.clicks import among, left_click, route
-from scenes.common.turntable import TurnTable
+from scenes.common.revealtable import RevealTable
 from scenes.ui.buttons import Button, row_rects
 from scenes.ui.geometry import Frame
 from scenes.ui import style
@@ -91,9 +91,7 @@ def public_board(view: dict) -> dict:
     return {k: view.get(k) for k in keep}
 
 
-class WordPortersScene(TurnTable):
-    bot_pause = 1.6              # a bot's sentence stays this long before the next move
-    results_at_end = False       # the last reveal first; its button opens the results
+class WordPortersScene(RevealTable):
 
     def __init__(self, app: Any, session: Any) -> None:
         self.view: dict = session.view(None)
@@ -112,10 +110,6 @@ class WordPortersScene(TurnTable):
     @property
     def ui(self) -> Choice:
         return self.hot.mine
-
-    @property
-    def acting(self) -> bool:
-        return self.viewer is not None and self.viewer in self.view["status"]["acting"] and self.reveal is None
 
     def phase(self) -> str | None:
         """"hints" or "vote" when the seat on screen must act, else None."""
@@ -207,10 +201,6 @@ class WordPortersScene(TurnTable):
 
     def still(self) -> bool:
         return not self.revealing()
-
-    def drive_bots(self, dt: float) -> None:
-        if self.reveal is None:                  # the bots wait while the reveal is read
-            super().drive_bots(dt)
 
     def wake_after(self) -> float | None:
         """While the reveal is up nothing moves on its own (its turning is animation), so
