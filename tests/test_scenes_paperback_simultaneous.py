@@ -176,7 +176,8 @@ def test_two_people_spell_in_turn_under_the_curtain_timed_by_the_frame_clock():
     set_hand(scene, 0, A_HAND)
     advance(app, 30)
     assert texts(app)[0].endswith("0:30")                            # the clock in the banner
-    assert 0 < scene.timer_in() <= 1.0                               # the loop wakes once a second
+    assert 0 < scene.timer_in() <= 1.0 and 0 < scene.wake_after() <= 1.0   # the loop wakes once a second,
+    assert not scene.animating()                                     # and sleeps in between
     key(app, pygame.K_ESCAPE)
     assert isinstance(app.stack.top, PauseOverlay)
     advance(app, 50)                                                 # paused: the table is not updated
