@@ -19,7 +19,7 @@ from scenes.common.results import ResultsScene
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from support.fits import assert_fits, cut_short, draw_howto_page
-from support.scenes import click, english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
+from support.scenes import click, english_after, key, make_app, redraw  # noqa: F401 (english_after: autouse)
 
 LANGS = ("en", "zh-TW")
 SIZES = ((1280, 720), (960, 540))
@@ -41,11 +41,6 @@ def push(app: App, session: LocalSession):
     app.stack.push(scene)
     app.step()
     return scene
-
-
-def key(app: App, k, mod=0) -> None:
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=""))
-    app.step()
 
 
 def settle(app: App, scene, until, frames: int = 4000) -> None:
