@@ -14,7 +14,7 @@ import pytest
 from engine.core.bots import play_out
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
-from engine.paperback import PaperbackBot, PaperbackRules
+from engine.paperback import PaperbackBot
 from engine.paperback import simultaneous as sim
 from engine.paperback.bot import MS_LEVEL, spelling_ms
 from engine.paperback.content import content
@@ -23,24 +23,15 @@ from engine.paperback.options import FORBIDDEN
 from engine.paperback.scramble import scramble, scramble_event
 from engine.paperback.themes import themes
 from engine.words import is_word
+from support.paperback import RULES, play, table as dealt
 from tests.test_paperback_games import replay_checking
 
-RULES = PaperbackRules()
 SIM = {"simultaneous": True}
 
 
 def table(seats=3, seed=1, start=0, **options):
-    st = RULES.initial(seats, {"start": start, **SIM, **options})
-    for ev in RULES.setup(st, Rng(seed)):
-        RULES.apply(st, ev)
-    return st
-
-
-def play(st, cmd, seed=0):
-    events = RULES.decide(st, cmd, Rng(seed))
-    for ev in events:
-        RULES.apply(st, ev)
-    return events
+    """A dealt simultaneous table (support.paperback.table with the option on)."""
+    return dealt(seats, seed, start, **SIM, **options)
 
 
 def drafted(seats=3, seed=1, start=0, **options):
@@ -513,6 +504,8 @@ def test_hostile_commands_are_refused_cleanly_in_every_phase():
     s = LocalSession(RULES, 3, {**SIM, "discard_cube": True, "themes": True}, seed=4, log=False)
     bots = [PaperbackBot("hard", k) for k in range(3)]
     for i in range(40):
+        if not s.to_act():                                  # the game is over
+            break
         if i % 3 == 0:
             positions.append(copy.deepcopy(s.state))
         seat = min(s.to_act())

@@ -44,10 +44,15 @@ from engine.words.lists import blocklist
 from engine.words.tablevote import bot_accepts
 
 LEVELS = ("easy", "normal", "hard", "random")
-# how often a letter fits where a word needs it (a rough share, vowels and easy consonants high)
+# how often a letter finds a use in the hand's word (a rough share, vowels and easy consonants
+# high). A five- or six-card hand with wilds places even a hard letter about half the time:
+# a first table (e 1.0 down to q .15) kept hard from buying the dear rare letters and lost it
+# its edge over normal with the Space Bar and Dyslexia (0.49 over 100 games; 0.655 with
+# these, bench/paperback_options.py), where a hand uses more of its cards still.
 FIT = {ch: f for ch, f in zip("etaoinsrhldcumfpgwybvkxjqz",
-                              (1.0, .95, .95, .9, .9, .85, .9, .85, .7, .75, .7, .7, .65,
-                               .65, .55, .6, .6, .5, .5, .6, .4, .35, .25, .2, .15, .2))}
+                              (1.0, .975, .975, .95, .95, .925, .95, .925, .85, .875, .85, .85, .825,
+                               .825, .775, .8, .8, .75, .75, .8, .7, .675, .625, .6, .575, .6))}
+FIT_OTHER = .65          # a letter the table does not name
 ABILITY_WORTH = {"first": .4, "last": .5, "nowild": .5, "long": .3, "draw": 1.5,
                  "draw_if_last": 1.0, "wild_bonus": 1.0, "double_adj": 1.2, "double_word": 3.0,
                  "trash_offer": .3, "trash_hand": 1.0, "flip": .3, "qu": .5}
@@ -118,7 +123,7 @@ def card_worth(card: CardDef) -> float:
         return 0.3                      # never money, but it always fits
     if card.power:                      # a wild common: its ¢ whenever its power fits
         return card.cents * POWER_FIT[card.power]
-    fit = min(FIT.get(ch, .3) for ch in card.letters)
+    fit = min(FIT.get(ch, FIT_OTHER) for ch in card.letters)
     a = card.ability
     bonus = ABILITY_WORTH.get(a.kind, 0.0) * max(1, a.n)
     if a.kind == "one_shot":

@@ -450,9 +450,11 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
             return describe(hovered), style.INK
         if b is not None and self.buying():
             left = spendable(v) - basket_cost(v, b.basket)
+            what = t("paperback.ui.buy_what_coop" if v.get("coop") else "paperback.ui.buy_what")
             if my_cubes(v):
-                return t("paperback.ui.cents_cubes_left", left=left, cents=v["cents"], cubes=my_cubes(v)), style.ACCENT
-            return t("paperback.ui.cents_left", left=left, cents=v["cents"]), style.ACCENT
+                return t("paperback.ui.cents_cubes_left", left=left, cents=v["cents"], cubes=my_cubes(v),
+                         what=what), style.ACCENT
+            return t("paperback.ui.cents_left", left=left, cents=v["cents"], what=what), style.ACCENT
         if b is not None and self.showing_suggestions():
             return t("paperback.ui.suggestions_help"), style.INK_DIM
         if b is not None and self.spelling():
