@@ -387,7 +387,7 @@ def test_one_person_and_two_bots_play_a_whole_game_to_the_results():
     assert isinstance(app.stack.top, ResultsScene)
 
 
-# ---- the how-to page and the replay -----------------------------------------------------------------------------------
+# ---- the how-to page and the replay ----------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_how_to_page_shows_a_round_in_buy_order(lang):
     i18n.set_lang(lang)

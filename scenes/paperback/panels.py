@@ -170,12 +170,12 @@ def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks
     panel(surface, p.market, style.BG_2, radius=fr.px(10))
     sim = sim_of(view)
     if sim is not None:                    # simultaneous play: no 2¢ spread; the Offer said where it stood
-        text_in(surface, t("paperback.ui.sim.offer_label_draft" if view.get("phase") == "draft" else "paperback.ui.sim.offer_label",
-                           round=max(1, int(sim["round"])), n=len(sim["offer"]),
-                           deck=sim["market_count"]),
-                pygame.Rect(p.spread_label.x, p.spread_label.y + fr.px(4), p.fame_label.x - p.spread_label.x - fr.px(16),
-                            fr.px(112)), fr.fs(20), style.INK_DIM, align="left", valign="top", wrap_lines=True,
-                max_lines=4, min_size=fr.fs(14), ellipsis=True)
+        said = "paperback.ui.sim.offer_label_draft" if view.get("phase") == "draft" else "paperback.ui.sim.offer_label"
+        room = pygame.Rect(p.spread_label.x, p.spread_label.y + fr.px(4),
+                           p.fame_label.x - p.spread_label.x - fr.px(16), fr.px(112))
+        text_in(surface, t(said, round=max(1, int(sim["round"])), n=len(sim["offer"]), deck=sim["market_count"]),
+                room, fr.fs(20), style.INK_DIM, align="left", valign="top", wrap_lines=True, max_lines=4,
+                min_size=fr.fs(14), ellipsis=True)
     else:
         text_in(surface, t("paperback.ui.market.spread"), p.spread_label, fr.fs(18), style.INK_DIM, align="left",
                 min_size=fr.fs(12), ellipsis=True)

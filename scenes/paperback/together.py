@@ -233,8 +233,8 @@ class Together:
                 if mine["kind"] == "spell":
                     return t("paperback.ui.sim.waiting_word", word=str(mine["word"]).upper(),
                              cents=mine["cents"], secs=secs(me["ms"]))
-                return t("paperback.ui.sim.waiting_pass" if mine["kind"] == "pass" else "paperback.ui.sim.waiting_proposal",
-                         word=str(mine.get("word") or "").upper(), secs=secs(me["ms"]))
+                waits = "paperback.ui.sim.waiting_pass" if mine["kind"] == "pass" else "paperback.ui.sim.waiting_proposal"
+                return t(waits, word=str(mine.get("word") or "").upper(), secs=secs(me["ms"]))
             return t("paperback.ui.sim.waiting")
         if self.phase == "replace":
             names = [self.name(s) for s in sim.get("to_replace") or []]
