@@ -337,6 +337,8 @@ def test_the_offer_is_replaced_at_the_round_end_and_the_first_seat_moves_on():
     replaced = [e for e in session.events if e["type"] == "offer_replaced"][-1]
     assert replaced["gone"] and not set(replaced["offer"]) & set(before["offer"])
     assert after["offer"] == replaced["offer"] and after["first"] == 1
+    from scenes.paperback import describe_event
+    assert describe_event(replaced, session.players).endswith("Ada wins ties this round.")   # the log says so
     step_until(app, scene.announcing)
     shown = texts(app)
     assert any(s.startswith(i18n.t("paperback.ui.sim.offer_label", round=2, n=len(after["offer"]),

@@ -174,7 +174,8 @@ def _revealed(ev: dict[str, Any], players: Sequence[dict], name: str, seats: int
 def _offer_replaced(ev: dict[str, Any], players: Sequence[dict], name: str, seats: int) -> str:
     if not ev.get("offer"):
         return t("paperback.ev.offer_replaced_empty")
-    return t("paperback.ev.offer_replaced", cards=_cards(ev["offer"], seats))
+    return t("paperback.ev.offer_replaced", cards=_cards(ev["offer"], seats),
+             player=player_name(players, int(ev["first"])))        # the round's first seat: it wins ties
 
 
 _SIMULTANEOUS = {
