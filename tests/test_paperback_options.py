@@ -304,3 +304,15 @@ def test_hostile_commands_with_every_option_are_refused_cleanly():
         decides_cleanly(positions[k], cmd)
 
     check()
+
+
+def test_the_conformance_option_sets_turn_every_option_on_and_can_be_played():
+    """tests/test_every_game.py plays the spec's option sets: together they must turn on
+    every option (with a non-default value for the choice options), each one playable."""
+    from engine.paperback.options import OPTIONS
+    sets = PaperbackRules.spec.named_options()
+    assert set(sets) == {"every", "coop", "simultaneous"}
+    for name, options in sets.items():
+        assert check(3, options), name
+    for key, allowed in OPTIONS.items():
+        assert any(o.get(key, allowed[0]) != allowed[0] for o in sets.values()), key

@@ -7,6 +7,7 @@ capability with `getattr`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -50,6 +51,9 @@ class GameSpec:
     levels: tuple[str, ...] = ("easy", "normal", "hard")
     title: str = ""                             # catalog key ("" = <name>.title)
     tagline: str = ""                           # catalog key ("" = <name>.tagline)
+    # named sets of session options the conformance suite plays besides the defaults:
+    # (name, ((key, value), ...)), together exercising every option a game has
+    option_sets: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
     _by_type: dict[str, CommandSpec] = field(init=False, repr=False, compare=False, hash=False,
                                              default_factory=dict)
     _by_event: dict[str, CommandSpec] = field(init=False, repr=False, compare=False, hash=False,
@@ -74,6 +78,10 @@ class GameSpec:
                     raise ValueError(f"{self.name}: event {etype!r} starts two commands' events")
 
     # ---- reading ------------------------------------------------------------------
+    def named_options(self) -> dict[str, dict[str, Any]]:
+        """`option_sets` as {name: options}."""
+        return {name: dict(pairs) for name, pairs in self.option_sets}
+
     @property
     def title_key(self) -> str:
         return self.title or f"{self.name}.title"

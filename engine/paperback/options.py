@@ -45,6 +45,18 @@ FORBIDDEN: tuple[tuple[str, str, str], ...] = (
 )
 NEEDS: tuple[tuple[str, str], ...] = (("themes_strict", "themes"), ("coop_cubes", "coop"))   # (option, the option it refines)
 OTHER_KEYS = ("variant", "start")      # not options of the rules: the variant, the first seat
+# the option sets the conformance suite plays (GameSpec.option_sets): the widest
+# combinations the rules allow, one per way of playing; together they turn every option on
+SHOWCASE: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = (
+    ("every", (("space_dyslexia", True), ("attacks", True), ("powers", True), ("awards", True),
+               ("discard_cube", True), ("offer_discount", True), ("vowel_reshuffle", True),
+               ("bounty", True), ("themes", True))),
+    ("coop", (("coop", True), ("coop_cubes", 4), ("space_dyslexia", True), ("attacks", True),
+              ("powers", True), ("discard_cube", True), ("offer_discount", True),
+              ("vowel_reshuffle", True), ("bounty", True))),
+    ("simultaneous", (("simultaneous", True), ("space_dyslexia", True), ("awards", True),
+                      ("discard_cube", True), ("themes", True), ("themes_strict", True))),
+)
 
 
 def check(seats: int, options: Mapping[str, Any]) -> dict[str, Any]:

@@ -53,6 +53,7 @@ from engine.paperback import bounty, coop, flexible, simultaneous as sim
 from engine.paperback.themes import listed as theme_listed, themes as theme_deck
 from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
 from engine.paperback.powers import applies as power_applies, powers as power_deck
+from engine.paperback.options import SHOWCASE
 from engine.paperback.scoring import score
 from engine.paperback.state import Effects, PaperbackState, face_up, new_state
 from engine.paperback.views import redact_event, view
@@ -91,6 +92,7 @@ SPEC = GameSpec(
     revealing=frozenset({"set_up", "offer_trashed", "turn_ended", "game_ended", "power_used",
                          "help_asked", "words_revealed", "decks_dealt", "offer_replaced"}),
     minutes=(30, 60),
+    option_sets=SHOWCASE,
 )
 
 
