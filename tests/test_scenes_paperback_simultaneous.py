@@ -215,6 +215,19 @@ def test_two_people_spell_in_turn_under_the_curtain_timed_by_the_frame_clock():
     assert scene.viewer == 0 and scene.buying()
 
 
+def test_the_clock_waits_while_the_word_played_before_is_still_up():
+    """A round can open while the last bot's word is still shown to be read (the table's
+    hold): those seconds are not the person's spelling time."""
+    app, session, scene = table(2, 1)
+    draft_by_keys(app, session, scene)
+    assert scene.viewer == 0 and scene.announcing()
+    scene.hold = 2.0
+    advance(app, 1.5)
+    assert scene.spent_ms() == 0 and scene.hold > 0
+    advance(app, 3.5)                  # the last 0.5 s of the hold, then 3 s of spelling
+    assert scene.hold == 0 and scene.spent_ms() == 3_000
+
+
 def test_a_hand_and_a_secret_word_are_never_drawn_under_the_curtain_or_for_the_other_person():
     app, session, scene = table(2, 2, seed=5)
     draft_by_keys(app, session, scene)

@@ -74,8 +74,9 @@ class Together:
 
     def sim_step(self, dt: float) -> None:
         """The table's frame: the clock of the person spelling runs (the table is not
-        updated under the curtain or the pause menu, so neither is counted)."""
-        if not self.announcing():
+        updated under the curtain or the pause menu, so neither is counted, nor the
+        seconds the word played just before stays up to be read)."""
+        if not self.announcing() or self.hold > 0:
             return
         before = self.spent_ms()
         after = before + round(dt * 1000)
