@@ -1,10 +1,11 @@
 """Paperback on screen: the plug-in the framework calls (set-up, the table scene, the
 replay renderer, event descriptions, how-to pages, the Fame chart's series).
 
-The basic game as the box teaches it: 2-5 seats; the box's options (issue 12) join the
-set-up one at a time, as the table learns to play each (so far Space Bar and Dyslexia,
-attack cards, Player Powers, Awards, the hand for a cube, the Offer discount, the vowels coming back,
-the help bounty, Themes, the co-operative pyramid and simultaneous play)."""
+The basic game as the box teaches it, 2-5 seats, and every option of the box (issue 12):
+Space Bar and Dyslexia, attack cards, Player Powers, Awards, Themes (and strict themes),
+the help bounty, the hand for a cube, the Offer discount, the vowels coming back, the
+co-operative pyramid (and its hard mode) and simultaneous play; the set-up greys the
+pairs the rules forbid (combining.py reads the engine's tables)."""
 from __future__ import annotations
 
 from typing import Any
