@@ -580,7 +580,7 @@ def test_after_the_reveal_the_next_rounds_first_person_gets_the_curtain():
             assert app.stack.top.seat == first
             return
         app.stack.pop()
-    pytest.skip("no seed where the other person starts the next round")
+    pytest.fail("no seed where the other person starts the next round: the test would check nothing")
 
 
 @pytest.mark.parametrize("lang", LANGS)
