@@ -95,6 +95,17 @@ def step_until(app, done, timeout: float = 60.0) -> None:
     assert done()
 
 
+def lay_hint(app, scene) -> bool:
+    """A person asks for the hint (F2: the finder runs off the frame loop) and lays its best
+    word with a click; False when the hand makes no word."""
+    key(app, pygame.K_F2)
+    step_until(app, lambda: scene.b.hints is not None)
+    if not scene.b.hints:
+        return False
+    click(app, button(scene, "hint_0").rect.center)
+    return True
+
+
 def drag(app, start, end) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.step()
@@ -303,10 +314,7 @@ def test_one_person_plays_a_whole_game_against_bots_to_the_results():
             break
         v = scene.view
         if v["phase"] == "spell":
-            key(app, pygame.K_F2)                              # the hint, off the frame loop
-            step_until(app, lambda: scene.b.hints is not None)
-            if scene.b.hints:
-                click(app, button(scene, "hint_0").rect.center)
+            if lay_hint(app, scene):
                 assert button(scene, "spell").enabled
                 key(app, pygame.K_RETURN)
             else:

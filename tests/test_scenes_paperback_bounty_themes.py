@@ -18,8 +18,8 @@ from scenes.common.handoff import HandoffCurtain
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from support.fits import cut_short
-from support.scenes import click, english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
-from tests.test_scenes_paperback import button, fits, key, last_event, push, set_hand, step_until, type_text
+from support.scenes import click, english_after, lift, make_app, redraw, texts  # noqa: F401 (english_after: autouse)
+from tests.test_scenes_paperback import button, fits, key, last_event, lay_hint, push, set_hand, step_until, type_text
 
 RULES = PaperbackRules()
 NAMES = ["Mei", "Ada", "Bo"]
@@ -35,19 +35,6 @@ def table(kinds, options, size=(1280, 720), lang="en", seed=4):
     session = LocalSession(RULES, len(kinds), {"start": 0, **options}, seed, players, log=False)
     scene = push(app, session)
     return app, session, scene
-
-
-def lift(app, seat: int) -> None:
-    """The hand-off curtain is up for `seat`: that person presses Space."""
-    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == seat
-    app.stack.top.armed_in = 0
-    key(app, pygame.K_SPACE)
-
-
-def texts(app) -> list[str]:
-    with record_text() as blits:
-        redraw(app)
-    return [b.text for b in blits]
 
 
 def drawn(text: str, shown: list[str]) -> bool:
@@ -363,10 +350,7 @@ def test_one_person_plays_a_whole_bounty_and_theme_game_against_bots_to_the_end(
                 laid += 1
             else:
                 scene.clear()
-                key(app, pygame.K_F2)
-                step_until(app, lambda: scene.b.hints is not None)
-                if scene.b.hints:
-                    click(app, button(scene, "hint_0").rect.center)
+                lay_hint(app, scene)
             if scene.b.slots and button(scene, "spell").enabled:
                 key(app, pygame.K_RETURN)
             else:

@@ -15,9 +15,9 @@ from scenes.paperback import describe_event
 from scenes.paperback.replayview import ReplayRenderer
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
-from support.scenes import click, english_after, make_app, redraw  # noqa: F401  (english_after: autouse)
+from support.scenes import click, english_after, make_app, redraw, texts  # noqa: F401  (english_after: autouse)
 from tests.test_every_game import NAMES
-from tests.test_scenes_paperback import button, fits, hit, key, last_event, push, set_hand, step_until, type_text
+from tests.test_scenes_paperback import button, fits, hit, key, last_event, lay_hint, push, set_hand, step_until, type_text
 
 RULES = PaperbackRules()
 HATS = ["L20", "L36", "L37", "L15", "s0.W1"]          # HATS with the common E: 13¢
@@ -35,12 +35,6 @@ def coop_table(limit: int = 5, size=(1280, 720), lang="en", seats: int = 2):
 def place_of(scene, cid: str) -> pygame.Rect:
     rows = scene.view["coop"]["rows"]
     return next(r for (i, j), r in scene.places.pyramid if rows[i][j] == cid)
-
-
-def texts(app) -> list[str]:
-    with record_text() as blits:
-        redraw(app)
-    return [b.text for b in blits]
 
 
 def says(shown: list[str], text: str) -> bool:
@@ -240,10 +234,7 @@ def test_one_person_and_a_bot_play_the_pyramid_to_its_end():
             break
         v = scene.view
         if v["phase"] == "spell":
-            key(app, pygame.K_F2)
-            step_until(app, lambda: scene.b.hints is not None)
-            if scene.b.hints:
-                click(app, button(scene, "hint_0").rect.center)
+            if lay_hint(app, scene):
                 key(app, pygame.K_RETURN)
             else:
                 click(app, button(scene, "pass").rect.center)

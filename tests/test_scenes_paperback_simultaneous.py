@@ -27,8 +27,8 @@ from scenes.paperback.table import PaperbackScene
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from support.fits import assert_fits, cut_short
-from support.scenes import click, english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
-from tests.test_scenes_paperback import button, hit, key, set_hand, step_until, type_text
+from support.scenes import click, english_after, lift, make_app, redraw, texts  # noqa: F401 (english_after: autouse)
+from tests.test_scenes_paperback import button, hit, key, lay_hint, set_hand, step_until, type_text
 
 NAMES = ["Mei", "Ada", "Bo"]
 RULES = PaperbackRules()
@@ -68,18 +68,6 @@ def advance(app, seconds: float) -> None:
         app.clock.ms = min(100, left)
         left -= app.clock.ms
         app.step()
-
-
-def lift(app, seat: int) -> None:
-    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == seat
-    app.stack.top.armed_in = 0
-    key(app, pygame.K_SPACE)
-
-
-def texts(app) -> list[str]:
-    with record_text() as blits:
-        redraw(app)
-    return [b.text for b in blits]
 
 
 def announced(session, seat: int) -> dict:
@@ -372,10 +360,7 @@ def test_one_person_and_two_bots_play_a_whole_game_to_the_results():
             key(app, pygame.K_1)
         elif scene.announcing():
             advance(app, 2)
-            key(app, pygame.K_F2)                                     # the hint, off the frame loop
-            step_until(app, lambda: scene.b.hints is not None)
-            if scene.b.hints:
-                click(app, button(scene, "hint_0").rect.center)
+            if lay_hint(app, scene):
                 key(app, pygame.K_RETURN)
             else:
                 click(app, button(scene, "pass").rect.center)

@@ -1,4 +1,5 @@
-"""Scene test helpers: English back after each test, a headless app, synthesized input."""
+"""Scene test helpers: English back after each test, a headless app, synthesized input,
+the hand-off curtain lifted, the texts a frame draws."""
 from __future__ import annotations
 
 import pygame
@@ -40,3 +41,20 @@ def redraw(app: App) -> None:
     state directly asks for the frame it looks at)."""
     app.stack.request_redraw()
     app.step()
+
+
+def lift(app: App, seat: int) -> None:
+    """The hand-off curtain is up for `seat`: that person presses Space (its arming delay
+    skipped)."""
+    from scenes.common.handoff import HandoffCurtain
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == seat
+    app.stack.top.armed_in = 0
+    key(app, pygame.K_SPACE)
+
+
+def texts(app: App) -> list[str]:
+    """Every text one redrawn frame draws."""
+    from scenes.ui.draw import record_text
+    with record_text() as blits:
+        redraw(app)
+    return [b.text for b in blits]
