@@ -193,6 +193,8 @@ def brute_wild_commons(hand: Sequence[CardDef], power: Piece, words: Sequence[st
                     best = k if best is None or k < best else best
         return best
     counts = [len(g) for g in groups]
+    # a word the whole hand cannot spell is no half of a pair (a shortcut, not a search)
+    words = [w for w in words if next(_all_ways(w, 0, groups, list(counts), False), None) is not None]
     for a in words:
         for way_a, _ in list(_all_ways(a, 0, groups, counts, False)):
             for g, _ in way_a:
