@@ -55,11 +55,10 @@ def play(options: dict, seed: int, seats: int = 3) -> LocalSession:
 @pytest.fixture(scope="module")
 def examples() -> list[dict]:
     seen: dict[tuple, dict] = {}
-    for options in (EVERY, COOP):
-        for seed in (1, 2):
-            for ev in play(options, seed).events:
-                flags = tuple(sorted(k for k, v in ev.items() if isinstance(v, bool) and v))
-                seen.setdefault((ev["type"], flags, bool(ev.get("attacks")), ev.get("reason")), ev)
+    for options in (EVERY, COOP):                   # one seeded game each makes every type
+        for ev in play(options, seed=1).events:
+            flags = tuple(sorted(k for k, v in ev.items() if isinstance(v, bool) and v))
+            seen.setdefault((ev["type"], flags, bool(ev.get("attacks")), ev.get("reason")), ev)
     return list(seen.values())
 
 
