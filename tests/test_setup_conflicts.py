@@ -193,3 +193,27 @@ def test_many_greyed_options_are_named_and_the_one_pointed_at_says_why(lang, siz
     assert scene.blocked_lines(full=False)[0] == why
     assert why.replace(" ", "") in "".join(b.text for b in blits).replace(" ", "")
     assert not [b for b in blits if not b.fits] and not [b.text for b in blits if b.text.endswith("…")]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_by_keyboard_the_focused_option_says_why_it_greys_the_others(lang, size):
+    """Greyed options take no focus, so a keyboard player focuses the option that is on:
+    the reasons of those it rules out are told, as many as fit whole, the rest named."""
+    app, scene = open_setup("paperback", size, lang)
+    scene.seats = 5
+    scene.options["simultaneous"] = True
+    scene.rebuild()
+    greyed = [o for o in scene.active_options() if not scene.widgets[f"opt_{o['key']}"].is_enabled]
+    scene.set_focus(scene.widgets["opt_simultaneous"])
+    blits = drawn(app, scene)
+    assert not [b for b in blits if not b.fits] and not [b.text for b in blits if b.text.endswith("…")]
+    text = "".join(b.text for b in blits).replace(" ", "")
+    told = [o for o in greyed if i18n.t("ui.label_value", label=i18n.t(o["label"]), value=option_conflict(
+        {"simultaneous": True}, o["key"])).replace(" ", "") in text]
+    assert told, "no reason told for the focused option"
+    untold = [o for o in greyed if o not in told]
+    if untold:                        # named in the one line (short when room is short)
+        names = i18n.t("ui.list_sep").join(i18n.t(o["label"]) for o in untold)
+        assert any(i18n.t(k, options=names).replace(" ", "") in text
+                   for k in ("ui.setup.greyed", "ui.setup.greyed_short"))

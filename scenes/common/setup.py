@@ -193,8 +193,11 @@ class SetupScene(RedrawOnDemand, GuiScene):
                           ellipsis=True)
             top = self.design_y(box.bottom) + 6
         greyed, abouts = self.blocked_lines(), self.options_about()
-        if not self.all_fit(greyed, self.r(x, top, w, 630 - top)):
-            greyed = self.blocked_lines(full=False)
+        box = self.r(x, top, w, 630 - top)
+        tries = [(k, False) for k in range(len(greyed) - 1, 0, -1)] + [(1, True), (0, False)]
+        while not self.all_fit(greyed, box) and tries:    # as many reasons as fit, the rest named
+            told, short = tries.pop(0)
+            greyed = self.blocked_lines(full=False, told=told, short=short)
         if self._cols == 2 and abouts:     # two columns of options: their about lines beside, under the seats
             right = self.design_y(level.bottom) + 12 if level.h else self.about_top()
             self.whole_lines(surface, abouts, self.r(660, right, 560, 632 - right), style.INK_DIM)
@@ -250,19 +253,26 @@ class SetupScene(RedrawOnDemand, GuiScene):
             told = focused + [o for o in told if self.options.get(o["key"]) and o not in focused]
         return [t("ui.label_value", label=t(o["label"]), value=t(o["about"])) for o in told]
 
-    def blocked_lines(self, full: bool = True) -> list[str]:
+    def blocked_lines(self, full: bool = True, told: int = 1, short: bool = False) -> list[str]:
         """Each greyed option with the reason it cannot be switched on now; not `full`
-        (they would not fit): the one under the pointer with its reason, the others
-        named in one line."""
+        (they would not fit): the one under the pointer, else up to `told` of those the
+        focused option rules out, with its reason, the others named in one line (`short`:
+        without saying how to learn why)."""
         t = self.app.t
         greyed = [(o, why) for o in self.active_options() if (why := self.blocked(o))]
         if full or len(greyed) < 2:
             return [t("ui.label_value", label=t(o["label"]), value=why) for o, why in greyed]
         pointed = [(o, why) for o, why in greyed if self.pointer is not None
                    and self.widgets[f"opt_{o['key']}"].rect.collidepoint(self.pointer)]
+        if not pointed:       # by keyboard: those the focused option rules out (greyed ones take no focus)
+            on = [o["key"] for o in self.active_options()
+                  if self.widgets.get(f"opt_{o['key']}") is self.focused and self.options.get(o["key"])]
+            pointed = [(o, why) for o, why in greyed
+                       if on and self.conflict({on[0]: self.options[on[0]]}, o["key"])][:told]
         rest = [t(o["label"]) for o, _ in greyed if (o, _) not in pointed]
         return ([t("ui.label_value", label=t(o["label"]), value=why) for o, why in pointed]
-                + [t("ui.setup.greyed", options=t("ui.list_sep").join(rest))])
+                + ([t("ui.setup.greyed_short" if short and pointed else "ui.setup.greyed",
+                      options=t("ui.list_sep").join(rest))] if rest else []))
 
     def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.MOUSEMOTION:      # the greyed option under the pointer says why
