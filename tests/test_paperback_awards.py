@@ -6,7 +6,7 @@ from engine.core.bots import play_out
 from engine.core.rng import Rng
 from engine.paperback import PaperbackBot
 from engine.paperback.awards import awards, leaders, marks
-from engine.paperback.rules import fame_of, final_result
+from engine.paperback.ending import fame_of, final_result
 from support import paperback
 from support.paperback import RULES, give
 

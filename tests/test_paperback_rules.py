@@ -8,7 +8,7 @@ from engine.core.rng import Rng
 from engine.core.session import LocalSession
 from engine.paperback import PaperbackBot
 from engine.paperback.finder import COMMON, find_words
-from engine.paperback.rules import final_result
+from engine.paperback.ending import final_result
 from support.paperback import RULES, give, play, spell, table
 
 W = "s0.W"          # seat 0's starting wilds: s0.W1 .. s0.W5

@@ -10,7 +10,7 @@ from engine.core.bots import play_out
 from engine.core.errors import RuleError
 from engine.core.rng import Rng
 from engine.paperback import PaperbackBot
-from engine.paperback.rules import fame_of, final_result
+from engine.paperback.ending import fame_of, final_result
 from engine.paperback.themes import MIN_WORDS, bot_accepts, themes
 from engine.words import is_word
 from support import paperback

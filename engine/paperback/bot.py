@@ -180,8 +180,8 @@ class PaperbackBot(LevelledBot):
         if view["owed"]:
             return answer_command(view, seat)
         if self.level == "random":
-            from engine.paperback.rules import _legal_commands
-            return rng.choice(list(_legal_commands(view, seat)))
+            from engine.paperback.legal import legal_commands
+            return rng.choice(list(legal_commands(view, seat)))
         if phase == "draft":
             return {"type": "draft", "seat": seat, "card": self._draft(view, rng)}
         if phase in ("spell", "replace"):

@@ -37,7 +37,7 @@ words_revealed (simultaneous play).
 from __future__ import annotations
 
 import copy
-from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
+from typing import Any, ClassVar, Iterable, Mapping, Sequence
 
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, event
@@ -47,7 +47,7 @@ from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 from engine.core.turns import each_once, first_seat, in_turn, next_seat, responders
 from engine.paperback.content import LETTERS, content, parse_ability
-from engine.paperback.awards import awards as award_deck, leaders as award_leaders
+from engine.paperback.awards import awards as award_deck
 from engine.paperback.finder import COMMON
 from engine.paperback import bounty, coop, flexible, simultaneous as sim
 from engine.paperback.themes import listed as theme_listed, themes as theme_deck
@@ -55,7 +55,10 @@ from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, ty
 from engine.paperback.powers import applies as power_applies, powers as power_deck
 from engine.paperback.options import SHOWCASE
 from engine.paperback.scoring import score
-from engine.paperback.state import Effects, PaperbackState, face_up, new_state
+from engine.paperback.attacks import add_attack, cap_owed
+from engine.paperback.ending import final_result
+from engine.paperback.legal import legal_commands
+from engine.paperback.state import PaperbackState, face_up, new_state
 from engine.paperback.views import redact_event, view
 from engine.words import is_word
 from engine.words.tablevote import TableVote
@@ -207,7 +210,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         raise ValueError(f"paperback has no rules version {rules_version}")
 
     def legal_commands(self, view: dict, seat: int) -> Iterable[Command]:
-        return _legal_commands(view, seat)
+        return legal_commands(view, seat)
 
     # ---- decide ---------------------------------------------------------------------
     def _not_acting(self, state: PaperbackState, kind: str, seat: int) -> RuleError:
@@ -659,10 +662,10 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             ab = parse_ability(code, "event")
             for other in range(state.seats):
                 if other != seat:
-                    _add_attack(state.effects[other], ab.kind, ab.n)
+                    add_attack(state.effects[other], ab.kind, ab.n)
         named = []
         for other in range(state.seats):        # what each victim can give from its hand now
-            if other != seat and _cap_owed(state, other):
+            if other != seat and cap_owed(state, other):
                 named.append(other)
         state.words.append({"seat": seat, "word": ev["word"], "cents": int(ev["cents"]),
                             "turn": state.turns[seat] + 1})
@@ -796,136 +799,3 @@ def _take(piles: dict[str, list[str]], front: dict[str, str | None], cid: str) -
             pile.pop(0)
             return
     raise KeyError(cid)
-
-
-def _add_attack(eff: Effects, kind: str, n: int) -> None:
-    """An attack lands on `eff` (several stack)."""
-    if kind == "atk_minus":
-        eff.minus += n
-    elif kind == "atk_no_common":
-        eff.no_common = True
-    elif kind == "atk_no_claim":
-        eff.no_claim = True
-    elif kind == "atk_discard":
-        eff.discard += n
-    elif kind == "atk_discard_wild":
-        eff.discard_wild += 1
-    elif kind == "atk_topdeck":
-        eff.topdeck += 1
-
-
-def _cap_owed(state: PaperbackState, seat: int) -> bool:
-    """Cut what attacks ask of `seat` to what its hand holds (a wild discard only if it
-    holds a wild); whether it owes anything."""
-    eff = state.effects[seat]
-    hand = state.hands[seat]
-    wilds = sum(1 for h in hand if state.cards[h].wild)
-    eff.discard_wild = min(eff.discard_wild, wilds)
-    eff.discard = min(eff.discard, len(hand) - eff.discard_wild)
-    eff.topdeck = min(eff.topdeck, len(hand) - eff.discard_wild - eff.discard)
-    return eff.owed()
-
-
-def fame_of(state: PaperbackState, seat: int) -> int:
-    cards = state.cards
-    return sum(cards[cid].fame for cid in state.owned(seat))
-
-
-def commons_of(state: PaperbackState, seat: int) -> int:
-    cards = state.cards
-    return sum(1 for cid in state.owned(seat) if cards[cid].kind == "common")
-
-
-def final_result(state: PaperbackState) -> dict[str, Any]:
-    """Fame over every card owned; ties to the most commons held, then to the fewer
-    turns taken; anyone still tied shares the win."""
-    n = state.seats
-    scores = [fame_of(state, s) for s in range(n)]
-    extra: dict[str, Any] = {}
-    if state.award is not None:                 # the award's Fame to who leads it (all tied)
-        fame = award_deck()[state.award][0]
-        holders = award_leaders(state, state.award)
-        for s in holders:
-            scores[s] += fame
-        extra["award"] = {"id": state.award, "winners": holders, "fame": fame}
-    if state.theme is not None:                 # the theme card's Fame to its holder
-        fame = theme_deck().fame
-        if state.theme_holder is not None:
-            scores[state.theme_holder] += fame
-        extra["theme"] = {"id": state.theme, "holder": state.theme_holder, "fame": fame}
-    commons = [commons_of(state, s) for s in range(n)]
-    turns = list(state.turns)
-    if flexible.on(state, "coop"):               # the table wins or loses together
-        won = coop.over(state) == "won"
-        return {"scores": scores, "winners": list(range(n)) if won else [],
-                "tiebreak": "paperback.coop.won" if won else "paperback.coop.lost",
-                "commons": commons, "turns": turns, "best_words": _best_words(state),
-                "coop": {"won": won, "cubes": dict(sorted(state.coop_cubes.items())),
-                         "left": sum(len(p) for p in state.fame.values())}}
-    best = max(scores)
-    tied = [s for s in range(n) if scores[s] == best]
-    tiebreak = None
-    if len(tied) > 1:
-        most = max(commons[s] for s in tied)
-        if any(commons[s] != most for s in tied):
-            tiebreak = "paperback.tiebreak.commons"
-        tied = [s for s in tied if commons[s] == most]
-    if len(tied) > 1:
-        fewest = min(turns[s] for s in tied)
-        if any(turns[s] != fewest for s in tied):
-            tiebreak = tiebreak or "paperback.tiebreak.turns"
-        tied = [s for s in tied if turns[s] == fewest]
-    return {"scores": scores, "winners": tied, "tiebreak": tiebreak, "commons": commons,
-            "turns": turns, "best_words": _best_words(state), **extra}
-
-
-def _best_words(state: PaperbackState) -> list[dict[str, Any] | None]:
-    best_words: list[dict[str, Any] | None] = []
-    for s in range(state.seats):
-        mine = [w for w in state.words if w["seat"] == s]
-        top = max(mine, key=lambda w: (w["cents"], len(w["word"])), default=None)
-        best_words.append(None if top is None else {"word": top["word"], "cents": top["cents"]})
-    return best_words
-
-
-def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
-    """A sample of legal commands for `seat` from its view: the best words the hand can
-    spell and a pass; each single card it can afford and buying nothing; both votes; an
-    answer to an attack."""
-    from engine.paperback.bot import answer_command, spell_command, word_choices
-    if seat not in v["to_act"]:
-        return
-    phase = v["phase"]
-    if phase == "respond":
-        yield answer_command(v, seat)
-    elif phase == "draft":
-        for cid in v["simultaneous"]["offer"]:
-            yield {"type": "draft", "seat": seat, "card": cid}
-    elif phase in ("spell", "replace") and v.get("simultaneous"):
-        timed = {"ms": 1000 * (seat + 1)} if phase == "spell" else {}
-        for found in word_choices(v, limit=20):
-            yield spell_command(seat, found, **timed)
-        yield {"type": "pass", "seat": seat, **timed}
-    elif phase == "spell":
-        power = v.get("power")
-        if power and power["turn"] and power["legal"]:
-            card = {"card": v["hand"][0]} if power["id"] == "ghost_writer" else {}
-            yield {"type": "power", "seat": seat, **card}
-        for found in word_choices(v, limit=20):
-            yield spell_command(seat, found)
-        yield {"type": "pass", "seat": seat}
-    elif phase == "buy":
-        yield {"type": "buy", "seat": seat, "cards": []}
-        for item in v["for_sale"]:
-            if item["cost"] <= v["cents"]:
-                yield {"type": "buy", "seat": seat, "cards": [item["id"]]}
-    elif phase == "theme_vote":
-        yield {"type": "theme_vote", "seat": seat, "accept": True}
-        yield {"type": "theme_vote", "seat": seat, "accept": False}
-    elif phase == "bounty":
-        from engine.paperback.bounty import suggestion
-        yield {"type": "suggest", "seat": seat, "word": suggestion(v, word_choices)}
-        yield {"type": "suggest", "seat": seat, "word": None}
-    elif phase == "vote":
-        yield {"type": "vote", "seat": seat, "accept": True}
-        yield {"type": "vote", "seat": seat, "accept": False}
