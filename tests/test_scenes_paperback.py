@@ -106,6 +106,26 @@ def lay_hint(app, scene) -> bool:
     return True
 
 
+def to_the_end(app, session, scene, act, most: int) -> int:
+    """A person plays a whole game: frames until they are to act, then `act(view)` acts
+    for them (True when that ended a turn), until the game is over; the turns played
+    (fewer than `most`)."""
+    turns = 0
+    while True:
+        step_until(app, lambda: session.outcome() is not None or scene.acting)
+        if session.outcome() is not None:
+            return turns
+        turns += bool(act(scene.view))
+        assert turns < most
+
+
+def buy_dearest_fame(app, scene, view) -> None:
+    """Put the dearest Fame card the word pays for in the basket (if any)."""
+    fame = [f for f in view["fame_piles"] if f["count"] and f["cost"] <= view["cents"]]
+    if fame:
+        click(app, hit(scene, "market", max(fame, key=lambda f: f["cost"])["id"]).center)
+
+
 def drag(app, start, end) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
     app.step()
@@ -307,12 +327,8 @@ def test_one_person_plays_a_whole_game_against_bots_to_the_results():
     app = make_app()
     session = make_session(2, 1, seed=11)
     scene = push(app, session)
-    turns = 0
-    while session.outcome() is None:
-        step_until(app, lambda: session.outcome() is not None or scene.acting)
-        if session.outcome() is not None:
-            break
-        v = scene.view
+
+    def act(v: dict) -> bool:
         if v["phase"] == "spell":
             if lay_hint(app, scene):
                 assert button(scene, "spell").enabled
@@ -320,12 +336,12 @@ def test_one_person_plays_a_whole_game_against_bots_to_the_results():
             else:
                 click(app, button(scene, "pass").rect.center)
         elif v["phase"] == "buy":
-            fame = [f for f in v["fame_piles"] if f["count"] and f["cost"] <= v["cents"]]
-            if fame:                                           # buy the dearest Fame it can
-                click(app, hit(scene, "market", max(fame, key=lambda f: f["cost"])["id"]).center)
+            buy_dearest_fame(app, scene, v)
             key(app, pygame.K_RETURN)
-            turns += 1
-        assert turns < 200
+            return True
+        return False
+
+    to_the_end(app, session, scene, act, most=200)
     step_until(app, lambda: scene.view.get("ended"))
     assert "results" in scene.bar
     with record_text() as blits:

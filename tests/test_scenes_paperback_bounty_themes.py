@@ -19,7 +19,7 @@ from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from support.fits import cut_short
 from support.scenes import click, english_after, lift, make_app, redraw, texts  # noqa: F401 (english_after: autouse)
-from tests.test_scenes_paperback import button, fits, key, last_event, lay_hint, push, set_hand, step_until, type_text
+from tests.test_scenes_paperback import button, buy_dearest_fame, fits, key, last_event, lay_hint, push, set_hand, step_until, to_the_end, type_text
 
 RULES = PaperbackRules()
 NAMES = ["Mei", "Ada", "Bo"]
@@ -332,14 +332,10 @@ def test_one_person_plays_a_whole_bounty_and_theme_game_against_bots_to_the_end(
     """Every turn: ask for help, lay the first suggestion that the hand can lay (else the
     hint's best word, else pass), spell, claim the theme when offered, buy the dearest
     Fame it can; the game ends and the final table is drawn."""
-    from tests.test_scenes_paperback import hit
     app, session, scene = table(["human", "bot"], {"bounty": True, "themes": True}, seed=11)
-    turns = claims = laid = 0
-    while session.outcome() is None:
-        step_until(app, lambda: session.outcome() is not None or scene.acting)
-        if session.outcome() is not None:
-            break
-        v = scene.view
+    played = {"claims": 0, "laid": 0}
+
+    def act(v: dict) -> bool:
         if v["phase"] == "spell" and "ask_help" in scene.bar:
             key(app, pygame.K_F3)
             step_until(app, lambda: scene.spelling())              # the bot suggested
@@ -347,7 +343,7 @@ def test_one_person_plays_a_whole_bounty_and_theme_game_against_bots_to_the_end(
             if scene.suggestions()[0][1]:
                 key(app, pygame.K_1)                                # the bot's suggestion, laid
             if scene.b.slots and button(scene, "spell").enabled:
-                laid += 1
+                played["laid"] += 1
             else:
                 scene.clear()
                 lay_hint(app, scene)
@@ -357,18 +353,18 @@ def test_one_person_plays_a_whole_bounty_and_theme_game_against_bots_to_the_end(
                 click(app, button(scene, "pass").rect.center)
         elif v["phase"] == "buy":
             if "claim_theme" in scene.bar:
-                claims += 1
+                played["claims"] += 1
                 key(app, pygame.K_F3)
                 step_until(app, lambda: scene.acting)               # the bot voted
-                continue
-            fame = [f for f in v["fame_piles"] if f["count"] and f["cost"] <= v["cents"]]
-            if fame:
-                click(app, hit(scene, "market", max(fame, key=lambda f: f["cost"])["id"]).center)
+                return False
+            buy_dearest_fame(app, scene, v)
             key(app, pygame.K_RETURN)
-            turns += 1
-        assert turns < 200
+            return True
+        return False
+
+    to_the_end(app, session, scene, act, most=200)
     step_until(app, lambda: scene.view.get("ended"))
-    assert laid and claims                                            # both options were played
+    assert played["laid"] and played["claims"]                      # both options were played
     kinds = {e["type"] for e in session.events}
     assert {"help_asked", "suggested", "theme_proposed", "theme_decided"} <= kinds
     with record_text() as blits:

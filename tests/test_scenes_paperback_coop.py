@@ -17,7 +17,7 @@ from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from support.scenes import click, english_after, make_app, redraw, texts  # noqa: F401  (english_after: autouse)
 from tests.test_every_game import NAMES
-from tests.test_scenes_paperback import button, fits, hit, key, last_event, lay_hint, push, set_hand, step_until, type_text
+from tests.test_scenes_paperback import button, fits, hit, key, last_event, lay_hint, push, set_hand, step_until, to_the_end, type_text
 
 RULES = PaperbackRules()
 HATS = ["L20", "L36", "L37", "L15", "s0.W1"]          # HATS with the common E: 13¢
@@ -227,12 +227,8 @@ def test_one_person_and_a_bot_play_the_pyramid_to_its_end():
     players = [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot", "level": "hard"}]
     session = LocalSession(RULES, 2, {"start": 0, "coop": True}, 12, players, log=False)
     scene = push(app, session)
-    turns = 0
-    while session.outcome() is None:
-        step_until(app, lambda: session.outcome() is not None or scene.acting)
-        if session.outcome() is not None:
-            break
-        v = scene.view
+
+    def act(v: dict) -> bool:
         if v["phase"] == "spell":
             if lay_hint(app, scene):
                 key(app, pygame.K_RETURN)
@@ -246,8 +242,10 @@ def test_one_person_and_a_bot_play_the_pyramid_to_its_end():
             key(app, pygame.K_RETURN)
             if scene.cube_choosing():
                 key(app, pygame.K_RETURN)
-            turns += 1
-        assert turns < 300
+            return True
+        return False
+
+    to_the_end(app, session, scene, act, most=300)
     assert session.outcome().tiebreak in ("paperback.coop.won", "paperback.coop.lost")
     step_until(app, lambda: scene.view.get("ended"))
     click(app, button(scene, "results").rect.center)

@@ -28,7 +28,7 @@ from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from support.fits import assert_fits, cut_short
 from support.scenes import click, english_after, lift, make_app, redraw, texts  # noqa: F401 (english_after: autouse)
-from tests.test_scenes_paperback import button, hit, key, lay_hint, set_hand, step_until, type_text
+from tests.test_scenes_paperback import button, buy_dearest_fame, hit, key, lay_hint, set_hand, step_until, to_the_end, type_text
 
 NAMES = ["Mei", "Ada", "Bo"]
 RULES = PaperbackRules()
@@ -351,11 +351,8 @@ def test_the_offer_is_replaced_at_the_round_end_and_the_first_seat_moves_on():
 # ---- a whole game ---------------------------------------------------------------------------------------------------
 def test_one_person_and_two_bots_play_a_whole_game_to_the_results():
     app, session, scene = table(3, 1, seed=9, level="normal")
-    turns = 0
-    while session.outcome() is None:
-        step_until(app, lambda: session.outcome() is not None or scene.acting)
-        if session.outcome() is not None:
-            break
+
+    def act(v: dict) -> bool:
         if scene.drafting():
             key(app, pygame.K_1)
         elif scene.announcing():
@@ -364,23 +361,24 @@ def test_one_person_and_two_bots_play_a_whole_game_to_the_results():
                 key(app, pygame.K_RETURN)
             else:
                 click(app, button(scene, "pass").rect.center)
-            turns += 1
+            return True
         elif scene.replacing():
             click(app, button(scene, "pass").rect.center)
         elif scene.ballot() is not None:
             key(app, pygame.K_y)
         elif scene.buying():
-            v = scene.view
             fame = [f for f in v["fame_piles"] if f["count"] and f["cost"] <= v["cents"]]
             if fame:
-                click(app, hit(scene, "market", max(fame, key=lambda f: f["cost"])["id"]).center)
+                buy_dearest_fame(app, scene, v)
             elif v["simultaneous"]["offer"]:
                 cheap = [c for c in v["simultaneous"]["offer"] if c in dict(scene.places.offer)
                          and next(f["cost"] for f in v["for_sale"] if f["id"] == c) <= v["cents"]]
                 if cheap:
                     click(app, hit(scene, "market", cheap[0]).center)
             key(app, pygame.K_RETURN)
-        assert turns < 60
+        return False
+
+    turns = to_the_end(app, session, scene, act, most=60)
     assert turns >= 3 and any(e["type"] == "bought" and e["seat"] == 0 for e in session.events)
     step_until(app, lambda: scene.view.get("ended"))
     click(app, button(scene, "results").rect.center)
