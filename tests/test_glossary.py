@@ -127,3 +127,25 @@ def test_setup_cfg_names_the_games_that_exist() -> None:
     for game, name in names.items():
         assert (name in text) == (game in registered), (game, name, text)
     assert not re.search(r"\b(two|three|four|five|six)\b", text, re.I)   # no count to go stale
+
+
+RULE_SHEETS = ROOT.parent / "shared" / "rules"
+TAIWAN_NAMES = {"sumoku": "數目酷", "hooky": "字母點點名", "paperback": "金牌小說家", "wooolf": "狼來了",
+                "wordporters": "心電感應"}
+
+
+def test_the_games_have_their_taiwan_editions_names() -> None:
+    """The picker, titles, how-to, results and replays read `<game>.title` / `ui.game.<game>`:
+    each is the Taiwan edition's name, as the rule sheet we build from gives it (when the
+    sheets are beside the checkout, they are read; the names are pinned here either way)."""
+    zh = {k: v for _f, cat, _en in catalogs() for k, v in cat.items()}
+    for game, name in TAIWAN_NAMES.items():
+        assert zh[f"{game}.title"] == name, (game, zh[f"{game}.title"])
+        assert zh[f"ui.game.{game}"] == name
+        sheet = RULE_SHEETS / f"{game}.md"
+        if sheet.exists():
+            assert f"**{name}**" in sheet.read_text(encoding="utf-8")
+    retired = ("數和", "平裝書", "字詞搬運工")
+    assert not [(k, v) for k, v in zh.items() if any(r in v for r in retired)]
+    assert zh["hooky.name"] == "字母點點名" and zh["wordporters.name"] == "心電感應"
+    assert "字母點點名" in (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")

@@ -82,7 +82,7 @@ def test_five_game_cards_fit_with_both_names(five: list[str], size: tuple[int, i
     assert all(window.contains(b.rect) for b in row)
     labels = {b.text: b.size for b in blits if b.text in {w.text for w in row}}
     assert len(labels) == len(row) and len(set(labels.values())) == 1, labels   # one size along the row
-    for name in ("Sumoku", "數和", "Hooky", "蹺課字母", "Paperback", "Word Porters"):   # both scripts, any UI language
+    for name in ("Sumoku", "數目酷", "Hooky", "字母點點名", "Paperback", "金牌小說家", "Word Porters", "心電感應", "狼來了"):   # both scripts, any UI language
         assert name in drawn, name
     for g in five:
         card = card_for(g)
