@@ -73,7 +73,7 @@ def test_the_deal_leaves_out_attack_and_trash_offer_cards_and_shows_a_ten_card_o
     for seed in range(5):
         st = table(seed=seed)
         cards = st.cards
-        market = st.piles[sim.OFFER] + st.piles[sim.MARKET]
+        market = st.piles[sim.OFFER] + st.piles[sim.MARKET] + st.trash    # (the dear cards turned up)
         assert len(st.piles[sim.OFFER]) == 10
         assert all(not cards[c].attack and cards[c].ability.kind != "trash_offer" for c in market)
         aside = [c for c, card in cards.items() if card.ability.kind == "trash_offer"]
@@ -103,6 +103,7 @@ def test_the_snake_draft_then_twelve_card_decks_six_card_hands_and_a_new_offer(s
     st = table(seats, start=start)
     first_offer = list(st.piles[sim.OFFER])
     market = list(st.piles[sim.MARKET])
+    dealt_dear = list(st.trash)                             # the dear cards of the first Offer
     order = []
     picks = {s: [] for s in range(seats)}
     events = []
@@ -126,9 +127,39 @@ def test_the_snake_draft_then_twelve_card_decks_six_card_hands_and_a_new_offer(s
         assert all(c in owned for c in picks[s])
     leftovers = [c for c in first_offer if c not in sum(picks.values(), [])]
     assert len(leftovers) == 10 - 2 * seats
-    assert sorted(st.trash) == sorted(leftovers)           # out of the game
-    assert st.piles[sim.OFFER] == market[:10] and st.piles[sim.MARKET] == market[10:]
+    offer, dear = sim.turn_up(st.cards, market)
+    assert sorted(st.trash) == sorted(dealt_dear + leftovers + dear)    # out of the game
+    assert st.piles[sim.OFFER] == offer and st.piles[sim.MARKET] == market[10 + len(dear):]
     assert st.phase == "spell" and RULES.to_act(st) == frozenset(range(seats))
+
+
+def test_cards_priced_eight_cents_or_more_leave_the_game_as_the_offer_is_dealt():
+    """Rules §11 (the corrected seed): every card priced 8¢ or more turned up for the Offer
+    leaves the game and the next card is turned up, until exactly ten lie there."""
+    st = table(seats=2, seed=4)
+    cards = st.cards
+    assert all(cards[c].cost < sim.DEAR for c in st.piles[sim.OFFER]) and len(st.piles[sim.OFFER]) == 10
+    cheap = [c for c in st.piles[sim.MARKET] if cards[c].cost < sim.DEAR]
+    dear = [c for c in st.piles[sim.MARKET] if cards[c].cost >= sim.DEAR]
+    assert len(dear) >= 3 and len(cheap) >= 12
+    # a market deck that turns up a dear card first, two among the cheap ones and one after
+    st.piles[sim.MARKET] = [dear[0]] + cheap[:4] + dear[1:3] + cheap[4:12] + [dear[3]]
+    ev = sim.replace_offer(st, 1)
+    assert ev["offer"] == cheap[:10] and ev["dear"] == [dear[0]] + dear[1:3]
+    gone = list(st.piles[sim.OFFER])
+    RULES.apply(st, ev)
+    assert st.piles[sim.OFFER] == cheap[:10] and st.piles[sim.MARKET] == cheap[10:12] + [dear[3]]
+    assert all(c in st.trash for c in gone + [dear[0]] + dear[1:3])
+    ev = sim.replace_offer(st, 0)                    # a short deck: what is left, never a dear card
+    assert ev["offer"] == cheap[10:12] and ev["dear"] == [dear[3]]
+    RULES.apply(st, ev)
+    assert st.piles[sim.MARKET] == [] and dear[3] in st.trash
+    # whole bot games: no Offer ever shows a dear card
+    session = play_out(RULES, 3, [PaperbackBot("normal", s) for s in range(3)], seed=5, options=SIM)
+    offers = [ev["piles"][sim.OFFER] for ev in session.events if ev["type"] == "set_up"]
+    offers += [ev["offer"] for ev in session.events if ev["type"] == "offer_replaced"]
+    assert len(offers) > 3 and all(cards[c].cost < sim.DEAR for o in offers for c in o)
+    assert any(ev.get("dear") for ev in session.events)
 
 
 def test_a_draft_pick_must_be_an_offer_card():
@@ -325,10 +356,10 @@ def test_the_offer_is_replaced_each_round_and_a_short_market_deals_what_is_left(
     events = play(st, {"type": "buy", "seat": 1, "cards": []})
     replaced = events[-1]
     assert replaced["type"] == "offer_replaced" and replaced["gone"] == offer[1:]
-    assert st.piles[sim.OFFER] == market[:10] and all(c in st.trash for c in offer[1:])
+    assert st.piles[sim.OFFER] == sim.turn_up(st.cards, market)[0] and all(c in st.trash for c in offer[1:])
     assert RULES.view(st, None)["simultaneous"]["round"] == 2
     st.piles[sim.MARKET] = st.piles[sim.MARKET][:3]          # the market deck runs short
-    st.trash.extend(market[13:])
+    st.trash.extend(market[13 + len(replaced["dear"]):])
     for _ in range(2):
         ready(st)
         play(st, rats(0, 1))

@@ -147,7 +147,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         more: dict[str, Any] = {"boxed": boxed} if state.extra else {}
         hand_size = c.hand_size
         if sim.on(state):                        # one market deck and a 10-card Offer; hands after the draft
-            piles, more["set_aside"] = sim.market(state, rng)
+            piles, dealt = sim.market(state, rng)
+            more.update(dealt)
             hand_size = 0
         if state.options.get("powers"):          # one power to each player, at random
             deck = list(power_deck())

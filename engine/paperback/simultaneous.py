@@ -5,6 +5,9 @@ are docs/rules-decisions.md "Simultaneous play").
   cards whose ability trashes the Offer (`trash_offer`: set aside in `boxed`) is shuffled
   into one market deck, face down (`piles["market"]`, top first); 10 cards are dealt face
   up as the Offer (`piles["offer"]`, every card buyable; no cost piles, no front cards).
+  Every deal of the Offer (this one and each round's) turns cards up from the market deck
+  until ten priced under 8¢ lie there: a card priced 8¢ or more leaves the game as it is
+  turned up (`dear`, in the event; rules §11, the corrected seed).
 - The draft: snake order from the first seat (0,1,2,2,1,0 at 3 seats), one Offer card a
   pick (`draft {card}`), two picks each, into the picker's starting deck (12 cards); then
   every deck is shuffled and 6-card hands are dealt (`decks_dealt`), the draft's leftovers
@@ -49,6 +52,7 @@ OFFER_SIZE = 10          # cards dealt face up as the Offer
 PICKS = 2                # draft picks a seat
 OFFER = "offer"          # state.piles key: the Offer, face up
 MARKET = "market"        # state.piles key: the market deck, face down, top first
+DEAR = 8                 # a card priced this or more leaves the game when turned up for the Offer
 MS_MAX = 3_600_000       # the longest spelling time a command may give (an hour)
 PHASES = ("draft", "spell", "replace")     # the phases whose turns this module gives
 
@@ -67,24 +71,39 @@ def snake(first: int, seats: int) -> list[int]:
 
 
 # ---- set-up --------------------------------------------------------------------------
-def market(state: Any, rng: Rng) -> tuple[dict[str, list[str]], list[str]]:
-    """The set-up's piles (every cost pile empty, the Offer and the market deck) and the
-    cards set aside (trash_offer)."""
+def turn_up(cards: Any, deck: list[str]) -> tuple[list[str], list[str]]:
+    """The Offer dealt from the top of `deck`: (the cards that lie there, at most
+    OFFER_SIZE, and the cards priced DEAR or more that left the game on the way)."""
+    offer: list[str] = []
+    dear: list[str] = []
+    for cid in deck:
+        if len(offer) == OFFER_SIZE:
+            break
+        (dear if cards[cid].cost >= DEAR else offer).append(cid)
+    return offer, dear
+
+
+def market(state: Any, rng: Rng) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+    """The set-up's piles (every cost pile empty, the Offer and the market deck) and what
+    the event says besides: the cards set aside (trash_offer) and the dear cards turned up
+    for the first Offer (out of the game)."""
     cards = state.cards
     ids = sorted(cid for cid, c in cards.items() if c.kind == "market" and not c.attack)
     aside = [cid for cid in ids if cards[cid].ability.kind == "trash_offer"]
     deck = [cid for cid in ids if cid not in aside]
     rng.shuffle(deck)
+    offer, dear = turn_up(cards, deck)
     piles: dict[str, list[str]] = {pid: [] for pid, _, _ in content().piles}
-    piles[OFFER] = deck[:OFFER_SIZE]
-    piles[MARKET] = deck[OFFER_SIZE:]
-    return piles, aside
+    piles[OFFER] = offer
+    piles[MARKET] = deck[len(offer) + len(dear):]
+    return piles, {"set_aside": aside, "dear": dear}
 
 
 def on_set_up(state: Any, ev: Event) -> None:
     state.piles[OFFER] = list(ev["piles"][OFFER])
     state.piles[MARKET] = list(ev["piles"][MARKET])
     state.boxed.extend(ev["set_aside"])
+    state.trash.extend(ev.get("dear", []))
     start = int(ev["start"])
     state.sim = {"order": snake(start, state.seats), "picks": [], "first": start, "round": 0,
                  "entries": [], "revealed": False, "votes": [], "replace": [], "replaced": [],
@@ -228,10 +247,11 @@ def advance(rules: Any, state: Any, events: list[Event], rng: Rng) -> list[Event
 
 
 def replace_offer(state: Any, first: int) -> Event:
-    """The Offer's leftovers out of the game, the next cards of the market deck face up;
-    a new round from `first`."""
-    return event("offer_replaced", None, gone=list(state.piles[OFFER]),
-                 offer=list(state.piles[MARKET][:OFFER_SIZE]), first=first)
+    """The Offer's leftovers out of the game, the next cards of the market deck face up
+    (the dear ones out of the game too); a new round from `first`."""
+    offer, dear = turn_up(state.cards, state.piles[MARKET])
+    return event("offer_replaced", None, gone=list(state.piles[OFFER]), offer=offer, dear=dear,
+                 first=first)
 
 
 # ---- the draft -------------------------------------------------------------------------
@@ -270,10 +290,11 @@ def on_decks_dealt(state: Any, ev: Event) -> None:
 
 
 def on_offer_replaced(state: Any, ev: Event) -> None:
-    state.trash.extend(ev["gone"])
+    dear = list(ev.get("dear", []))            # (logs before the dear-card rule have none)
+    state.trash.extend(ev["gone"] + dear)
     offer = list(ev["offer"])
     state.piles[OFFER] = offer
-    state.piles[MARKET] = state.piles[MARKET][len(offer):]
+    state.piles[MARKET] = state.piles[MARKET][len(offer) + len(dear):]
     sim = state.sim
     sim.update(first=int(ev["first"]), round=sim["round"] + 1, entries=[], revealed=False,
                votes=[], replace=[], replaced=[], done=[])

@@ -49,7 +49,8 @@ def log_line(ev: dict[str, Any], players: Sequence[dict] | None, seats: int = 5)
     name = player_name(players, who) if isinstance(who, int) else ""
     word = str(ev.get("word", "")).upper()
     if kind == "set_up":
-        return t("paperback.ev.set_up", player=player_name(players, int(ev.get("start", 0))))
+        return _with_dear(t("paperback.ev.set_up", player=player_name(players, int(ev.get("start", 0)))),
+                          ev, seats)
     if kind == "spelled":
         box = _box(seats)
         claimed = ev.get("claimed")
@@ -174,8 +175,15 @@ def _revealed(ev: dict[str, Any], players: Sequence[dict], name: str, seats: int
 def _offer_replaced(ev: dict[str, Any], players: Sequence[dict], name: str, seats: int) -> str:
     if not ev.get("offer"):
         return t("paperback.ev.offer_replaced_empty")
-    return t("paperback.ev.offer_replaced", cards=_cards(ev["offer"], seats),
-             player=player_name(players, int(ev["first"])))        # the round's first seat: it wins ties
+    return _with_dear(t("paperback.ev.offer_replaced", cards=_cards(ev["offer"], seats),
+                        player=player_name(players, int(ev["first"]))), ev, seats)   # the first seat wins ties
+
+
+def _with_dear(line: str, ev: dict[str, Any], seats: int) -> str:
+    """A simultaneous Offer's line and the cards priced 8¢ or more that left the game as it was dealt."""
+    if not ev.get("dear"):
+        return line
+    return _join(line, t("paperback.ev.dear_gone", cards=_cards(ev["dear"], seats)))
 
 
 _SIMULTANEOUS = {
