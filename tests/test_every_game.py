@@ -141,7 +141,8 @@ class Watch:
 
 class CheckingBot:
     """A turn bot whose every command is first dry-run (accepted) and, from a seat that
-    may not act now, refused, without changing anything."""
+    may not act now, refused (unless the spec says the command may come off turn),
+    without changing anything."""
 
     def __init__(self, bot: Any, session_ref: list) -> None:
         self.bot, self.ref = bot, session_ref
@@ -152,7 +153,8 @@ class CheckingBot:
         session = self.ref[0]
         check_dry_run(session, cmd, accepted=True)
         idle = [s for s in range(session.seats) if s not in session.to_act()]
-        if idle:
+        spec = session.rules.spec.command(cmd["type"])
+        if idle and not (spec and spec.off_turn):
             check_dry_run(session, dict(cmd, seat=idle[0]), accepted=False)
         return cmd
 

@@ -148,6 +148,40 @@ def test_shuffle_is_private_once_a_turn_and_not_an_action():
     assert seen == {True, False}
 
 
+def test_an_early_declarer_may_still_shuffle_whenever_they_like_any_number_of_times():
+    """The rule sheet: a player who declared early may still swap their two cards, as often
+    as they like, whenever they like (not only on a turn, which they no longer have)."""
+    s = game(start=0)
+    everyone_peeks(s)
+    declare(s, 0, 1, NOBODY)
+    assert s.to_act() == {1}
+    assert s.view(0)["can_shuffle"] and not s.view(2)["can_shuffle"]
+    epochs = []
+    for _ in range(3):                     # off turn, again and again
+        before = list(s.state.cards[0])
+        ev = s.submit({"type": "shuffle", "seat": 0})[0]
+        assert s.state.cards[0] == (before[::-1] if ev["swapped"] else before)
+        assert "swapped" not in RULES.event_view(ev, 1)
+        epochs.append(s.state.epoch[0])
+        assert s.to_act() == {1}           # it gives nobody a turn, takes nobody's
+    assert epochs == [1, 2, 3]
+    # the player to act still has their own once-a-turn shuffle
+    s.submit({"type": "shuffle", "seat": 1})
+    refused(s, {"type": "shuffle", "seat": 1}, "err.wooolf.shuffled")
+    s.submit({"type": "shuffle", "seat": 0})
+    peek(s, 1, 0)
+    # a player who has not declared may not shuffle off turn
+    refused(s, {"type": "shuffle", "seat": 3}, "err.not_your_turn")
+    peek(s, 2, 0)
+    s.submit({"type": "shuffle", "seat": 0})
+    # during the final declarations too, until the reveal; a finalist may not
+    declare(s, 3, 0, NOBODY)
+    assert s.state.phase == "final" and 0 not in s.to_act()
+    s.submit({"type": "shuffle", "seat": 0})
+    refused(s, {"type": "shuffle", "seat": 1}, "err.wooolf.not_now")
+    assert RULES.to_data(s.refold()) == RULES.to_data(s.state)
+
+
 # ---- declaring -------------------------------------------------------------------------------
 def test_early_declaration_from_the_second_turn():
     s = game(start=0)
@@ -445,8 +479,11 @@ def test_spec_and_legal_commands_agree_with_the_rules():
             assert legal and all(s.check(cmd) is None for cmd in legal)
             other = next(iter(x for x in range(seats) if x != seat))
             assert s.check({"type": "peek", "seat": seat, "target": seat, "pos": 0}) is not None
-            if other not in s.to_act():
-                assert not list(RULES.legal_commands(s.view(other), other))
+            if other not in s.to_act():      # only an early declarer's shuffle, off turn
+                off = list(RULES.legal_commands(s.view(other), other))
+                early = other in s.state.early
+                assert off == ([{"type": "shuffle", "seat": other}] if early else [])
+                assert all(s.check(cmd) is None for cmd in off)
             s.submit(rng.choice(legal))
         assert RULES.progress(s.state)[0] in ("turns", "final", "over")
         assert s.view(0)["status"]["phase"] == s.state.phase

@@ -17,11 +17,14 @@ class CommandSpec:
     `undoable`: a person may take it back when every other seat is a bot and nothing
     secret was learnt since. `private`: its payload is the sender's secret (a vote, a
     guess): the game's `event_view` hides it from the other seats until the rules
-    reveal it."""
+    reveal it. `off_turn`: the rules may take it from a seat that is not to act (a
+    Wooolf!! player who declared early swapping their cards whenever they like); it never
+    makes that seat one to act, and bots are never asked for it."""
     type: str
     makes: tuple[str, ...] = ()
     undoable: bool = False
     private: bool = False
+    off_turn: bool = False
 
 
 @dataclass(frozen=True)

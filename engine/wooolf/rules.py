@@ -4,8 +4,10 @@ Commands (each with "type" and "seat"):
   peek {target, pos}           look at card `pos` (0 or 1) of another holder; the table hears
                                its public identity ("Wolf!" from a shepherd boy), a marker is laid
   ask {target, question}       play a question card at another player, who answers truthfully
-  shuffle {}                   on your turn, before acting: shuffle your two cards (only you learn
-                               whether they swapped); once a turn, not an action
+  shuffle {}                   shuffle your two cards (only you learn whether they swapped), not
+                               an action: on your turn, before acting, once a turn; once you
+                               declared early, whenever you like until the reveal, any number
+                               of times (the rule sheet: a declared player may still swap)
   declare {arrows}             set the dial: one arrow per target, a holder or -1 (0: nobody).
                                In the turns: an early declaration; in the final: the final one
   decline {}                   the final declaration's X: no declaration
@@ -30,7 +32,7 @@ from engine.wooolf.state import NOBODY, WooolfState, new_state
 from engine.wooolf.views import event_view, view
 
 PHASE_OF: dict[str, tuple[str, ...]] = {
-    "peek": ("turns",), "ask": ("turns",), "shuffle": ("turns",),
+    "peek": ("turns",), "ask": ("turns",), "shuffle": ("turns", "final"),
     "declare": ("turns", "final"), "decline": ("final",),
 }
 
@@ -41,7 +43,7 @@ SPEC = GameSpec(
     commands=(
         CommandSpec("peek", ("peeked",)),
         CommandSpec("ask", ("asked",)),
-        CommandSpec("shuffle", ("shuffled",)),
+        CommandSpec("shuffle", ("shuffled",), off_turn=True),
         CommandSpec("declare", ("declared",), undoable=True, private=True),
         CommandSpec("decline", (), private=True),
     ),
@@ -187,9 +189,18 @@ class WooolfRules(PhasedRules[WooolfState]):
         answer = c.question(qid).answer(c.identity(pair), tuple(c.cards[x].role for x in pair))
         return [event("asked", seat, target=target, question=qid, answer=answer)]
 
+    def _check_turn(self, state: WooolfState, kind: str, seat: int) -> None:
+        """An early declarer's shuffle is taken whenever it comes (not only on a turn)."""
+        if kind == "shuffle" and seat in state.early:
+            return
+        super()._check_turn(state, kind, seat)
+
     def _decide_shuffle(self, state: WooolfState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        if state.shuffled_now:
-            raise RuleError("err.wooolf.shuffled")
+        if seat not in state.early:
+            if state.phase != "turns":
+                raise self._not_now(state, "shuffle")
+            if state.shuffled_now:
+                raise RuleError("err.wooolf.shuffled")
         return [event("shuffled", seat, swapped=rng.below(2) == 1)]
 
     def _decide_declare(self, state: WooolfState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
@@ -299,7 +310,8 @@ class WooolfRules(PhasedRules[WooolfState]):
         if ev["swapped"]:
             state.cards[s].reverse()
         state.epoch[s] += 1
-        state.shuffled_now = True
+        if s == state.turn:                  # an early declarer's shuffle leaves the turn alone
+            state.shuffled_now = True
 
     def _on_declared(self, state: WooolfState, ev: Event) -> None:
         s = ev["seat"]
@@ -333,8 +345,11 @@ def _copy(v: Any) -> Any:
 
 
 def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
-    """Every legal command for `seat` from its view (a shuffle first when allowed)."""
+    """Every legal command for `seat` from its view (a shuffle first when allowed; an
+    early declarer's shuffle is its only one, whether or not it is to act)."""
     if seat not in v["to_act"]:
+        if v["can_shuffle"]:
+            yield {"type": "shuffle", "seat": seat}
         return
     holders = v["holders"]
     arrows = [h for h in range(holders) if h != seat] + [NOBODY]

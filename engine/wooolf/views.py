@@ -97,7 +97,8 @@ def view(state: WooolfState, seat: int | None, to_act: Iterable[int] = ()) -> di
                     else None),
         "scores": list(state.scores), "x_tokens": [list(x) for x in state.x_tokens],
         "red": [state.red(s) for s in range(n)],
-        "can_shuffle": in_turns and not state.shuffled_now,
+        "can_shuffle": bool(in_turns and not state.shuffled_now) or bool(
+            me is not None and me in state.early and state.phase in ("turns", "final")),
         "must_declare": bool(in_turns and state.must_declare(me)),
         "can_declare_early": bool(in_turns and not state.red(me) and (
             state.must_declare(me) or state.turns_taken[me] >= c.early_from_turn - 1)),
