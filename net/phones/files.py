@@ -1,0 +1,74 @@
+"""The phone client's files, served from an allow-list held in memory: nothing else on
+disk is reachable, whatever path a request names.
+
+Besides the files in assets/phone/, two kinds are made at start: `/strings/<lang>.json`
+(the catalog keys a phone shows, in that language, from assets/i18n) and `/theme.css`
+(the TV's theme colours, from assets/themes/couchtop.json, as CSS variables)."""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+
+from engine.core.i18n import LANGS, catalog
+
+ROOT = Path(__file__).resolve().parents[2]
+PHONE_DIR = ROOT / "assets" / "phone"
+THEME_FILE = ROOT / "assets" / "themes" / "couchtop.json"
+# url path -> file in assets/phone (the whole allow-list of files on disk)
+FILES = {
+    "/": "index.html",
+    "/app.js": "app.js",
+    "/lobby.js": "lobby.js",
+    "/ui.js": "ui.js",
+    "/wooolf.js": "wooolf.js",
+    "/wordporters.js": "wordporters.js",
+    "/style.css": "style.css",
+}
+TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
+         ".css": "text/css; charset=utf-8", ".json": "application/json; charset=utf-8"}
+# the catalog keys a phone may show: these prefixes
+STRING_PREFIXES = ("phone.", "wooolf.", "wordporters.", "err.", "game.", "setup.seat")
+# the theme's colours a phone uses, as CSS variables
+THEME_VARS = {"--bg": "dark_bg", "--panel": "normal_bg", "--ink": "normal_text",
+              "--accent": "selected_bg", "--on-accent": "selected_text",
+              "--dim": "disabled_text", "--edge": "normal_border"}
+HEADERS = (
+    ("Content-Security-Policy", "default-src 'self'"),
+    ("Cache-Control", "no-store"),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "no-referrer"),
+)
+
+
+@dataclass(frozen=True)
+class Served:
+    body: bytes
+    content_type: str
+
+
+def phone_strings(lang: str) -> dict[str, str]:
+    """The catalog entries a phone shows, in `lang` (English fills any gap)."""
+    out = {k: v for k, v in catalog("en").items() if k.startswith(STRING_PREFIXES)}
+    if lang != "en":
+        out.update({k: v for k, v in catalog(lang).items() if k.startswith(STRING_PREFIXES)})
+    return out
+
+
+def theme_css() -> str:
+    colours = json.loads(THEME_FILE.read_text(encoding="utf-8"))["defaults"]["colours"]
+    lines = [f"  {var}: {colours[key]};" for var, key in THEME_VARS.items()]
+    return ":root {\n" + "\n".join(lines) + "\n}\n"
+
+
+@lru_cache(maxsize=1)
+def served() -> dict[str, Served]:
+    """Every path a phone may fetch, and its body (read once)."""
+    out = {url: Served((PHONE_DIR / name).read_bytes(), TYPES[Path(name).suffix])
+           for url, name in FILES.items()}
+    for lang in LANGS:
+        body = json.dumps(phone_strings(lang), ensure_ascii=False, sort_keys=True)
+        out[f"/strings/{lang}.json"] = Served(body.encode("utf-8"), TYPES[".json"])
+    out["/theme.css"] = Served(theme_css().encode("utf-8"), TYPES[".css"])
+    return out

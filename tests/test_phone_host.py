@@ -1,0 +1,345 @@
+"""The phone host (net/phones): its files, the join, resume and command paths, every
+limit, and the one send path (each game frame is the seat's view and event views).
+Real sockets on the loopback address; the buckets read a fake clock."""
+from __future__ import annotations
+
+import http.client
+import json
+import time
+
+import pytest
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.sync.client import connect
+
+from engine.core.session import LocalSession
+from engine.registry import rules_for
+from net.phones.files import FILES
+from net.phones.host import PhoneHost
+from net.phones.limits import PhoneLimits
+from net.phones.table import PhoneTable
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def clock():
+    return FakeClock()
+
+
+def make_host(clock, kinds=("phone", "phone", "bot", "phone", "tv"), **limits):
+    host = PhoneHost("wooolf", kinds, ["", "", "Bot 3", "", "Ann"], clock=clock,
+                     limits=PhoneLimits().with_(**limits), code="QRST")
+    host.start()
+    return host
+
+
+@pytest.fixture
+def host(clock):
+    h = make_host(clock)
+    yield h
+    h.stop()
+
+
+def ws(host, origin=None, **kw):
+    origin = origin or f"http://127.0.0.1:{host.port}"
+    return connect(f"ws://127.0.0.1:{host.port}/ws", origin=origin, open_timeout=5, legacy=True, **kw)
+
+
+def send(c, msg):
+    c.send(json.dumps(msg))
+
+
+def recv(c, timeout=5.0):
+    return json.loads(c.recv(timeout))
+
+
+def recv_until(c, k, timeout=5.0):
+    while True:
+        m = recv(c, timeout)
+        if m["k"] == k:
+            return m
+
+
+def wait_poll(host, n=1, timeout=5.0):
+    out = []
+    end = time.monotonic() + timeout
+    while len(out) < n and time.monotonic() < end:
+        out += host.poll()
+        time.sleep(0.005)
+    return out
+
+
+def join(host, seat, name="Mei"):
+    c = ws(host)
+    send(c, {"k": "hello", "code": host.code})
+    assert recv(c)["k"] == "lobby"
+    send(c, {"k": "join", "seat": seat, "name": name})
+    welcome = recv_until(c, "welcome")
+    return c, welcome
+
+
+def get(host, path, hostname="127.0.0.1"):
+    conn = http.client.HTTPConnection("127.0.0.1", host.port, timeout=5)
+    conn.request("GET", path, headers={"Host": f"{hostname}:{host.port}"})
+    r = conn.getresponse()
+    return r.status, dict(r.getheaders()), r.read()
+
+
+# ---- files ------------------------------------------------------------------------------
+def test_files_come_from_the_allow_list_with_strict_headers(host):
+    for path in list(FILES) + ["/strings/en.json", "/strings/zh-TW.json", "/theme.css"]:
+        status, headers, _ = get(host, path)
+        assert status == 200, path
+        assert headers["Content-Security-Policy"] == "default-src 'self'"
+        assert headers["Cache-Control"] == "no-store"
+    for path in ("/../net/phones/host.py", "/net/phones/host.py", "/assets/phone/app.js",
+                 "/%2e%2e/setup.cfg", "/index.html/..", "/strings/fr.json"):
+        assert get(host, path)[0] == 404, path
+
+
+def test_the_strings_are_the_catalogs_for_the_phone_in_each_language(host):
+    en = json.loads(get(host, "/strings/en.json")[2])
+    zh = json.loads(get(host, "/strings/zh-TW.json")[2])
+    assert en["phone.err.code"].startswith("That room code")
+    assert zh["phone.err.code"].startswith("這不是")
+    assert zh["wooolf.role.wolf"] != en["wooolf.role.wolf"]
+    assert set(en) == set(zh)
+    assert not any(k.startswith(("sumoku.", "hooky.", "paperback.")) for k in en)
+
+
+def test_a_request_naming_another_host_is_refused(host):
+    assert get(host, "/", hostname="evil.example")[0] == 403
+
+
+def test_a_socket_from_another_origin_is_refused(host):
+    with pytest.raises(InvalidStatus) as e:
+        ws(host, origin="http://evil.example")
+    assert e.value.response.status_code == 403
+
+
+# ---- joining ----------------------------------------------------------------------------
+def test_join_gives_a_token_and_the_tv_hears_of_it(host):
+    c, welcome = join(host, 1, "Mei")
+    assert welcome["seat"] == 1 and len(welcome["token"]) >= 20
+    assert wait_poll(host) == [{"k": "joined", "seat": 1}]
+    states = [s["state"] for s in host.seats()]
+    assert states == ["empty", "here", "bot", "empty", "tv"]
+    assert host.seats()[1]["name"] == "Mei"
+    c.close()
+    assert wait_poll(host) == [{"k": "away", "seat": 1}]
+    assert host.seats()[1]["state"] == "away"
+
+
+def test_a_wrong_room_code_is_an_error_and_the_socket_closes(host):
+    c = ws(host)
+    send(c, {"k": "hello", "code": "ABCD"})
+    assert recv(c) == {"k": "error", "code": "phone.err.code"}
+    with pytest.raises(ConnectionClosed):
+        c.recv(5)
+    assert host.poll() == []
+
+
+@pytest.mark.parametrize("seat, code", [(2, "phone.err.seat"), (4, "phone.err.seat"),
+                                        (9, "phone.err.seat"), (0, "phone.err.seat_taken")])
+def test_only_an_empty_phone_seat_can_be_joined(host, seat, code):
+    a, _ = join(host, 0, "Ann")
+    c = ws(host)
+    send(c, {"k": "hello", "code": host.code})
+    recv(c)
+    send(c, {"k": "join", "seat": seat, "name": "Bo"})
+    assert recv_until(c, "refused")["code"] == code
+    send(c, {"k": "join", "seat": 1, "name": "Bo"})     # still in the lobby: may pick another
+    assert recv_until(c, "welcome")["seat"] == 1
+
+
+def test_a_locked_room_admits_nobody_new_but_seated_phones_come_back(host):
+    a, welcome = join(host, 0)
+    a.close()
+    host.lock()
+    c = ws(host)
+    send(c, {"k": "hello", "code": host.code})
+    assert recv(c)["locked"] is True
+    send(c, {"k": "join", "seat": 1, "name": "Bo"})
+    assert recv_until(c, "refused")["code"] == "phone.err.locked"
+    b = ws(host)
+    send(b, {"k": "resume", "token": welcome["token"]})
+    assert recv(b)["seat"] == 0
+
+
+def test_resume_with_the_token_takes_the_seat_and_closes_the_old_page(host):
+    a, welcome = join(host, 3)
+    wait_poll(host)
+    b = ws(host)
+    send(b, {"k": "resume", "token": welcome["token"]})
+    assert recv(b)["k"] == "welcome"
+    assert recv_until(a, "error") == {"k": "error", "code": "phone.err.replaced"}
+    with pytest.raises(ConnectionClosed):
+        a.recv(5)
+    assert wait_poll(host) == [{"k": "joined", "seat": 3}]
+    assert host.seats()[3]["state"] == "here"
+
+
+def test_an_unknown_token_is_an_error(host):
+    c = ws(host)
+    send(c, {"k": "resume", "token": "A" * 22})
+    assert recv(c) == {"k": "error", "code": "phone.err.token"}
+
+
+def test_a_kicked_seat_is_free_and_its_old_token_is_dead(host):
+    a, welcome = join(host, 0)
+    host.kick(0)
+    assert recv_until(a, "error")["code"] == "phone.err.seat_changed"
+    c = ws(host)
+    send(c, {"k": "resume", "token": welcome["token"]})
+    assert recv(c)["code"] == "phone.err.token"
+    _, again = join(host, 0, "Bo")
+    assert again["token"] != welcome["token"]
+
+
+# ---- commands and limits ------------------------------------------------------------------
+def test_the_seat_on_a_command_is_the_connections_whatever_the_message_says(host):
+    c, _ = join(host, 1)
+    wait_poll(host)
+    send(c, {"k": "cmd", "cmd": {"type": "peek", "seat": 0, "t": 5, "target": 2, "pos": 0}})
+    assert wait_poll(host) == [{"k": "cmd", "seat": 1, "cmd": {"type": "peek", "target": 2, "pos": 0}}]
+
+
+def test_a_command_before_a_seat_is_refused(host):
+    c = ws(host)
+    send(c, {"k": "hello", "code": host.code})
+    recv(c)
+    send(c, {"k": "cmd", "cmd": {"type": "peek"}})
+    assert recv(c) == {"k": "refused", "code": "phone.err.not_seated", "params": {}}
+
+
+@pytest.mark.parametrize("frame, code", [
+    ("not json", "phone.err.bad_message"),
+    ('{"k": "cmd", "cmd": {"type": "x", "n": 1.5}}', "phone.err.bad_message"),
+    ('{"k": "cmd", "cmd": {"type": "x", "n": NaN}}', "phone.err.bad_message"),
+    ('{"k": "cmd", "cmd": {"type": "x", "a": [[[[1]]]]}}', "phone.err.bad_message"),
+    ('{"k": "join", "seat": 1, "name": "   "}', "phone.err.name"),
+    ('{"k": "join", "seat": 1, "name": "' + "x" * 25 + '"}', "phone.err.name"),
+    ('{"k": "rename"}', "phone.err.bad_message"),
+    ('[1, 2]', "phone.err.bad_message"),
+])
+def test_a_malformed_frame_is_an_error_and_nothing_reaches_the_tv(host, frame, code):
+    c = ws(host)
+    send(c, {"k": "hello", "code": host.code})
+    recv(c)
+    c.send(frame)
+    assert recv(c) == {"k": "error", "code": code}
+    assert host.poll() == []
+
+
+def test_a_frame_over_4_kib_closes_the_socket_with_1009(host):
+    c, _ = join(host, 0)
+    wait_poll(host)
+    send(c, {"k": "cmd", "cmd": {"type": "peek", "pad": "x" * 4100}})
+    with pytest.raises(ConnectionClosed) as e:
+        while True:
+            c.recv(5)
+    assert e.value.rcvd is None or e.value.rcvd.code == 1009 or e.value.sent.code == 1009
+    assert wait_poll(host) == [{"k": "away", "seat": 0}]
+
+
+def test_a_flood_is_cut_off_and_others_are_unaffected(clock):
+    host = make_host(clock, burst=5, rate=1.0)
+    try:
+        other, _ = join(host, 1, "Bo")
+        c, _ = join(host, 0)
+        wait_poll(host, 2)
+        for i in range(6):          # hello, join, then 3 commands: the 6th message is over
+            try:
+                send(c, {"k": "cmd", "cmd": {"type": "shuffle"}})
+            except ConnectionClosed:
+                break
+        assert recv_until(c, "error")["code"] == "phone.err.rate"
+        got = wait_poll(host, 4)
+        assert [m["k"] for m in got] == ["cmd", "cmd", "cmd", "away"]
+        clock.now += 10             # the bucket refills with time
+        send(other, {"k": "cmd", "cmd": {"type": "shuffle"}})
+        assert wait_poll(host) == [{"k": "cmd", "seat": 1, "cmd": {"type": "shuffle"}}]
+    finally:
+        host.stop()
+
+
+def test_join_attempts_are_limited_per_address(clock):
+    host = make_host(clock, join_burst=3, join_rate=0.5)
+    try:
+        codes = []
+        for _ in range(4):
+            c = ws(host)
+            send(c, {"k": "hello", "code": "ABCD"})
+            codes.append(recv(c)["code"])
+        assert codes == ["phone.err.code"] * 3 + ["phone.err.slow_down"]
+        clock.now += 2              # one attempt back
+        c = ws(host)
+        send(c, {"k": "hello", "code": host.code})
+        assert recv(c)["k"] == "lobby"
+    finally:
+        host.stop()
+
+
+def test_connections_per_address_are_capped(clock):
+    host = make_host(clock, max_conns_per_addr=2)
+    try:
+        a, b = ws(host), ws(host)
+        send(a, {"k": "hello", "code": host.code})
+        recv(a)
+        c = ws(host)
+        assert recv(c) == {"k": "error", "code": "phone.err.too_many"}
+        b.close()
+        time.sleep(0.1)
+        d = ws(host)
+        send(d, {"k": "hello", "code": host.code})
+        assert recv(d)["k"] == "lobby"
+    finally:
+        host.stop()
+
+
+def test_a_port_in_use_is_an_oserror(host, clock):
+    other = PhoneHost("wooolf", ["phone"] * 4, clock=clock, port=host.port)
+    with pytest.raises(OSError):
+        other.start()
+
+
+# ---- the one send path ---------------------------------------------------------------------
+def test_a_phone_gets_its_seats_view_and_event_views_only(host):
+    rules = rules_for("wooolf")
+    session = LocalSession(rules, 5, {"start": 0}, seed=7, log=False)
+    table = PhoneTable(host, session)
+    c, _ = join(host, 0)
+    wait = time.monotonic() + 5
+    while time.monotonic() < wait and not table.pump():
+        time.sleep(0.005)
+    first = recv_until(c, "view")
+    assert first["view"] == json.loads(json.dumps(session.view(0)))
+    other_view = json.loads(json.dumps(session.view(1)))
+    assert first["view"] != other_view
+    # a command from the phone: submitted for its seat, the events as seat 0 may see them
+    cmd = next(cmd for cmd in rules.legal_commands(session.view(0), 0) if cmd["type"] == "peek")
+    n = len(session.events)
+    send(c, {"k": "cmd", "cmd": {k: v for k, v in cmd.items() if k != "seat"}})
+    while len(session.events) == n:
+        table.pump()
+        time.sleep(0.005)
+    frame = recv_until(c, "events")
+    expect = [rules.event_view(dict(ev), 0) for ev in session.events[n:]]
+    assert frame == json.loads(json.dumps({"k": "events", "events": expect, "view": session.view(0)}))
+    # a refused command: the catalog key and parameters, to that phone only
+    send(c, {"k": "cmd", "cmd": {"type": "peek", "target": 0, "pos": 0}})
+    while True:
+        table.pump()
+        try:
+            msg = recv(c, 0.05)
+            break
+        except TimeoutError:
+            pass
+    assert msg["k"] == "refused" and msg["code"].startswith("err.")
+    table.close()
