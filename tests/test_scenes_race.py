@@ -571,3 +571,70 @@ def test_local_player_choices_follow_the_table():
     assert p.act("put", view) == [{"type": "put", "seat": 0, "tile": 9, "cell": [0, 1], "value": 5}]
     view["pending_return"] = [True]
     assert p.act("exchange", view) == [{"type": "return", "seat": 0, "tile": 9}]
+
+
+# ---- a round's result --------------------------------------------------------------------------
+def _race_to_a_result(variant: str) -> tuple[FakeClock, App, LocalSession, RaceScene]:
+    """Two people and a hard bot; the clock runs until the bot wins a round (the people
+    never finish), and stops at once."""
+    clock, app, session, scene = race(variant, 3, 2, level="hard", seed=3)
+    kind = "round_won" if variant == "speed" else "claimed"
+    for _ in range(400):
+        advance(app, scene, clock, 250)
+        if any(ev.get("right", True) for ev in events_of(session, kind)):
+            return clock, app, session, scene
+    raise AssertionError("the bot never won a round")
+
+
+@pytest.mark.parametrize("variant", ["speed", "grab"])
+def test_a_round_result_has_its_own_moment_before_the_next_countdown(variant):
+    clock, app, session, scene = _race_to_a_result(variant)
+    v = session.view(None)
+    assert v["round"] == 2 and not v["live"]
+    left = v["starts_at"] - clock.ms
+    assert left > v["countdown_ms"]            # the engine leaves the result its time
+    winner = 2
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        for size in SIZES:
+            app.resize(size)
+            with record_text() as blits:
+                app.step()
+            assert_fits(blits)
+            texts = [b.text for b in blits]
+            assert scene.showing_result()
+            title = (i18n.t("race.banner.round", name=NAMES[winner], n=1) if variant == "speed"
+                     else i18n.t("race.banner.claimed", name=NAMES[winner]))
+            assert title in texts
+            assert i18n.t("race.round_n", n=2) not in texts      # no countdown under it
+            for s in range(3):                                    # the score, every seat
+                assert NAMES[s] in texts
+            if variant == "speed":                                # the winning grid for all to see
+                assert i18n.t("race.result.grid_of", name=NAMES[winner]) in texts
+                assert len(scene.card.board.board) == len(v["grids"][winner]) == 10
+            else:
+                claim = events_of(session, "claimed")[-1]
+                assert " + ".join(map(str, claim["values"])) + f" = {claim['multiple']}" in texts
+    i18n.set_lang("en")
+    app.resize(SIZES[0])
+    advance(app, scene, clock, left - v["countdown_ms"] + 10)     # now the countdown
+    with record_text() as blits:
+        app.step()
+    texts = [b.text for b in blits]
+    assert not scene.showing_result() and i18n.t("race.round_n", n=2) in texts
+    assert i18n.t("race.banner.round", name=NAMES[winner], n=1) not in texts
+
+
+def test_the_match_result_keeps_the_winning_grid_until_the_results():
+    clock, app, session, scene = race("speed", 2, 1, level="hard", seed=4)
+    for _ in range(2000):
+        advance(app, scene, clock, 500, step=500)
+        if session.outcome() is not None:
+            break
+    assert session.outcome() is not None and scene.showing_result()
+    winner = session.outcome().winners[0]
+    with record_text() as blits:
+        app.step()
+    texts = [b.text for b in blits]
+    assert i18n.t("race.banner.match", name=NAMES[winner]) in texts
+    assert i18n.t("race.result.grid_of", name=NAMES[winner]) in texts

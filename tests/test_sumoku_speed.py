@@ -13,6 +13,7 @@ from engine.core.errors import RuleError
 from engine.core.race import race_out
 from engine.sumoku import SumokuRules
 from engine.sumoku.grid import grid_errors, grid_ok
+from engine.sumoku.state import RESULT_MS
 from engine.sumoku.tiles import bag_starting_with, tile_id, values
 from support.sumoku import run
 from test_race_harness import Table, all_tiles, kinds, same_race
@@ -223,6 +224,27 @@ def test_a_right_call_wins_the_round_and_a_new_deal_follows_the_countdown():
     assert v["hands"] == [list(DEALS[2]), list(DEALS[3])] and v["grids"] == [[], []]
     assert v["bag_count"] == 76 and v["live"] and v["to_act"] == [0, 1]
     assert tb.refolds()
+
+
+def test_a_round_result_has_its_own_moment_before_the_next_countdown():
+    """options["result_ms"] (the scene's races give RESULT_MS) delays the next round by
+    that much more than the countdown; the first round and logs without it do not wait."""
+    tb = table(result_ms=RESULT_MS)
+    assert tb.view()["starts_at"] == 3000                    # round 1: the countdown only
+    tb.tick(3000)
+    t = build(tb, 0, DEALS[0])
+    events = tb.at(t, CALL0)
+    assert events[2]["starts_at"] == t + RESULT_MS + 3000
+    assert tb.tick(t + RESULT_MS + 2999) == [] and tb.view()["grids"][0]   # the grid stays
+    assert kinds(tb.tick(t + RESULT_MS + 3000))[-1] == "round_started"
+    assert tb.refolds()
+    void = table(result_ms=1500)                              # a void round waits too
+    void.tick(3000)
+    void.at(3100, {"type": "call", "seat": 0})
+    assert void.at(3200, {"type": "call", "seat": 1})[-1]["starts_at"] == 3200 + 1500 + 3000
+    for bad in (-1, 1.5, True, 60_001):
+        with pytest.raises(ValueError):
+            RULES.initial(2, {"variant": "speed", "result_ms": bad})
 
 
 def test_a_wrong_call_puts_the_caller_out_and_the_others_draw_two():

@@ -167,9 +167,18 @@ def now(cmd: Command) -> int:
     return t
 
 
+def result_ms(state: SumokuState) -> int:
+    """The pause that gives a round's result its own moment before the next countdown
+    (options["result_ms"]; 0 when absent, as in logs made before it existed)."""
+    return int(state.options.get("result_ms", 0))
+
+
 def countdown_event(state: SumokuState, t: int, round_no: int) -> Event:
-    """The "3-2-1" before round `round_no`: it starts at t + the countdown."""
-    return event("countdown", None, round=round_no, starts_at=t + race(state).countdown_ms)
+    """The "3-2-1" before round `round_no`: it starts at t + the countdown, and a round
+    after the first one also waits out the last round's result (result_ms) first. The
+    countdown proper is the last countdown_ms before starts_at."""
+    pause = result_ms(state) if round_no > 1 else 0
+    return event("countdown", None, round=round_no, starts_at=t + pause + race(state).countdown_ms)
 
 
 def due(state: SumokuState, cmd: Command) -> bool:

@@ -14,6 +14,7 @@ RACES = ("speed", "grab", "team")       # the real-time variants (everyone acts 
 SEATS = {"classic": range(1, 9), "solitaire": range(1, 2), "speed": range(2, 9),
          "grab": range(2, 9), "team": range(2, 17)}
 COUNTDOWN_MS = 3000                     # the "3-2-1" before each round of a race
+RESULT_MS = 4000                        # a round's result on screen before the next countdown
 
 
 @dataclass
@@ -156,6 +157,9 @@ def new_race(variant: str, seats: int, options: Mapping[str, Any]) -> RaceState:
     countdown = options.get("countdown_ms", COUNTDOWN_MS)
     if isinstance(countdown, bool) or not isinstance(countdown, int) or not 0 <= countdown <= 60_000:
         raise ValueError("countdown_ms must be an int from 0 to 60000")
+    pause = options.get("result_ms", 0)
+    if isinstance(pause, bool) or not isinstance(pause, int) or not 0 <= pause <= 60_000:
+        raise ValueError("result_ms must be an int from 0 to 60000")
     race = RaceState(countdown_ms=countdown, pending_return=[False] * seats)
     if variant == "team":
         race.teams = team_of_seats(seats, options)

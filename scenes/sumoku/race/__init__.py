@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from engine.sumoku.rules import SumokuRules
-from engine.sumoku.state import RACES
+from engine.sumoku.state import RACES, RESULT_MS
 
 VARIANTS = RACES
 
@@ -38,10 +38,12 @@ RACE_SETUP: dict = {
 
 
 def race_options(variant: str, seats: int, options: Mapping[str, Any] | None = None) -> dict[str, Any]:
-    """Engine options for a race set-up: the variant, the countdown, and for the team race
-    "teams" (seat s plays for team s % count; the count is capped by the seats)."""
+    """Engine options for a race set-up: the variant, the countdown, the pause that shows
+    a round's result (RESULT_MS unless given), and for the team race "teams" (seat s plays
+    for team s % count; the count is capped by the seats)."""
     opts = {k: v for k, v in dict(options or {}).items() if k != "team_count" and v is not None}
     opts["variant"] = variant
+    opts.setdefault("result_ms", RESULT_MS)
     if variant == "team" and "teams" not in opts:
         count = int((options or {}).get("team_count") or 2)
         count = max(2, min(4, count, seats))

@@ -19,7 +19,8 @@ from scenes.sumoku.race.botdriver import BotDriver
 from scenes.sumoku.race.controls import LocalPlayer
 from scenes.sumoku.race.effects import Effects, draw_countdown, install_sounds
 from scenes.sumoku.race.layout import RaceLayout, race_layout
-from scenes.sumoku.race.panes import TEAM_COLOURS, CentrePane, GridPane, Pane, StripPane, fpx
+from scenes.sumoku.race.panes import CentrePane, GridPane, Pane, StripPane, fpx
+from scenes.sumoku.race.result import ResultCard, RoundResult, at_end, from_event
 from scenes.sumoku.race.topbar import BotsPane, TopBar
 from scenes.stack import Scene
 from scenes.common.names import player_name
@@ -80,6 +81,8 @@ class RaceScene(Scene):
         self.go_at: float | None = None
         self.end_at: float | None = None
         self.results_shown = False
+        self.result: RoundResult | None = None   # the last round's result, until the next round starts
+        self.card = ResultCard()
         self.last_count = -1
         self.size: tuple[int, int] = (0, 0)
         self.layout: RaceLayout | None = None
@@ -244,6 +247,8 @@ class RaceScene(Scene):
             return
         left = start - self.now_ms
         n = max(0, -(-left // 1000))
+        if left > self.countdown_ms() and self.result is not None:
+            n = 0                          # the last round's result is still on show
         if n != self.last_count and n > 0:
             self.app.sound.play("race_count")
         self.last_count = n
@@ -279,7 +284,11 @@ class RaceScene(Scene):
         seat = ev.get("seat")
         k = self.layout.scale if self.layout else 1.0
         fx = self.effects
+        opened = from_event(ev, self.view)
+        if opened is not None:
+            self.result = opened
         if kind == "round_started":
+            self.result = None
             self.go_at = self.now
             for p in self.locals:
                 p.message = None
@@ -290,8 +299,6 @@ class RaceScene(Scene):
                 fx.burst(at, [style.seat_colour(seat), style.ACCENT, (255, 255, 255)])
                 fx.pop(t("race.sumoku"), at, style.seat_colour(seat), round(84 * k), life=1.6, rise=90)
                 self.app.sound.play("race_sumoku")
-                if kind == "claimed":
-                    fx.banner(t("race.banner.claimed", name=self.name(seat)), style.seat_colour(seat), 1.8)
             else:
                 fx.pop(t("race.wrong_call" if kind == "called" else "race.wrong_claim"), at, style.BAD,
                        round(60 * k), life=1.4)
@@ -305,10 +312,6 @@ class RaceScene(Scene):
                     fx.pop(f"-{len(ev['forfeit'])}", (at[0], at[1] + round(60 * k)), style.BAD, round(48 * k))
         elif kind == "drew":
             fx.pop(f"+{len(ev.get('tiles', []))}", self.anchor(seat), style.BAD, round(64 * k), life=1.2)
-        elif kind == "round_won":
-            fx.banner(t("race.banner.round", name=self.name(seat), n=ev.get("round")), style.seat_colour(seat))
-        elif kind == "round_void":
-            fx.banner(t("race.banner.void", n=ev.get("round")), style.MUTED, 2.0)
         elif kind == "stuck_voted":
             if ev.get("stuck"):
                 fx.pop(t("race.stuck_on"), self.anchor(seat), style.ACCENT, round(48 * k))
@@ -316,19 +319,9 @@ class RaceScene(Scene):
             self._ended(ev, k)
 
     def _ended(self, ev: dict, k: float) -> None:
-        winners = list(ev.get("winners") or [])
-        if self.variant == "team" and winners:
-            team = self.view["teams"][winners[0]]
-            text, colour = t("race.banner.team_wins", n=team + 1), TEAM_COLOURS[team % len(TEAM_COLOURS)]
-        elif len(winners) == 1:
-            text, colour = t("race.banner.match", name=self.name(winners[0])), style.seat_colour(winners[0])
-        elif winners:
-            text, colour = t("race.banner.shared", names=t("ui.list_sep").join(self.name(s) for s in winners)), \
-                style.ACCENT
-        else:
-            text, colour = t("race.banner.over"), style.ACCENT
+        self.result = at_end(self.result, self.view, list(ev.get("winners") or []))
+        colour = self.result.colour
         w, h = self.size
-        self.effects.banner(text, colour, RESULTS_AFTER)
         self.effects.burst((w // 2, h // 3), [colour, style.ACCENT, (255, 255, 255)], count=140, power=700)
         self.app.sound.play("end")
         self.end_at = self.now + RESULTS_AFTER * max(0.3, min(1.0, self.effects.factor or 0.3))
@@ -587,13 +580,32 @@ class RaceScene(Scene):
             pane.draw(surface, self.now, shake)
         k = self.layout.scale
         self._draw_carried(surface)
-        self.effects.draw(surface, k)
         start = self.start_at()
         left = start - self.now_ms if start is not None and not self.view.get("live") else 0
+        if self.showing_result():          # over the effects: its title is not hidden by a pop
+            self.effects.draw(surface, k)
+            area = pygame.Rect(0, self.layout.top.bottom, self.size[0], self.size[1] - self.layout.top.bottom)
+            nxt = None if self.view.get("ended") else int(self.view.get("round") or 0)
+            self.card.draw(surface, area, self.result, self.view, self.name, k, nxt)
+            return
+        self.effects.draw(surface, k)
         go_age = self.now - self.go_at if self.go_at is not None else None
         if left > 0 or (go_age is not None and go_age < GO_SHOWN):
             label = t("race.round_n", n=self.view.get("round", 1))
             draw_countdown(surface, left, label, t("race.go"), k, go_age)
+
+    def countdown_ms(self) -> int:
+        return int(self.view.get("countdown_ms") or 0)
+
+    def showing_result(self) -> bool:
+        """The last round's result has the screen: after the match (until the results), or
+        while the next round's start is further off than its countdown."""
+        if self.result is None or self.view.get("live"):
+            return False
+        if self.view.get("ended"):
+            return True
+        start = self.start_at()
+        return start is not None and start - self.now_ms > self.countdown_ms()
 
     def _draw_carried(self, surface: pygame.Surface) -> None:
         """The tile a mouse drag carries, under the pointer while it is off the grid (over
