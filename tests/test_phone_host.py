@@ -343,3 +343,22 @@ def test_a_phone_gets_its_seats_view_and_event_views_only(host):
             pass
     assert msg["k"] == "refused" and msg["code"].startswith("err.")
     table.close()
+
+
+# ---- the protocol document ----------------------------------------------------------------
+def test_the_protocol_doc_names_every_phone_error_and_limit():
+    from pathlib import Path
+    from engine.core.i18n import catalog
+    doc = (Path(__file__).resolve().parents[1] / "docs" / "phone-protocol.md").read_text(encoding="utf-8")
+    for key in catalog("en"):
+        if key.startswith("phone.err."):
+            assert key in doc, key
+    lim = PhoneLimits()
+    for said in (f"{lim.max_frame // 1024} KiB", f"1–{lim.max_name} characters",
+                 f"{lim.rate:g} a second, bursts of {lim.burst}",
+                 f"one every {1 / lim.join_rate:g} s, bursts of {lim.join_burst}",
+                 f"{lim.max_conns_per_addr} / {lim.max_conns}", f"within {lim.hello_timeout:g} s",
+                 f"nesting over {lim.max_depth}"):
+        assert said in doc, said
+    for path in FILES:
+        assert f"`{path}`" in doc or path == "/", path
