@@ -595,3 +595,65 @@ def test_howto_pages_are_never_cut_short(lang, size):
         blits = draw_howto_page(page, surface)
         assert_fits(blits, size, small_digits=True)
         assert not cut_short(blits), page.title
+
+
+# ---- what the reveal tells ---------------------------------------------------------------------
+def revealing_scene(app: App, seats: int = 4, seed: int = 2):
+    """The person at seat 0 votes last; the reveal is up with every number face down."""
+    app.settings.anim_speed = "normal"
+    session = make_session(seats=seats, humans=1, seed=seed)
+    while not (session.view(None)["phase"] == "vote" and session.to_act() == {0}):
+        acting = session.to_act() - ({0} if session.view(None)["phase"] == "vote" else set())
+        session.submit(bot_move(session, min(acting)))
+    scene = push(app, session)
+    for s, n in zip(scene.others(), (1, 2, 3, 4, 5)):
+        scene.select_voter(s)
+        scene.assign(n)
+    scene.vote()
+    assert scene.reveal is not None
+    return session, scene
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_reveal_shows_every_players_points_and_total_and_who_voted_for_each_word(lang):
+    """Row by row, as the numbers turn: each player's points so far in this reveal (a
+    guesser's too, not only the revealer's) and running total; on the words, where each
+    other player put the revealer's number (tagged by initial); the log says only the
+    numbers turned so far."""
+    from scenes.wordporters import regions as geo
+    from scenes.wordporters.table import STEP_S, TURN_S
+    app = make_app(lang=lang)
+    session, scene = revealing_scene(app, seats=5)
+    r = scene.reveal
+    votes = {e["seat"]: e["guesses"] for e in session.events if e["type"] == "voted"}   # the raw log
+    reveals = [e for e in session.events if e["type"] == "revealed"]
+    before = list(r.before)
+    gained = [0] * 5
+    for k in range(len(reveals)):
+        scene.step((STEP_S * k + TURN_S) * scene.anim_factor - r.clock)
+        assert r.shown() == k + 1
+        cur = reveals[k]
+        gained[cur["seat"]] += len(cur["right"])
+        for v in cur["right"]:
+            gained[v] += 1
+        with record_text() as blits:
+            redraw(app)
+        for i, row in enumerate(geo.reveal_rows(scene.fr, 5)):
+            s = reveals[i]["seat"]
+            inside = [b.text for b in blits if row.contains(b.rect)]
+            assert f"+{gained[s]}" in inside and str(before[s] + gained[s]) in inside, (k, s, inside)
+        want: dict[int, list[str]] = {}
+        for v in range(5):
+            if v != cur["seat"]:
+                want.setdefault(votes[v][cur["seat"]], []).append(scene.tag(v))
+        marks = scene.shown().marks
+        assert {p: [t for t, _ in m] for p, m in marks.items()} == want
+        assert sum(len(m) for m in marks.values()) == 4           # every other player's vote
+        assert len([e for e in scene.logged() if e["type"] == "revealed"]) == k + 1
+        assert not any(e["type"] in ("round_ended", "game_ended") for e in scene.logged()) or k == 4
+        assert_fits(blits, (1280, 720), small_digits=True)
+    assert [b + g for b, g in zip(before, gained)] == session.view(None)["history"][0]["scores"]
+    own = {e["seat"]: len(e["right"]) for e in reveals}
+    assert any(gained[s] > own[s] for s in range(5))       # a guesser's points were on screen
+    scene.step(10.0)
+    assert any(e["type"] == "round_ended" for e in scene.logged())

@@ -195,6 +195,22 @@ def test_votes_are_secret_until_the_reveal():
     assert RULES.view(st, 1)["voted"] == [True, False, False]
 
 
+def test_every_vote_is_shown_once_the_reveal_has_begun():
+    """A replay stops between one player's reveal and the next: from the first reveal on,
+    every view shows every vote (at the table they all come out with the last vote)."""
+    st = voting(numbers=[1, 2, 3], start=1)
+    vote(st, 0, [None, 2, 5])
+    vote(st, 1, [1, None, 3])
+    assert RULES.view(st, 2)["votes"] is None and RULES.view(st, None)["votes"] is None
+    evs = RULES.decide(st, {"type": "vote", "seat": 2, "guesses": [1, 7, None]}, Rng(7))
+    RULES.apply(st, evs[0])                                    # the last vote
+    assert RULES.view(st, 0)["votes"] is None
+    RULES.apply(st, evs[1])                                    # the first reveal
+    assert evs[1]["type"] == "revealed"
+    for seat in (None, 0, 1, 2):
+        assert RULES.view(st, seat)["votes"] == [[None, 2, 5], [1, None, 3], [1, 7, None]]
+
+
 def test_each_scoring_line_at_the_reveal_clockwise_from_the_start():
     st = voting(numbers=[1, 2, 3], start=1)
     vote(st, 0, [None, 2, 5])      # right about seat 1

@@ -2,8 +2,8 @@
 suite (tests/test_every_game.py) checks that no view or event_view depends on it.
 
 `scramble(state, seat, rng)` gives the other seats new numbers (distinct, none equal to
-`seat`'s own or to a number already revealed this round) and new votes, except the votes
-already shown in this round's reveals; nothing once the game is over (then everything
+`seat`'s own or to a number already revealed this round) and new votes, except once this
+round's reveal has begun (every vote is shown from then on); nothing once the game is over (then everything
 is shown). `scramble_event(ev, seat, rng)` changes the other seats' numbers in a deal
 and the numbers of another seat's vote.
 """
@@ -35,7 +35,7 @@ def scramble(state: WordPortersState, seat: int | None, rng: Rng) -> WordPorters
     it = iter(pool)
     st.numbers = [st.numbers[s] if s in keep else next(it) for s in range(st.seats)]
     for s in range(st.seats):
-        if s not in keep and st.votes[s] is not None:
+        if not st.reveals and s not in keep and st.votes[s] is not None:
             st.votes[s] = _vote(rng, s, st.seats)
     return st
 

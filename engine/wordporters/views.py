@@ -60,6 +60,8 @@ def view(state: WordPortersState, seat: int | None, to_act: Iterable[int] = ()) 
         "my_vote": (list(state.votes[me]) if me is not None and state.votes and state.votes[me] is not None
                     else None),
         "reveals": plain(state.reveals),
+        "votes": ([list(x) if x is not None else None for x in state.votes]
+                  if state.reveals and state.votes else None),
         "scores": list(state.scores),
         "track": [list(track(s)) for s in state.scores],
         "history": plain(state.history),

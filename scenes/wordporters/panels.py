@@ -35,10 +35,11 @@ def draw_scene(surface: pygame.Surface, sc: "WordPortersScene") -> None:
     if sc.lay is not None:
         draw_board(surface, sc.lay, fr, sc.board_view(), sc.mode, sc.shown())
     _lines(surface, geo.prompt(fr), fr, sc)
-    _me(surface, geo.me(fr), fr, sc)
+    if sc.reveal is None:
+        _me(surface, geo.me(fr), fr, sc)
     box = geo.seats(fr)
     if sc.reveal is not None:
-        _reveal(surface, box, fr, sc)
+        _reveal(surface, geo.reveal(fr), fr, sc)
     elif sc.phase() == "vote":
         _vote(surface, box, fr, sc)
     else:
@@ -66,7 +67,8 @@ def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorter
         k = sc.reveal.shown()
         r = sc.reveal.reveals[k - 1]
         right = [int(x) for x in r["right"]]
-        text = t("wordporters.ui.guessed_by", names=names_list([sc.name(g) for g in right]),
+        text = t("wordporters.ui.guessed_by" if len(right) > 1 else "wordporters.ui.guessed_by_one",
+                 names=names_list([sc.name(g) for g in right]),
                  player=sc.name(int(r["seat"])), n=len(right)) if right else t("wordporters.ui.guessed_none")
         rows = [said, (text, style.GOOD if right else style.INK_DIM)]
         h = box.h // 2
@@ -181,33 +183,71 @@ def _vote(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorters
 
 
 def _reveal(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:
-    """The reveal, clockwise from the start player: each number turned in its turn, the
-    word it was, and who guessed it (their colours), with the points it made."""
+    """The reveal, clockwise from the start player, a row each: the number card turned in
+    its turn, the word it was and who guessed it (their colours); every player's points so
+    far in this reveal and running total; under the rows, what the tags on the words are."""
     r = sc.reveal
     assert r is not None
     panel(surface, box, style.BG_2, radius=fr.px(10), border=style.ACCENT, width=max(2, fr.px(3)))
-    _title(surface, box, fr, "wordporters.ui.reveal_title", round=r.board.get("round"))
-    words = r.board.get("words") or []
-    for i, (ev, row) in enumerate(zip(r.reveals, geo.seat_rows(fr, len(r.reveals)))):
+    rows = geo.reveal_rows(fr, len(r.reveals))
+    cols = [_reveal_columns(row, fr) for row in rows]
+    head = pygame.Rect(box.x + fr.px(12), box.y + fr.px(8), box.w - fr.px(24), fr.px(28))
+    if cols:
+        gained_col, total_col = cols[0][2], cols[0][3]
+        for key, col in (("wordporters.ui.col_round", gained_col), ("wordporters.ui.col_total", total_col)):
+            text_in(surface, t(key), pygame.Rect(col.right - fr.px(64), head.y, fr.px(64), head.h), fr.fs(18),
+                    style.INK_DIM, align="right", min_size=fr.min_fs, ellipsis=True)
+        head.w = gained_col.right - fr.px(64) - fr.px(6) - head.x
+    text_in(surface, t("wordporters.ui.reveal_title", round=r.board.get("round")), head, fr.fs(22), style.INK,
+            bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+    gained, totals = r.gained(), r.scores()
+    for i, (ev, row, (top, bottom, gained_col, total_col)) in enumerate(zip(r.reveals, rows, cols)):
         s = int(ev["seat"])
         turn = r.turn(i)
-        _name(surface, row, fr, sc, s, fr.px(84))
-        card = pygame.Rect(row.x + fr.px(100), row.y, fr.px(30), row.h)
+        pygame.draw.rect(surface, style.seat_colour(s), pygame.Rect(row.x, row.y + fr.px(3), fr.px(6),
+                         row.h - fr.px(6)), border_radius=fr.px(3))
+        card = pygame.Rect(row.x + fr.px(12), row.y, fr.px(34), row.h)
         draw_number_card(surface, card, fr, int(ev["number"]), turn=turn, colour=style.seat_colour(s))
-        if turn < 0.5:
-            continue
-        num = int(ev["number"])
-        wid = str(ev.get("word") or (words[num - 1] if num - 1 < len(words) else ""))
-        pts_w = fr.px(40)
-        word_box = pygame.Rect(card.right + fr.px(6), row.y, fr.px(96), row.h)
-        text_in(surface, word_inline(wid, narrow(sc.mode)), word_box, fr.fs(18), style.INK, align="left", min_size=fr.min_fs,
-                ellipsis=True)
-        right = [int(x) for x in ev["right"]]
-        dots = pygame.Rect(word_box.right + fr.px(4), row.y, row.right - pts_w - word_box.right - fr.px(8), row.h)
-        d = max(6, min(row.h - fr.px(10), fr.px(18), (dots.w // max(1, len(right))) - fr.px(2)))
-        for j, g in enumerate(right):
-            pygame.draw.circle(surface, style.seat_colour(g), (dots.x + j * (d + fr.px(2)) + d // 2, row.centery), d // 2)
-        pts = len(right)
-        text_in(surface, t("wordporters.ui.points", n=pts),
-                pygame.Rect(row.right - pts_w, row.y, pts_w, row.h), fr.fs(18),
-                style.GOOD if pts else style.INK_DIM, bold=True, align="right", min_size=fr.min_fs, ellipsis=True)
+        text_in(surface, sc.name(s), pygame.Rect(top.x, top.y, fr.px(96), top.h), fr.fs(20), style.seat_colour(s),
+                bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+        if turn >= 0.5:
+            num = int(ev["number"])
+            words = r.board.get("words") or []
+            wid = str(ev.get("word") or (words[num - 1] if num - 1 < len(words) else ""))
+            text_in(surface, word_inline(wid, narrow(sc.mode)), bottom, fr.fs(18), style.INK, align="left",
+                    min_size=fr.min_fs, ellipsis=True)
+            _guessers(surface, pygame.Rect(top.x + fr.px(100), top.y, top.w - fr.px(100), top.h), fr,
+                      [int(x) for x in ev["right"]])
+        pts = gained[s]
+        text_in(surface, t("wordporters.ui.points", n=pts), gained_col, fr.fs(20), style.GOOD if pts else style.INK_DIM,
+                bold=True, align="right", min_size=fr.min_fs, ellipsis=True)
+        text_in(surface, str(totals[s]), total_col, fr.fs(24), style.INK, bold=True, align="right",
+                min_size=fr.min_fs, ellipsis=True)
+    k = r.shown()
+    note = (t("wordporters.ui.reveal_votes", player=sc.name(int(r.reveals[k - 1]["seat"]))) if k
+            else t("wordporters.ui.reveal_note"))
+    text_in(surface, note, geo.reveal_note(fr, len(r.reveals)), fr.fs(18), style.INK_DIM, align="left",
+            valign="top", wrap_lines=True, max_lines=2, min_size=fr.min_fs, ellipsis=True)
+
+
+def _reveal_columns(row: pygame.Rect, fr: Frame) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect, pygame.Rect]:
+    """A reveal row's parts: its top line (the name, then who guessed), its bottom line
+    (the word), the points this reveal and the running total."""
+    total = pygame.Rect(row.right - fr.px(40), row.y, fr.px(40), row.h)
+    gained = pygame.Rect(total.x - fr.px(48), row.y, fr.px(44), row.h)
+    x = row.x + fr.px(54)
+    half = row.h // 2
+    top = pygame.Rect(x, row.y, gained.x - fr.px(6) - x, half)
+    return top, pygame.Rect(x, row.y + half, top.w, row.h - half), gained, total
+
+
+def _guessers(surface: pygame.Surface, box: pygame.Rect, fr: Frame, seats: list[int]) -> None:
+    """Who guessed a number: a dot in each one's colour."""
+    if not seats:
+        return
+    gap = fr.px(3)
+    d = max(6, min(box.h - fr.px(4), fr.px(20), (box.w + gap) // len(seats) - gap))
+    for j, g in enumerate(seats):
+        c = (box.right - (len(seats) - j) * (d + gap) + gap + d // 2, box.centery)
+        pygame.draw.circle(surface, style.seat_colour(g), c, d // 2)
+        pygame.draw.circle(surface, style.INK_DARK, c, d // 2, max(1, fr.px(1)))

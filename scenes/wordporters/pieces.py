@@ -56,9 +56,12 @@ def _fit(surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour
 
 
 def draw_word_card(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, pos: int, lines: Sequence[str],
-                   ring: Colour | None = None, marks: Sequence[tuple[str, Colour]] = (), dim: bool = False) -> None:
+                   ring: Colour | None = None, marks: Sequence[tuple[str, Colour]] = (), dim: bool = False,
+                   across: bool = False) -> None:
     """Position `pos` (1-10) and its word; `ring` outlines it (your target, a reveal);
-    `marks` are tags under the number (who a vote gives this number to)."""
+    `marks` are tags under the number (who a vote gives this number to), or with
+    `across` in a row beside the number, the word under them (the reveal: up to five
+    voters on one word, each tag big enough for its letter)."""
     rad = fr.px(10)
     pygame.draw.rect(surface, DIM if dim else WORD_CARD, rect, border_radius=rad)
     if ring is not None:
@@ -68,16 +71,22 @@ def draw_word_card(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, pos: i
     pygame.draw.ellipse(surface, WORD_INK, badge)
     text_in(surface, str(pos), badge.inflate(-fr.px(4), -fr.px(6)), fr.fs(20), WORD_CARD, bold=True,
             min_size=fr.min_fs)
+    if marks and across:
+        gap = fr.px(2)
+        row = pygame.Rect(badge.right + fr.px(4), badge.y, rect.right - badge.right - fr.px(9), d)
+        td = max(6, min(d, (row.w - gap * (len(marks) - 1)) // len(marks)))
+        for i, (text, colour) in enumerate(marks):
+            _tag(surface, pygame.Rect(row.x + i * (td + gap), row.centery - td // 2, td, td), fr, text, colour)
+        body = pygame.Rect(rect.x + fr.px(6), badge.bottom + fr.px(2), rect.w - fr.px(12),
+                           rect.bottom - badge.bottom - fr.px(6))
+        draw_lines(surface, lines, body, fr.fs(26), (40, 40, 40) if dim else WORD_INK, fr)
+        return
     if marks:
         room = rect.bottom - badge.bottom - fr.px(6)
         td = max(6, min(d, (room - fr.px(2) * (len(marks) - 1)) // len(marks)))
         for i, (text, colour) in enumerate(marks):
-            tag = pygame.Rect(badge.centerx - td // 2, badge.bottom + fr.px(3) + i * (td + fr.px(2)), td, td)
-            pygame.draw.ellipse(surface, colour, tag)
-            pygame.draw.ellipse(surface, WORD_INK, tag, max(1, fr.px(2)))
-            if td >= fr.px(24):
-                text_in(surface, text, tag.inflate(-fr.px(4), -fr.px(6)), fr.fs(18), style.ink_on(colour), bold=True,
-                        min_size=fr.min_fs, ellipsis=True)
+            _tag(surface, pygame.Rect(badge.centerx - td // 2, badge.bottom + fr.px(3) + i * (td + fr.px(2)), td, td),
+                 fr, text, colour)
     body = pygame.Rect(badge.right + fr.px(4), rect.y + fr.px(4), rect.right - badge.right - fr.px(10),
                        rect.h - fr.px(8))
     if len(lines) == 1 and not _fits(lines[0], body, fr.min_fs):
@@ -87,6 +96,15 @@ def draw_word_card(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, pos: i
         if _fits(lines[0], under, fr.min_fs) or under.w * under.h > body.w * body.h:
             body = under
     draw_lines(surface, lines, body, fr.fs(26), (40, 40, 40) if dim else WORD_INK, fr)
+
+
+def _tag(surface: pygame.Surface, tag: pygame.Rect, fr: Frame, text: str, colour: Colour) -> None:
+    """A player's tag on a word card: a dot in their colour, with their letter if it fits."""
+    pygame.draw.ellipse(surface, colour, tag)
+    pygame.draw.ellipse(surface, WORD_INK, tag, max(1, fr.px(2)))
+    if tag.w >= fr.px(24):
+        text_in(surface, text, tag.inflate(-fr.px(4), -fr.px(6)), fr.fs(18), style.ink_on(colour), bold=True,
+                min_size=fr.min_fs, ellipsis=True)
 
 
 def _fits(text: str, box: pygame.Rect, size: int) -> bool:

@@ -56,6 +56,25 @@ def seat_rows(fr: Frame, n: int) -> list[pygame.Rect]:
     return [fr.r(SIDE_X + 8, 188 + 44 + i * ROW_H, SIDE_W - 16, ROW_H - 4) for i in range(n)]
 
 
+REVEAL_ROW_H = 48
+
+
+def reveal(fr: Frame) -> pygame.Rect:
+    """The reveal: the side column's number and players boxes together."""
+    return fr.r(SIDE_X, 68, SIDE_W, 188 + 6 * ROW_H + 52 - 68)
+
+
+def reveal_rows(fr: Frame, n: int) -> list[pygame.Rect]:
+    """A row per player (two lines: name over word) under the reveal's title."""
+    return [fr.r(SIDE_X + 8, 68 + 40 + i * REVEAL_ROW_H, SIDE_W - 16, REVEAL_ROW_H - 6) for i in range(n)]
+
+
+def reveal_note(fr: Frame, n: int) -> pygame.Rect:
+    """Under the rows of `n` players: what the tags on the words are."""
+    top = 68 + 40 + n * REVEAL_ROW_H
+    return fr.r(SIDE_X + 12, top, SIDE_W - 24, 188 + 6 * ROW_H + 52 - top - 6)
+
+
 def vote_rows(fr: Frame, n: int) -> list[pygame.Rect]:
     return seat_rows(fr, n)
 

@@ -33,6 +33,7 @@ from scenes.wordporters import panels, regions as geo
 from scenes.wordporters.layout import BoardLayout, board_layout, proportions
 from scenes.wordporters.narrate import log_line, log_lines
 from scenes.wordporters.tableview import Shown
+from scenes.wordporters.votes import points_so_far, tags, vote_table, voters_by_word
 from scenes.wordporters.words import hint_inline, next_mode, resolve
 
 WORDS = BannerWords(over="wordporters.ui.banner.over", mine="wordporters.ui.banner.mine.{phase}",
@@ -75,14 +76,18 @@ class Reveal:
         """How many numbers are face up."""
         return sum(1 for i in range(len(self.reveals)) if self.turn(i) >= 0.5)
 
+    def gained(self) -> list[int]:
+        """Each player's points from the numbers shown so far (the revealer's and the
+        guessers' alike)."""
+        return points_so_far(len(self.before), self.reveals[:self.shown()])
+
     def scores(self) -> list[int]:
         """The scores with the shown reveals counted."""
-        out = list(self.before)
-        for r in self.reveals[:self.shown()]:
-            out[int(r["seat"])] += len(r["right"])
-            for v in r["right"]:
-                out[int(v)] += 1
-        return out
+        return [b + g for b, g in zip(self.before, self.gained())]
+
+    def votes(self) -> list:
+        """Every player's vote this round (each reveal event carries its revealer's)."""
+        return vote_table(self.reveals, len(self.before))
 
 
 def public_board(view: dict) -> dict:
@@ -132,13 +137,7 @@ class WordPortersScene(RevealTable):
                 for s in r["right"]:
                     before[int(s)] -= 1
             self.reveal = Reveal(public_board(v), list(v["reveals"]), before, clock=1e9, ended=True)
-        events = self.events_seen()
-        if self.reveal is not None:           # nothing of the next round while the reveal is up
-            rnd = int(self.reveal.board.get("round") or 0)
-            cut = next((i for i, e in enumerate(events) if e.get("type") == "round_dealt"
-                        and int(e.get("round", 0)) > rnd), len(events))
-            events = events[:cut]
-        self.log_lines = [ln for e in events[-14:] for ln in log_lines(e, self.players, self.viewer, self.mode)]
+        self.log_lines = [ln for e in self.logged()[-14:] for ln in log_lines(e, self.players, self.viewer, self.mode)]
         if self.viewer is not None:
             ui = self.ui
             if ui.round != v["round"]:
@@ -149,6 +148,23 @@ class WordPortersScene(RevealTable):
                 ui.pick = None
             if v["phase"] == "vote" and (ui.sel is None or ui.sel == self.viewer):
                 ui.sel = next((s for s in self.others() if s not in ui.guesses), self.others()[0])
+
+    def logged(self) -> list[dict]:
+        """The events the log shows: while a reveal is up, nothing of the next round, and
+        the numbers only as far as they are turned (the round's end after the last)."""
+        events = self.events_seen()
+        r = self.reveal
+        if r is None:
+            return events
+        rnd = int(r.board.get("round") or 0)
+        cut = next((i for i, e in enumerate(events) if e.get("type") == "round_dealt"
+                    and int(e.get("round", 0)) > rnd), len(events))
+        events = events[:cut]
+        if self.revealing():
+            first = next((i for i in range(len(events) - 1, -1, -1) if events[i].get("type") == "revealed"
+                          and (i == 0 or events[i - 1].get("type") != "revealed")), len(events))
+            events = events[:first + r.shown()]
+        return events
 
     def on_events(self, events: list[dict]) -> None:
         for ev in events:
@@ -195,6 +211,8 @@ class WordPortersScene(RevealTable):
             r.clock = r.clock + dt / f if f > 0 else 1e9
             if r.shown() != was:
                 self.sound("score")
+            if r.shown() != was or not self.revealing():
+                self.refresh()                   # the log says the number just turned (the round's end after the last)
 
     def revealing(self) -> bool:
         return self.reveal is not None and self.reveal.clock < self.reveal.length()
@@ -214,6 +232,7 @@ class WordPortersScene(RevealTable):
             return
         if self.revealing():
             r.clock = 1e9
+            self.refresh()
             return
         if r.ended or self.view.get("ended"):
             self.show_results()
@@ -359,12 +378,8 @@ class WordPortersScene(RevealTable):
         return self.reveal.board if self.reveal is not None else self.view
 
     def tag(self, seat: int) -> str:
-        """A player in one character on a word card's vote tag: the name's initial, or the
-        seat's number when another player's name starts alike ("Player 3", "Player 4")."""
-        first = self.name(seat)[:1]
-        if any(self.name(o)[:1].casefold() == first.casefold() for o in range(self.n) if o != seat):
-            return str(seat + 1)
-        return first
+        """A player in one character on a word card's vote tag (scenes/wordporters/votes.py)."""
+        return tags([self.name(s) for s in range(self.n)])[seat]
 
     def shown(self) -> Shown:
         """What the board marks for the seat on screen."""
@@ -378,9 +393,9 @@ class WordPortersScene(RevealTable):
                 cur = r.reveals[k - 1]
                 s.rings[int(cur["number"])] = style.seat_colour(int(cur["seat"]))
                 s.focus = int(cur["seat"])
-                for j, g in enumerate(cur["guesses"]):
-                    if g is not None:
-                        s.marks.setdefault(int(g), []).append((self.tag(j), style.seat_colour(j)))
+                s.across = True
+                for pos, voters in voters_by_word(r.votes(), int(cur["seat"])).items():
+                    s.marks[pos] = [(self.tag(v), style.seat_colour(v)) for v in voters]
             return s
         if me is None:
             return s

@@ -28,6 +28,7 @@ class Shown:
     focus: int | None = None                                                  # a seat whose markers stand out
     fresh: tuple[int, int] | None = None                                      # (card, seat) just placed
     dim_words: set[int] = field(default_factory=set)
+    across: bool = False                                                      # the marks in a row (the reveal)
 
 
 def draw_board(surface: pygame.Surface, lay: BoardLayout, fr: Frame, view: dict[str, Any], mode: str,
@@ -36,7 +37,8 @@ def draw_board(surface: pygame.Surface, lay: BoardLayout, fr: Frame, view: dict[
     for i, (wid, r) in enumerate(zip(view.get("words") or [], lay.words)):
         pos = i + 1
         draw_word_card(surface, r, fr, pos, word_lines(wid, mode), ring=shown.rings.get(pos),
-                       marks=shown.marks.get(pos, ()), dim=pos in shown.dim_words)
+                       marks=shown.marks.get(pos, ()), dim=pos in shown.dim_words,
+                       across=shown.across)
     for box, hint in zip(lay.hints, view.get("hints") or []):
         lines = [hint_lines(h, mode) for h in hint["words"]]
         pick = shown.pick[1] if shown.pick is not None and shown.pick[0] == box.card else None
