@@ -40,6 +40,9 @@ from engine.sumoku.arena import arena as sumoku_arena  # noqa: E402
 from engine.wooolf.arena import arena as wooolf_arena  # noqa: E402
 from engine.wordporters.arena import accuracy as wordporters_accuracy  # noqa: E402
 from engine.wordporters.arena import arena as wordporters_arena  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('baseline', 'seconds')   # the keys of each JSON object printed
 
 HOOKY_MATCHES = [("pencil", "easy"), ("pencil", "normal"), ("pencil", "hard"),
                  ("normal", "easy"), ("hard", "normal"), ("hard", "easy")]
@@ -78,7 +81,9 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--paperback-seats", type=int, default=2)
     p.add_argument("--only", default=",".join(GAMES), help="games to measure, comma-separated")
     p.add_argument("--seed", type=int, default=1000)
-    a = p.parse_args(argv)
+    # tiny: the quick arenas only (Sumoku's and Paperback's have their own seeded tests)
+    a = parse(p, argv, only="hooky,wooolf,wordporters", hooky_games=1, hooky_seats=3, wooolf_games=1,
+              wooolf_seats=4, wordporters_games=1, wordporters_seats=3)
     only = set(a.only.split(","))
     t0 = time.perf_counter()
     out: dict = {"baseline": {}}

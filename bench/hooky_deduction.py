@@ -17,6 +17,7 @@ Prints one JSON object per player count, one per line:
 from __future__ import annotations
 
 import json
+import argparse
 import sys
 import time
 from pathlib import Path
@@ -31,6 +32,9 @@ from engine.core.rng import Rng  # noqa: E402
 from engine.hooky.bruteforce import TooLarge, brute_force  # noqa: E402
 from engine.hooky.deduction import deduce  # noqa: E402
 from engine.hooky.knowledge import ALPHABET, HOOKY_SIZE, SETUP, Knowledge, count_answer  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('players', 'answers', 'games', 'median_ms', 'p99_ms', 'worst_ms', 'bruteforce_median_ms', 'peak_joint_states', 'words')   # the keys of each JSON object printed
 
 FLIP_AFTER = {3: (1, 2), 4: (1, 2, 3), 5: (1, 2, 3)}
 BRUTE_LIMIT = 400_000
@@ -145,12 +149,16 @@ def bench(players: int, games: int, seed: int, words: list[str]) -> dict:
     return out
 
 
-def main() -> None:
-    games = int(sys.argv[1]) if len(sys.argv) > 1 else 20
-    seed = int(sys.argv[2]) if len(sys.argv) > 2 else 2024
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("games", type=int, nargs="?", default=20)
+    ap.add_argument("seed", type=int, nargs="?", default=2024)
+    ap.add_argument("--players", type=int, nargs="+", default=[3, 4, 5])
+    args = parse(ap, argv, games=1, players=[3])
+    games, seed = args.games, args.seed
     words, source = load_words()
     deduce(Knowledge.new(4, 0, "abcde"))      # warm-up (imports, numpy first calls)
-    for players in (3, 4, 5):
+    for players in args.players:
         row = bench(players, games, seed, words)
         row["words"] = f"{source}: {len(words)}"
         print(json.dumps(row), flush=True)

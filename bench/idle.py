@@ -35,6 +35,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from scenes.app import FPS, App  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('menu_cpu_pct', 'table_wait_cpu_pct', 'bot_turn_cpu_pct', 'spelling_clock_cpu_pct', 'baseline_cpu_pct')   # the keys of each JSON object printed
 
 SIZE = (1280, 720)
 WARMUP_S = 2.0
@@ -84,13 +87,14 @@ def table(app: App, kinds: list[str]) -> None:
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=5.0, help="wall-clock window per screen")
-    args = ap.parse_args()
+    ap.add_argument("--settle", type=float, default=SETTLE_S, help="seconds of start-up not counted")
+    args = parse(ap, seconds=0.1, settle=0.1)
     sys.setswitchinterval(0.001)                  # as scenes.app.run does
 
     app = App(SIZE, lang="en")
     app.sound.stop_music()
     app.stack.push(app.menu())
-    drive(app)(time.monotonic() + SETTLE_S)      # start-up costs (fonts, first frames) are not idling
+    drive(app)(time.monotonic() + args.settle)      # start-up costs (fonts, first frames) are not idling
     baseline = cpu_pct(bare_loop, args.seconds)
     menu = measure(app, args.seconds, "menu")
 

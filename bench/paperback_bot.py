@@ -24,6 +24,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.core.session import LocalSession  # noqa: E402
 from engine.paperback import PaperbackBot, PaperbackRules  # noqa: E402
 from engine.paperback.finder import general_index  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('games', 'seats', 'hard_turn_median_ms', 'hard_turn_p99_ms', 'hard_turn_worst_ms', 'normal_turn_median_ms', 'easy_turn_median_ms', 'win_rate', 'mean_game_turns', 'mean_game_rounds', 'ended_by')   # the keys of each JSON object printed
 
 LEVELS = ("hard", "normal", "easy")
 
@@ -37,7 +40,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
+    args = parse(ap, games=1)
     general_index()
     rules = PaperbackRules()
     turn_ms: dict[str, list[float]] = {lvl: [] for lvl in LEVELS}

@@ -20,6 +20,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.core.bots import play_out  # noqa: E402
 from engine.paperback import PaperbackBot, PaperbackRules  # noqa: E402
 from engine.paperback.options import NOT_YET  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('coop_win_rate',)   # the keys of each JSON object printed
 
 CASES = {
     "base": {},
@@ -69,7 +72,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--cases", default=None,
                     help=f"comma-separated cases to run (default all: {', '.join(CASES)}, coop)")
-    args = ap.parse_args()
+    args = parse(ap, games=1, cases=f"{next(iter(CASES))},coop")
     names = list(CASES) + ["coop"] if args.cases is None else args.cases.split(",")
     unknown = [n for n in names if n not in CASES and n != "coop"]
     if unknown:

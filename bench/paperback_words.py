@@ -25,6 +25,9 @@ import numpy as np  # noqa: E402
 
 from engine.paperback.bruteforce import _matrix, agrees, brute_force, random_cases  # noqa: E402
 from engine.paperback.finder import find_words, general_index  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('hands', 'limit', 'median_ms', 'p99_ms', 'worst_ms', 'matched_bruteforce', 'checked', 'baseline_numpy_filter_median_ms', 'baseline_numpy_filter_p99_ms', 'index_build_s')   # the keys of each JSON object printed
 
 
 def pct(xs: list[float], p: float) -> float:
@@ -52,7 +55,7 @@ def main() -> None:
     ap.add_argument("--check-every", type=int, default=10)
     ap.add_argument("--limit", type=int, default=10)
     ap.add_argument("--seed", type=int, default=2026)
-    args = ap.parse_args()
+    args = parse(ap, hands=2, check_every=1)
     t = time.perf_counter()
     general_index()
     build_s = time.perf_counter() - t

@@ -36,6 +36,9 @@ from engine.sumoku.grid import grid_ok  # noqa: E402
 from engine.sumoku.grow import grow  # noqa: E402
 from engine.sumoku.racebot import RaceBot, return_choice, solve_tiles  # noqa: E402
 from engine.sumoku.rules import SumokuRules  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('hands', 'hard_fit_median_ms', 'hard_fit_p99_ms', 'exchange_rate', 'solvable_share_by_key', 'invalid_layouts', 'hard_race_clock_median_s')   # the keys of each JSON object printed
 
 MAX_EXCHANGES = 4
 
@@ -96,7 +99,7 @@ def main() -> None:
     ap.add_argument("--pools", type=int, default=60, help="48-tile team pools")
     ap.add_argument("--brute", type=int, default=20, help="6-tile hands for the brute-force baseline")
     ap.add_argument("--races", type=int, default=10)
-    args = ap.parse_args()
+    args = parse(ap, hands=1, pools=1, brute=1, races=1)
     rng = Rng(2024)
 
     fit_ms: list[float] = []

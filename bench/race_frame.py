@@ -31,6 +31,9 @@ from engine.sumoku.racebot import RaceBot  # noqa: E402
 from engine.sumoku.rules import SumokuRules  # noqa: E402
 from scenes.app import App  # noqa: E402
 from scenes.sumoku.race import race_options, race_scene  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('size', 'viewports', 'frames', 'tiles_on_grids', 'median_ms', 'p99_ms', 'baseline_median_ms', 'baseline_p99_ms', 'uncached_median_ms', 'uncached_p99_ms', 'pane_redraws')   # the keys of each JSON object printed
 
 MOVES = ("right", "down", "left", "up")
 
@@ -103,7 +106,7 @@ def p99(xs: list[float]) -> float:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--frames", type=int, default=300)
-    args = ap.parse_args(argv)
+    args = parse(ap, argv, frames=3)
     app = App((1280, 720), lang="en", fps=None)
     session, scene = mid_race(app)
     base = baseline(app.surface, args.frames)

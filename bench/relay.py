@@ -31,6 +31,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from net.protocol import FrameDecoder, decode_body, encode  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('clients', 'p50_ms', 'p99_ms', 'echo_p50_ms', 'echo_p99_ms', 'throughput_per_s')   # the keys of each JSON object printed
 
 CLIENTS = 8
 RATE = 50
@@ -224,7 +227,7 @@ def main() -> None:
     p.add_argument("--echo-server", action="store_true")
     p.add_argument("--seconds", type=float, default=10.0)
     p.add_argument("--flood-seconds", type=float, default=3.0)
-    args = p.parse_args()
+    args = parse(p, seconds=0.5, flood_seconds=0.3)
     if args.echo_server:
         asyncio.run(echo_server())
         return

@@ -49,6 +49,9 @@ from engine.registry import rules_for  # noqa: E402
 from engine.sumoku import racebot  # noqa: E402
 from net.botclient import BotClient, make_bot  # noqa: E402
 from net.protocol import FrameDecoder, decode_body, encode  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('legit', 'memory', 'quiet', 'goal')   # the keys of each JSON object printed
 
 ATTACKS = ("pad", "liar", "rooms", "lobbies", "slow_readers", "flood")
 LEGIT = 4
@@ -485,7 +488,7 @@ def main() -> None:
     p.add_argument("--seats", type=int, default=LEGIT, help="legit bot clients in the race")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds a race may take")
     p.add_argument("--races", type=int, default=3, help="legit races per scenario")
-    args = p.parse_args()
+    args = parse(p, only="flood", seats=2, races=1)
     if args.attack:
         run_attack(args.attack, args.port, args.code)
         return

@@ -8,6 +8,7 @@ bot games; each is refolded from its own file bytes.
 """
 from __future__ import annotations
 
+import argparse
 import json
 import os
 import statistics
@@ -24,14 +25,17 @@ from engine.core.bots import play_out  # noqa: E402
 from engine.core.events import upcast  # noqa: E402
 from engine.core.logstore import parse_log  # noqa: E402
 from engine.registry import bot_for, rules_for  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('events', 'logs', 'refold_events_per_s', 'decode_events_per_s', 'ratio')   # the keys of each JSON object printed
 
 TARGET_EVENTS = 10_000
 
 
-def make_logs(tmp: Path) -> list[bytes]:
+def make_logs(tmp: Path, target: int = TARGET_EVENTS) -> list[bytes]:
     rules = rules_for("sumoku")
     blobs, total, seed = [], 0, 0
-    while total < TARGET_EVENTS:
+    while total < target:
         bots = [bot_for("sumoku", "easy", seed * 10 + s) for s in range(4)]
         s = play_out(rules, 4, bots, seed=seed, log=True, log_dir=tmp)
         s.close()
@@ -75,11 +79,15 @@ def best_rate(fn, blobs: list[bytes], repeats: int = 7) -> tuple[int, float]:
     return n, statistics.median(rates)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--events", type=int, default=TARGET_EVENTS, help="events in all, from whole games")
+    ap.add_argument("--repeats", type=int, default=7)
+    args = parse(ap, argv, events=1, repeats=1)
     with tempfile.TemporaryDirectory() as tmp:
-        blobs = make_logs(Path(tmp))
-    events, refold_rate = best_rate(refold, blobs)
-    _, decode_rate = best_rate(decode, blobs)
+        blobs = make_logs(Path(tmp), args.events)
+    events, refold_rate = best_rate(refold, blobs, args.repeats)
+    _, decode_rate = best_rate(decode, blobs, args.repeats)
     print(json.dumps({"events": events, "logs": len(blobs),
                       "refold_events_per_s": round(refold_rate),
                       "decode_events_per_s": round(decode_rate),

@@ -27,6 +27,9 @@ from engine.sumoku.bruteforce import brute_plays  # noqa: E402
 from engine.sumoku.movegen import best_play, legal_plays  # noqa: E402
 from engine.sumoku.rules import SumokuRules  # noqa: E402
 from engine.sumoku.views import view_board  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('positions', 'checked', 'matched_bruteforce', 'median_ms', 'p99_ms', 'max_ms', 'all_plays_median_ms', 'all_plays_p99_ms', 'plays_median', 'plays_max', 'bruteforce_median_ms', 'speedup_median')   # the keys of each JSON object printed
 
 
 def game_positions(games: int, seats: int = 4) -> list[tuple]:
@@ -54,7 +57,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--check-every", type=int, default=3)
-    args = ap.parse_args()
+    args = parse(ap, games=1, check_every=10**6)
     positions = game_positions(args.games)
     best_ms: list[float] = []
     all_ms: list[float] = []

@@ -31,6 +31,9 @@ from engine.wooolf.bruteforce import brute_force  # noqa: E402
 from engine.wooolf.knowledge import Knowledge  # noqa: E402
 from engine.wooolf.rules import WooolfRules  # noqa: E402
 from engine.wooolf.suspicion import suspect  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('seats', 'actions', 'runs', 'median_ms', 'p99_ms', 'worst_ms', 'matched_bruteforce', 'checked')   # the keys of each JSON object printed
 
 BRUTE_SEATS = (4, 5)
 
@@ -79,7 +82,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--seats", type=int, nargs="+", default=[8, 4])
     ap.add_argument("--check-every", type=int, default=1)
-    a = ap.parse_args(argv)
+    a = parse(ap, argv, games=1, seats=[4])
     for seats in a.seats:
         print(json.dumps(run(seats, a.games, a.check_every)), flush=True)
 

@@ -25,6 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from engine.core.session import LocalSession  # noqa: E402
 from engine.wordporters import WordPortersBot, WordPortersRules  # noqa: E402
 from engine.wordporters.state import POSITIONS  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('games', 'seats', 'accuracy', 'chance', 'median_ms', 'p99_ms', 'hint_ms', 'vote_ms', 'win_rate')   # the keys of each JSON object printed
 
 LEVELS = ("easy", "normal", "hard")
 
@@ -52,7 +55,7 @@ def main() -> None:
     ap.add_argument("--games", type=int, default=20)
     ap.add_argument("--seats", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
-    args = ap.parse_args()
+    args = parse(ap, games=1, seats=3)
     rules = WordPortersRules()
     times: dict[str, list[float]] = {"hint": [], "vote": []}
     accuracy = {}

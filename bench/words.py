@@ -28,6 +28,9 @@ if str(ROOT) not in sys.path:
 
 from engine import words  # noqa: E402
 from engine.words import listfile, lists  # noqa: E402
+from bench.smoke import parse  # noqa: E402
+
+KEYS = ('runs', 'file_bytes', 'entries', 'lookups_per_s', 'bot_words_first_call_ms')   # the keys of each JSON object printed
 
 LISTS = {
     "words": ("words.txt.gz", "lists.GENERAL.table"),
@@ -74,7 +77,7 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--queries", type=int, default=100_000)
-    args = ap.parse_args()
+    args = parse(ap, runs=1, queries=200)
 
     result: dict[str, object] = {"runs": args.runs}
     for metric, template in SNIPPETS.items():

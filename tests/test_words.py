@@ -221,15 +221,15 @@ def test_format_rejects_other_files():
 
 # --- loading -------------------------------------------------------------------------
 
-def test_lazy_and_fast_load_in_a_fresh_process():
+def test_lists_load_lazily_in_a_fresh_process():
+    # how fast they load is bench/words.py's to measure; here: nothing loads until asked
     code = (
-        "import time\n"
         "from engine.words import lists\n"
         "assert lists.GENERAL._table is None and lists.HOOKY._table is None\n"
-        "t = time.perf_counter()\n"
         "assert lists.is_word('cats') and lists.is_hooky_word('Paris') and lists.is_blocked('fuck')\n"
-        "print(time.perf_counter() - t)\n"
+        "assert lists.GENERAL._table is not None and lists.HOOKY._table is not None\n"
+        "print('ok')\n"
     )
     out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
                          check=True)
-    assert float(out.stdout) < 0.5   # loosely: the goal is well under 0.1 s (bench/words.py)
+    assert out.stdout.strip() == "ok"
