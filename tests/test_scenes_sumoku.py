@@ -93,6 +93,48 @@ def test_tiles_colour_blind_safe_and_readable():
     assert len(corners) == 6
 
 
+def _luma(rgb) -> float:
+    """The grey a colour prints or shows as in greyscale (Rec. 601 luma, 0-255)."""
+    return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2]
+
+
+def test_tile_colours_differ_in_grey_level_too():
+    """No two colours print as the same grey: their luma differs by 25 or more (on 0-255),
+    measured on the rendered tile faces as well as on the palette (orange and sky blue
+    were 4 apart)."""
+    pygame.init()
+    faces = []
+    for c in range(6):
+        face = tile_surface(c * 16, None, 64)
+        faces.append(_luma(face.get_at((56, 40))))          # the face, right of the number
+    for lumas in ([_luma(f) for f in FILLS], faces):
+        gaps = [abs(a - b) for i, a in enumerate(lumas) for b in lumas[i + 1:]]
+        assert min(gaps) >= 25, lumas
+
+
+def _symbol_mask(colour: int, size: int) -> set[tuple[int, int]]:
+    """The ink pixels of a tile's symbol corner (the top-left third, above the number)."""
+    face = tile_surface(colour * 16, None, size)
+    ink = INKS[colour]
+    box = round(size * 0.38)
+    return {(x, y) for x in range(box) for y in range(box)
+            if sum(abs(a - b) for a, b in zip(face.get_at((x, y))[:3], ink)) < 60}
+
+
+@pytest.mark.parametrize("size", [28, 34, 42, 56])      # tiles at 960x540 through 1280x720
+def test_the_six_symbols_are_told_apart_at_a_glance(size):
+    """Each pair of symbols differs in at least a third of the pixels either covers (red's
+    hexagon and orange's circle shared all but about 15 %), and no symbol is a speck."""
+    pygame.init()
+    masks = [_symbol_mask(c, size) for c in range(6)]
+    for m in masks:
+        assert len(m) >= size * size * 0.02
+    for i in range(6):
+        for j in range(i + 1, 6):
+            differ = len(masks[i] ^ masks[j]) / len(masks[i] | masks[j])
+            assert differ >= 0.33, (i, j, round(differ, 2))
+
+
 # ---- rendering, no overflow -------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)

@@ -12,16 +12,20 @@ from scenes.ui.style import ink_on
 
 Colour = tuple[int, int, int]
 
-# Okabe-Ito, in the order of engine.sumoku.tiles.COLOURS; a symbol for each.
+# Okabe-Ito hues, in the order of engine.sumoku.tiles.COLOURS, moved apart in lightness so
+# that no two print as the same grey (luma 154, 186, 114, 213, 50, 82: at least 27 apart;
+# tests/test_scenes_sumoku.py measures it). Each colour also has a symbol of its own
+# outline: a ring, a square, a triangle, a diamond, a star, a plus.
 FILLS: tuple[Colour, ...] = (
-    (0xE6, 0x9F, 0x00),  # orange
-    (0x56, 0xB4, 0xE9),  # sky blue
-    (0x00, 0x9E, 0x73),  # bluish green
-    (0xF0, 0xE4, 0x42),  # yellow
-    (0x00, 0x72, 0xB2),  # blue
-    (0xD5, 0x5E, 0x00),  # vermillion
+    (230, 145, 0),       # orange
+    (125, 205, 245),     # sky blue
+    (20, 160, 120),      # bluish green
+    (240, 228, 66),      # yellow
+    (15, 50, 145),       # blue
+    (185, 45, 0),        # vermillion
 )
-SYMBOLS = ("circle", "square", "triangle", "diamond", "star", "hexagon")
+SYMBOLS = ("ring", "square", "triangle", "diamond", "star", "plus")
+SYMBOL_R = 0.14          # a symbol's radius, of the tile's size
 DARK_INK: Colour = (20, 20, 24)
 LIGHT_INK: Colour = (255, 255, 255)
 
@@ -41,7 +45,7 @@ def _shade(c: Colour, k: float) -> Colour:
 def symbol_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float, float]]:
     """The outline of a polygon symbol centred on (cx, cy) with radius r."""
     if kind == "square":
-        s = r * 0.85
+        s = r * 0.75
         return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
     if kind == "triangle":
         return [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)]
@@ -50,12 +54,15 @@ def symbol_points(kind: str, cx: float, cy: float, r: float) -> list[tuple[float
     if kind == "star":
         pts = []
         for i in range(10):
-            rad = r if i % 2 == 0 else r * 0.45
+            rad = r * 1.2 if i % 2 == 0 else r * 0.42
             a = -math.pi / 2 + i * math.pi / 5
             pts.append((cx + rad * math.cos(a), cy + rad * math.sin(a)))
         return pts
-    if kind == "hexagon":
-        return [(cx + r * math.cos(math.pi / 3 * i), cy + r * math.sin(math.pi / 3 * i)) for i in range(6)]
+    if kind == "plus":
+        a = r * 0.34
+        return [(cx - a, cy - r), (cx + a, cy - r), (cx + a, cy - a), (cx + r, cy - a), (cx + r, cy + a),
+                (cx + a, cy + a), (cx + a, cy + r), (cx - a, cy + r), (cx - a, cy + a), (cx - r, cy + a),
+                (cx - r, cy - a), (cx - a, cy - a)]
     raise ValueError(kind)
 
 
@@ -64,6 +71,9 @@ def draw_symbol(surface: pygame.Surface, kind: str, centre: tuple[float, float],
     cx, cy = centre
     if kind == "circle":
         pygame.draw.circle(surface, colour_, (round(cx), round(cy)), max(2, round(r * 0.9)))
+    elif kind == "ring":          # hollow: told from every filled symbol even when tiny
+        pygame.draw.circle(surface, colour_, (round(cx), round(cy)), max(3, round(r * 0.95)),
+                           max(2, round(r * 0.4)))
     else:
         pygame.draw.polygon(surface, colour_, symbol_points(kind, cx, cy, r))
 
@@ -104,8 +114,8 @@ def _render(tile: int, value: int, size: int, look: str) -> pygame.Surface:
     pygame.draw.rect(surf, fill, rect.inflate(-max(2, size // 16), -max(2, size // 12)).move(0, -max(1, size // 40)),
                      border_radius=rad)
     # symbol in the top-left corner
-    sr = size * 0.11
-    draw_symbol(surf, SYMBOLS[c], (size * 0.2, size * 0.2), sr, ink)
+    sr = size * SYMBOL_R
+    draw_symbol(surf, SYMBOLS[c], (size * 0.22, size * 0.22), sr, ink)
     # the big number
     f = font(max(6, int(size * 0.62)), True)
     text = f.render(str(value), True, ink)
