@@ -130,6 +130,8 @@ def test_a_person_plays_a_whole_game_against_bots_to_the_results(seats):
             break
         if top is scene and scene.reveal is not None and scene.still():
             key(app, pygame.K_RETURN)                        # past the reveal (at the end: the results)
+        elif top is scene and scene.ui.result is not None:
+            press(app, scene, "done")                        # the peeked card read
         elif top is scene and scene.acting:
             cmd = bot_move(session, 0)
             before = len(session.events)
@@ -209,6 +211,15 @@ def test_hot_seat_curtain_rises_between_people_and_draws_no_secret():
     mine = list(session.view(0)["my_cards"])
     act_through_scene(app, scene, {"type": "peek", "target": 2, "pos": 0})
     seen = session.view(0)["my_peeks"][-1]["card"]
+    for _ in range(30):                                      # the peeker reads the card: no curtain yet
+        frame(app, scene)
+    assert app.stack.top is scene and scene.viewer == 0 and scene.ui.result["card"] == seen
+    assert session.to_act() == {1}
+    with record_text() as blits:
+        redraw(app)
+    assert any(card_words(seen) in s for s in texts(blits)), texts(blits)     # the card, in words
+    press(app, scene, "done")
+    app.step()
     assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 1
     assert scene.viewer is None
     drawn = scene.draws
@@ -251,6 +262,8 @@ def test_final_declarations_are_taken_one_person_at_a_time():
             lift(app)
         elif top is scene and scene.reveal is not None and scene.still():
             key(app, pygame.K_RETURN)
+        elif top is scene and scene.ui.result is not None:
+            press(app, scene, "done")
         elif top is scene and scene.acting:
             cmd = next(c for c in RULES.legal_commands(session.view(scene.viewer), scene.viewer)
                        if c["type"] in ("peek", "ask") or session.view(scene.viewer)["must_declare"])
@@ -592,3 +605,124 @@ def test_a_red_x_is_named_in_the_hand_and_explained_in_the_hint(lang, size):
     assert not [w for w in words if w.endswith("…")], words
     hint = [w for w in words if w.startswith(i18n.t("wooolf.ui.hint.choose_red")[:6])]
     assert hint, words
+
+
+# ---- a peek is read before the curtain; a declared player shuffles off turn ----------------------------
+def declared_early(session, seat: int = 0) -> None:
+    """Everyone peeks once from the start player 0, then `seat` declares early (arrows at the next seat)."""
+    for _ in range(session.seats):
+        s = min(session.to_act())
+        session.submit({"type": "peek", "seat": s, "target": (s + 1) % session.seats, "pos": 0})
+    targets = session.view(seat)["targets"]
+    session.submit({"type": "declare", "seat": seat, "arrows": [seat + 1] + [-1] * (len(targets) - 1)})
+
+
+def test_a_peeked_card_shows_face_up_until_done_and_the_game_waits_for_it():
+    app = make_app()
+    session = make_session(5, 1, seed=3, start=0)
+    scene = push(app, session)
+    act_through_scene(app, scene, {"type": "peek", "target": 2, "pos": 1})
+    seen = session.view(0)["my_peeks"][-1]["card"]
+    events = len(session.events)
+    for _ in range(40):                                      # the bots wait while the card is read
+        frame(app, scene)
+    assert len(session.events) == events and scene.bots.due_in() is not None
+    assert scene.wake_after() is None                        # and nothing wakes the loop for them
+    from scenes.wooolf import panels
+    from scenes.wooolf.cards import draw_face
+    area = panels.action_area(scene.fr)
+    with record_text() as blits:
+        redraw(app)
+    assert any(card_words(seen) in b.text for b in blits if area.contains(b.rect))
+    said = i18n.t(f"wooolf.public.{session.events[-1]['announced']}")
+    assert any(said in b.text for b in blits if area.contains(b.rect))
+    face = pygame.Surface((200, 200))                        # the card's face itself, drawn in the area
+    draw_face(face, pygame.Rect(0, 0, 72, 100), scene.fr, seen)
+    key(app, pygame.K_RETURN)                                # Done
+    assert scene.ui.result is None and scene.hot.pinned is None
+    for _ in range(40):
+        frame(app, scene)
+    assert len(session.events) > events                      # the bots go on
+
+
+def test_an_early_declarer_alone_with_bots_shuffles_whenever_they_like():
+    app = make_app()
+    session = make_session(5, 1, seed=3, start=0)
+    declared_early(session)
+    scene = push(app, session)
+    assert not scene.acting and scene.can_swap()
+    with record_text() as blits:
+        redraw(app)
+    assert i18n.t("wooolf.ui.hint.declared_shuffle") in texts(blits)
+    for _ in range(2):                                       # off turn, again and again: the S key
+        before = len(session.events)
+        key(app, pygame.K_s)
+        assert session.events[-1]["type"] == "shuffled" and session.events[-1]["seat"] == 0
+        assert len(session.events) == before + 1
+        assert scene.view["my_cards"] == session.state.cards[0]
+    for _ in range(400):                                     # and the bots play the round on
+        if session.view(None)["round"] == 2 or session.outcome() is not None:
+            break
+        if scene.reveal is not None and scene.still():
+            key(app, pygame.K_RETURN)
+        frame(app, scene)
+    assert any(e["type"] == "round_revealed" for e in session.events)
+
+
+def test_hot_seat_a_declared_person_calls_for_the_screen_to_shuffle_and_hands_it_back():
+    app = make_app()
+    session = make_session(5, 2, seed=3, start=0)
+    declared_early(session)
+    assert session.to_act() == {1}
+    scene = push(app, session)
+    assert lift(app) == 1 and scene.viewer == 1 and scene.acting
+    assert "call_0" in scene.bar and "call_1" not in scene.bar
+    assert scene.lay.seats[0].rect.contains(button(scene, "call_0").rect)
+    with record_text() as blits:
+        redraw(app)
+    words = texts(blits)
+    assert i18n.t("wooolf.ui.call_shuffle") in words
+    press(app, scene, "call_0")
+    app.step()
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 0 and scene.viewer is None
+    assert lift(app) == 0 and scene.viewer == 0 and scene.visiting()
+    assert not scene.acting and session.to_act() == {1}
+    press(app, scene, "shuffle")
+    press(app, scene, "shuffle")
+    assert [e["seat"] for e in session.events[-2:] if e["type"] == "shuffled"] == [0, 0]
+    with record_text() as blits:
+        redraw(app)
+    assert i18n.t("wooolf.ui.hint.visit", name="Mei") in texts(blits)
+    press(app, scene, "done")
+    app.step()
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 1
+    assert lift(app) == 1 and scene.viewer == 1 and scene.acting
+    with record_text() as blits:
+        redraw(app)
+    assert not any(s.startswith("You shuffle") for s in texts(blits))      # seat 0's result stays seat 0's
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_peek_result_the_off_turn_shuffle_and_the_call_button_fit(lang, size):
+    app = make_app(size, lang)
+    session = make_session(8, 2, seed=3, start=0)
+    declared_early(session)
+    scene = push(app, session)
+    lift(app)
+
+    def shot() -> None:
+        with record_text() as blits:
+            redraw(app)
+        assert_fits(blits, size)
+
+    shot()                                                   # seat 1's turn, seat 0's call button
+    act_through_scene(app, scene, {"type": "peek", "target": 7, "pos": 0})
+    shot()                                                   # the peek, read before the curtain
+    press(app, scene, "done")
+    app.step()
+    assert scene.viewer == 1 and not scene.acting           # a bot's turn: the screen stays
+    press(app, scene, "call_0")
+    app.step()
+    assert lift(app) == 0 and scene.visiting()
+    shot()                                                   # the visit: shuffle, then Done

@@ -6,6 +6,9 @@
   simultaneous choices (votes, guesses) are taken one person at a time. When nobody at
   the screen has to act (bots are playing), it stays with whoever has it.
 - The game over: the table's view (None) when `table_at_end`.
+- A pinned person keeps the screen, or is called to it, whoever must act: someone who
+  must read a secret result before the curtain (a Wooolf!! peek) or who asked for the
+  screen to do something off turn. The table unpins when they press Done.
 
 When the person at the screen must change (mid-turn too) and the game hides information,
 nothing of the last person stays up: the shown seat becomes None (the table's view), the
@@ -29,6 +32,7 @@ class HotSeat(Generic[P]):
         self.table_at_end = table_at_end
         self.viewer: int | None = None          # whose view is on screen (None: the table's)
         self.curtain_for: int | None = None     # the person the curtain is up for
+        self.pinned: int | None = None          # the person who keeps the screen until done
         self._private: dict[int, P] = {}
         self._nobody = make_private()
 
@@ -51,6 +55,13 @@ class HotSeat(Generic[P]):
         self._private.pop(seat, None)
 
     # ---- who is at the screen ------------------------------------------------------------
+    def pin(self, seat: int) -> None:
+        """`seat` keeps the screen (or is called to it) until `unpin`."""
+        self.pinned = seat
+
+    def unpin(self) -> None:
+        self.pinned = None
+
     @property
     def curtain_up(self) -> bool:
         return self.curtain_for is not None
@@ -61,6 +72,8 @@ class HotSeat(Generic[P]):
             return None
         if self.session.outcome() is not None:
             return None if self.table_at_end else (self.viewer if self.viewer is not None else self.humans[0])
+        if self.pinned is not None:
+            return self.pinned
         if len(self.humans) == 1:
             return self.humans[0]
         acting = [s for s in sorted(self.session.to_act()) if s in self.humans]

@@ -228,11 +228,26 @@ class TurnTable(Scene):
     def sync_seat(self, may_curtain: bool = True) -> None:
         self.hot.sync(self._show, self._handoff, may_curtain)
 
+    def keep_screen(self, seat: int | None = None) -> None:
+        """The person on screen (or `seat`, called to it under the curtain) keeps the screen
+        and the game waits until `free_screen`: a secret result to read before the curtain
+        rises, something to do off turn."""
+        seat = self.viewer if seat is None else seat
+        if seat is not None:
+            self.hot.pin(seat)
+            self.request_redraw()
+
+    def free_screen(self) -> None:
+        """Done: the screen goes where the game needs it (the curtain if the person changes)."""
+        self.hot.unpin()
+        self.request_redraw()
+
     def drive_bots(self, dt: float) -> None:
-        """Bots think in a thread; their moves wait while the table is not still. A bot's
-        refused or failed move must not stop the game: the first legal command instead."""
+        """Bots think in a thread; their moves wait while the table is not still or a
+        person holds the screen (`keep_screen`). A bot's refused or failed move must not
+        stop the game: the first legal command instead."""
         self.bots.delay = self.bot_pause * self.anim_factor
-        if not self.still():
+        if not self.still() or self.hot.pinned is not None:
             return
         try:
             self.bots.update(dt)
@@ -265,7 +280,7 @@ class TurnTable(Scene):
         if self.stack.top is not self:
             return None
         due = self.session.next_deadline()
-        waits = [self.bots.due_in(), self.timer_in(),
+        waits = [None if self.hot.pinned is not None else self.bots.due_in(), self.timer_in(),
                  None if due is None else max(0.0, (due - self.session.now_ms()) / 1000)]
         waits = [w for w in waits if w is not None]
         return min(waits) if waits else None

@@ -16,11 +16,12 @@ from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
 from scenes.wooolf.cards import draw_face
-from scenes.wooolf.narrate import arrow_target, reveal_lines
+from scenes.wooolf.narrate import arrow_target, log_line, reveal_lines
 from scenes.wooolf.notebook import draw_notebook
 from scenes.wooolf.tableview import draw_table
 
 if TYPE_CHECKING:
+    from scenes.wooolf.layout import SeatBox
     from scenes.wooolf.table import WooolfScene
 
 HINT_W = 250          # design px of the action area's words, left of its cards
@@ -28,6 +29,14 @@ HINT_W = 250          # design px of the action area's words, left of its cards
 
 def action_area(fr: Frame) -> pygame.Rect:
     return fr.r(12, 524, 828, 116)
+
+
+def call_rect(fr: Frame, box: "SeatBox") -> pygame.Rect:
+    """The button on a declared person's box that calls them to the screen to shuffle:
+    the right end of its row of answered question cards."""
+    row = box.chips
+    w = min(fr.px(116), row.w // 2)
+    return pygame.Rect(row.right - w, row.y, w, row.h)
 
 
 def _pieces(fr: Frame, area: pygame.Rect, n: int) -> list[pygame.Rect]:
@@ -136,6 +145,10 @@ def _hint(sc: "WooolfScene") -> str:
         return t("wooolf.ui.hint.reveal")
     if me is None:
         return ""
+    if sc.visiting():
+        return t("wooolf.ui.hint.visit", name=sc.name(me))
+    if sc.can_swap():
+        return t("wooolf.ui.hint.declared_shuffle")
     if not sc.acting:
         return t("wooolf.ui.hint.declared") if me in (v.get("declared") or []) else t("wooolf.ui.hint.wait")
     if mode is None:                 # a red X is told here: the hand's line only names it
@@ -155,8 +168,25 @@ def _holder(sc: "WooolfScene", h: int) -> str:
     return arrow_target(sc.players, h, sc.n)
 
 
+def _result(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: "WooolfScene", ev: dict) -> None:
+    """The seat on screen's peek: the card it saw, face up, and what it announced. It stays
+    until Done (the curtain waits for it)."""
+    pad = fr.px(8)
+    ch = area.h - 2 * pad
+    face = pygame.Rect(area.x + pad, area.y + pad, round(ch * 0.72), ch)
+    draw_face(surface, face, fr, str(ev["card"]), edge=style.ACCENT)
+    words = pygame.Rect(face.right + 2 * pad, area.y + pad, area.right - face.right - 3 * pad, area.h - 2 * pad)
+    text = log_line(ev, sc.players, sc.n, sc.viewer) + " " + t(
+        "wooolf.ui.result.announced", said=t(f"wooolf.public.{ev.get('announced')}"))
+    text_in(surface, text, words, fr.fs(22), style.INK, wrap_lines=True, max_lines=4, align="left",
+            min_size=fr.min_fs, ellipsis=True)
+
+
 def _actions(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
     panel(surface, area, style.BG_2, radius=fr.px(10))
+    if sc.ui.result is not None and sc.viewer is not None:
+        _result(surface, area, fr, sc, sc.ui.result)
+        return
     pad = fr.px(8)
     mode = sc.mode()
     wide = mode not in ("ask", "declare")

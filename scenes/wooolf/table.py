@@ -21,6 +21,7 @@ import pygame
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.clicks import among, left_click, route
 from scenes.common.revealtable import RevealTable
+from scenes.ui import style
 from scenes.ui.buttons import Button, row_rects
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
@@ -63,6 +64,7 @@ class Choice:
     q_index: int | None = None              # which of the question cards (two may ask the same)
     arrows: list[int | None] = field(default_factory=list)   # the dial: a holder, -1 (0) or None (unset)
     arrow: int = 0                          # the arrow a click sets
+    result: dict | None = None              # this seat's peek, on screen until Done (its card: a secret)
 
 
 class WooolfScene(RevealTable):
@@ -137,6 +139,9 @@ class WooolfScene(RevealTable):
                 self.announce = None
                 self.sound("score")
             elif kind in ANNOUNCED:
+                if kind == "peeked" and self.viewer is not None and ev.get("seat") == self.viewer and "card" in ev:
+                    self.ui.result = dict(ev)       # the peeker reads it and presses Done: only then
+                    self.keep_screen()              # may the curtain rise or the bots go on
                 self.announce = (log_line(ev, self.players, self.n, self.viewer), ev.get("seat"))
                 self.announced_for = self.viewer
                 if kind != "round_dealt":
@@ -144,6 +149,7 @@ class WooolfScene(RevealTable):
 
     def on_undone(self) -> None:
         self.announce = None
+        self.free_screen()
         if self.undo_seat is not None:
             self.hot.forget(self.undo_seat)
 
@@ -246,8 +252,37 @@ class WooolfScene(RevealTable):
             self.choose_mode(None)
 
     def shuffle(self) -> None:
-        if self.acting:
+        if self.acting or self.can_swap():
             self.submit({"type": "shuffle", "seat": self.viewer})
+
+    def can_swap(self) -> bool:
+        """The seat on screen declared early: it may shuffle off turn, until the reveal."""
+        return (self.viewer is not None and self.reveal is None and not self.acting
+                and bool(self.view.get("can_shuffle")))
+
+    def visiting(self) -> bool:
+        """The person on screen was called to it off turn (to shuffle) and hands it back with Done."""
+        return (self.viewer is not None and self.hot.pinned == self.viewer and self.ui.result is None
+                and len(self.humans) > 1)
+
+    def callers(self) -> list[int]:
+        """At a table of several people: the others who declared early, each of whom may
+        call for the screen (a button on their box) to shuffle their cards, off turn. The
+        curtain rises for them and falls back after Done: nothing secret is shown."""
+        v = self.view
+        if (len(self.humans) < 2 or self.reveal is not None or self.hot.pinned is not None
+                or v.get("phase") not in ("turns", "final")):
+            return []
+        return [h for h in self.humans if h != self.viewer and h in (v.get("early") or [])]
+
+    def call(self, seat: int) -> None:
+        if seat in self.callers():
+            self.keep_screen(seat)
+
+    def done(self) -> None:
+        """The peek read (or the off-turn visit over): the screen goes on where the game needs it."""
+        self.ui.result = None
+        self.free_screen()
 
     def set_arrow(self, h: int) -> None:
         """Point the arrow being set at holder `h` (-1: at 0, nobody), then go to the next unset one."""
@@ -306,6 +341,8 @@ class WooolfScene(RevealTable):
         if v.get("my_cards"):
             s.faces[me] = list(v["my_cards"])
         s.peeked = peeked_now(v)
+        s.room = {h: panels.call_rect(self.fr, self.lay.seats[h]).w + self.fr.px(4)
+                  for h in self.callers()} if self.lay is not None else {}
         mode = self.mode()
         if mode in ("peek", "ask"):
             s.offered = set(self.others(players_only=mode == "ask"))
@@ -327,15 +364,27 @@ class WooolfScene(RevealTable):
             top.append(self.undo_button("wooolf.ui.undo", rect=fr.r(986, 8, 136, 52)))
         top.append(self.menu_button("wooolf.ui.menu", rect=fr.r(1132, 8, 136, 52)))
         row: list[Button] = []
+        done = Button("done", self.done, t("wooolf.ui.done"), keys=ENTER + (pygame.K_SPACE,), primary=True)
         if self.reveal is not None:
             key = "wooolf.ui.see_results" if v.get("ended") else "wooolf.ui.next_round"
             row = [Button("go_on", self.go_on, t(key), keys=ENTER + (pygame.K_SPACE,), primary=True)]
+        elif self.ui.result is not None:
+            row = [done]
         elif self.acting:
             row = self._action_buttons()
+        elif self.can_swap():
+            row = [Button("shuffle", self.shuffle, t("wooolf.ui.shuffle"), keys=(pygame.K_s,))]
+            row += [done] if self.visiting() else []
         for b, r in zip(row, row_rects(fr.r(12, 648, 828, 62), len(row), fr.px(8))):
             b.rect = r
             b.size = 21
-        self.bar.set(top + row)
+        calls = []
+        if self.lay is not None:
+            for h in self.callers():
+                calls.append(Button(f"call_{h}", lambda h=h: self.call(h), t("wooolf.ui.call_shuffle"),
+                                    rect=panels.call_rect(fr, self.lay.seats[h]), size=18,
+                                    colour=style.seat_colour(h)))
+        self.bar.set(top + row + calls)
         area = panels.action_area(fr)
         mode = self.mode()
         if mode == "ask":

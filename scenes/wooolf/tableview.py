@@ -33,6 +33,7 @@ class Shown:
     picked: set[int] = field(default_factory=set)                 # holders chosen (outlined)
     offered: set[int] = field(default_factory=set)                # holders a click may choose
     arrows: dict[int, str] = field(default_factory=dict)          # holder -> the dial arrows set at it (">", ">>")
+    room: dict[int, int] = field(default_factory=dict)            # holder -> px kept free right of its chips (a button)
 
 
 def revealed(view: dict) -> Shown:
@@ -108,7 +109,8 @@ def draw_seat(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, play
         if shown.flip.get(h, 1.0) >= 1.0:      # each dial turns over with its holder's cards
             _dial_line(surface, box, fr, view, players, shown)
     else:
-        _chips(surface, box.chips, fr, view, h)
+        row = box.chips
+        _chips(surface, pygame.Rect(row.x, row.y, max(0, row.w - shown.room.get(h, 0)), row.h), fr, view, h)
 
 
 def _head(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, players: Sequence[Any] | None,
