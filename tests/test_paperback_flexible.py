@@ -45,24 +45,48 @@ def test_a_bot_passes_a_worthless_hand_for_a_cube_and_spends_it():
     play(st, cmd)
 
 
-def test_an_offer_front_card_left_in_place_gets_cheaper_to_one_cent():
+def test_buying_a_pile_top_puts_a_cube_on_its_front_card_down_to_zero_cents():
+    """The corrected rule sheet (§11): a pile top bought puts a cube on that pile's front
+    card; each cube takes 1¢ off it, down to 0¢; the cubes leave when it is bought. A turn
+    without a purchase, a front card bought, or a 2¢ vowel bought puts none."""
     st = table(offer_discount=True)
     front = st.front["p5"]
-    top = st.piles["p5"][0]
-    for k in range(1, 7):
+    for _ in range(4):                                      # turns with no purchase: no cube
         play(st, {"type": "pass", "seat": st.turn})
-        assert st.discount[front] == k                      # a cube each whole turn in front
-        assert top not in st.discount                       # a pile top gets none
-    price = {s["id"]: s["cost"] for s in RULES.view(st, 0)["for_sale"]}
-    assert price[front] == 1                                # 5¢ - 6 cubes, never below 1¢
-    give(st, 0, ["s0.W1", "s0.T"])
-    play(st, {"type": "spell", "seat": 0, "cards": ["s0.W1", "s0.T"], "letters": {"s0.W1": "a"}})
-    play(st, {"type": "buy", "seat": 0, "cards": [front]})  # 1¢
-    assert front not in st.discount                         # its cubes left with it
+    assert st.discount == {}
+    cost = st.cards[front].cost
+    assert cost == 5
+    for k in range(1, 7):                                   # a pile top bought each turn
+        seat = st.turn
+        top = st.piles["p5"][0]
+        st.cents = 99
+        st.phase = "buy"
+        play(st, {"type": "buy", "seat": seat, "cards": [top]})
+        assert st.front["p5"] == front and st.discount[front] == k   # one cube a top bought
+        assert top not in st.discount
+        price = {s["id"]: s["cost"] for s in RULES.view(st, 0)["for_sale"]}
+        assert price[front] == max(0, cost - k)                      # down to 0¢, not below
+    assert price[front] == 0
+    other = dict(st.discount)
+    st.cents, st.phase = 0, "buy"                           # a 0¢ card, bought with 0¢
+    seat = st.turn
+    play(st, {"type": "buy", "seat": seat, "cards": [front]})
+    assert front in st.owned(seat) and front not in st.discount      # its cubes left with it
     new = st.front["p5"]
-    assert new not in st.discount                           # it arrived this turn
-    play(st, {"type": "pass", "seat": 1})
-    assert st.discount[new] == 1
+    assert new not in st.discount                                    # the new front starts bare
+    assert {c: n for c, n in st.discount.items() if c != front} == {c: n for c, n in other.items() if c != front}
+    st.cents, st.phase = 99, "buy"                          # a 2¢ vowel (no front card): no cube
+    seat = st.turn
+    play(st, {"type": "buy", "seat": seat, "cards": [st.piles["p2"][0]]})
+    assert st.discount == {}
+
+
+def test_the_prices_of_one_purchase_are_those_the_offer_showed_when_it_began():
+    st = table(offer_discount=True)
+    top, front = st.piles["p4"][0], st.front["p4"]
+    st.cents, st.phase = 8, "buy"                           # 4¢ + 4¢: no cube taken off the front
+    play(st, {"type": "buy", "seat": 0, "cards": [top, front]})
+    assert st.discount == {} and {top, front} <= set(st.owned(0))
 
 
 def test_the_used_vowels_come_back_when_the_two_cent_spread_runs_out():

@@ -1,8 +1,9 @@
 """The box's flexible rules (rules §11 and the seed summary), each its own option:
 
 - `discard_cube`: a player who passes (discards the hand and draws anew) takes a cube;
-- `offer_discount`: at the end of every turn an Offer front card stayed in place
-  throughout, it gets a cube: 1¢ cheaper per cube, never below 1¢; its cubes leave with it;
+- `offer_discount`: when a player buys the top card of a letter pile, a cube goes on that
+  pile's front card: 1¢ cheaper per cube, down to 0¢; its cubes leave with it (bought or
+  trashed);
 - `vowel_reshuffle`: when the 2¢ vowels are all gone, the used ones (out of the game) come
   back to the 2¢ spread at the end of that turn;
 - `bounty`: see engine/paperback/bounty.py.
@@ -26,16 +27,19 @@ def uses_cubes(state: Any) -> bool:
 
 
 def price(state: Any, cid: str) -> int:
-    """What a card costs to buy now (a discount's cubes off, never below 1¢)."""
-    cost = state.cards[cid].cost
-    cubes = state.discount.get(cid, 0)
-    return max(1, cost - cubes) if cubes else cost
+    """What a card costs to buy now (a discount's cubes off, down to 0¢)."""
+    return max(0, state.cards[cid].cost - state.discount.get(cid, 0))
 
 
-def fronts(state: Any) -> list[str]:
-    """The Offer's front cards now (the spread pile has none)."""
-    return [f for pid, _, spread in content().piles if not spread
-            for f in [state.front.get(pid)] if f is not None]
+def discounted_front(piles: Any, front: Any, cid: str) -> str | None:
+    """The front card that gets a cube when `cid` is bought (Offer discount): the front
+    card of the pile whose top `cid` is; None when `cid` is no pile top, or the pile has
+    no front card."""
+    for pid, _, spread in content().piles:
+        pile = piles.get(pid) or []
+        if not spread and pile and pile[0] == cid:
+            return front.get(pid)
+    return None
 
 
 def spread_pile() -> str:

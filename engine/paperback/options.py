@@ -17,7 +17,7 @@ OPTIONS: dict[str, tuple[Any, ...]] = {
     "powers": (False, True),           # a Player Power dealt to each player
     "awards": (False, True),           # one Award revealed, scored at the end
     "discard_cube": (False, True),     # a pass (the hand discarded) takes a cube worth 1¢
-    "offer_discount": (False, True),   # an Offer front card left in place gets 1¢ cheaper a turn
+    "offer_discount": (False, True),   # a pile top bought: a cube (1¢ off) on that pile's front card
     "vowel_reshuffle": (False, True),  # the used 2¢ vowels come back when they run out
     "bounty": (False, True),           # a stuck player shows the hand, a used suggestion earns a cube
     "themes": (False, True),           # one Theme revealed: a fitting word takes its card

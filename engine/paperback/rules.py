@@ -628,7 +628,6 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.powers = list(ev.get("powers", []))
         state.award = ev.get("award")
         state.theme = ev.get("theme")
-        state.last_fronts = flexible.fronts(state)
         size = int(ev["hand_size"])
         for s, deck in enumerate(ev["decks"]):
             state.hands[s] = list(deck[:size])
@@ -708,8 +707,11 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             if pile in state.fame:
                 state.fame[pile].remove(cid)
             else:
+                cubed = flexible.discounted_front(state.piles, state.front, cid)
                 _take(state.piles, state.front, cid)
                 state.discount.pop(cid, None)            # its cubes leave with it
+                if cubed is not None and flexible.on(state, "offer_discount"):   # a pile top bought:
+                    state.discount[cubed] = state.discount.get(cubed, 0) + 1     # a cube on its front
             state.discards[ev["seat"]].append(cid)       # gained cards go to the discard pile
         state.cubes[ev["seat"]] -= ev.get("cubes", 0)
 
@@ -737,12 +739,6 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.turns[seat] += 1
         state.power_used = False
         state.bounty = None
-        if flexible.on(state, "offer_discount"):      # a cube on each front card that stayed
-            now = flexible.fronts(state)
-            for f in now:
-                if f in state.last_fronts:
-                    state.discount[f] = state.discount.get(f, 0) + 1
-            state.last_fronts = now
         if state.sim is not None:                     # the round goes on in announcement order
             sim.turn_done(state, seat)
         else:

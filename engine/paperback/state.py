@@ -78,7 +78,6 @@ class PaperbackState:
     clean_words: list[int] = field(default_factory=list)         # words with no wild, per seat
     cubes: list[int] = field(default_factory=list)               # cubes held (1¢ each), per seat
     discount: dict[str, int] = field(default_factory=dict)       # Offer card -> its discount cubes
-    last_fronts: list[str] = field(default_factory=list)         # the front cards at the last turn's end
     bounty: dict[str, Any] | None = None                         # {"seat", "hand", "suggestions"}
     theme: str | None = None                                     # option themes: the one revealed
     theme_holder: int | None = None
@@ -153,7 +152,7 @@ class PaperbackState:
             data.update(theme=self.theme, theme_holder=self.theme_holder, theme_fit=self.theme_fit,
                         theme_refused=self.theme_refused, theme_vote=self.theme_vote)
         if self.options.get("offer_discount"):
-            data.update(discount=dict(sorted(self.discount.items())), last_fronts=self.last_fronts)
+            data["discount"] = dict(sorted(self.discount.items()))
         return data
 
     def _base_data(self) -> dict[str, Any]:

@@ -102,7 +102,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: CardDef, fr: Fra
         text_in(surface, shown_letters(laid_as or card.letters) or "★", body, max(18, int(rect.h * 0.5)), INK_CARD,
                 bold=True, min_size=18)
         return
-    if cost and card.cost:
+    if cost and (card.cost or card.kind == "market"):     # (an Offer discount may bring it to 0¢)
         text_in(surface, t("paperback.card.cost", cost=card.cost), corner, small, INK_CARD, bold=True, align="left",
                 min_size=fr.fs(12), ellipsis=True)
     if card.wild or card.kind == "common":
