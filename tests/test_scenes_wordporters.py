@@ -657,3 +657,54 @@ def test_the_reveal_shows_every_players_points_and_total_and_who_voted_for_each_
     assert any(gained[s] > own[s] for s in range(5))       # a guesser's points were on screen
     scene.step(10.0)
     assert any(e["type"] == "round_ended" for e in scene.logged())
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_replay_shows_every_vote_and_a_readable_track(tmp_path, lang, size):
+    """Every vote is in the replay: each reveal's line names who guessed it and gives the
+    revealer's vote; the board tags where each other player put the revealer's number.
+    The side panel's track has five squares a row, every number on it whole at the
+    smallest readable size, every square wide enough for it."""
+    from engine.core.bots import play_on
+    from engine.core.logstore import read_log
+    from scenes.common.replay import ReplayScene
+    from scenes.common.names import names_list
+    from scenes.wordporters.replayview import shown_of
+    session = LocalSession(RULES, 5, {"variant": "classic", "words": "en"}, 8,
+                           [{"name": n, "kind": "bot", "level": "normal"} for n in NAMES[:5]], log_dir=tmp_path)
+    play_on(session, {s: WordPortersBot("normal", s) for s in range(5)})
+    session.close()
+    app = make_app(size, lang)
+    viewer = ReplayScene(app, read_log(next(tmp_path.rglob("*.*"))), None)
+    app.stack.push(viewer)
+    app.step()
+    events = viewer.cursor.events
+    lines = viewer.lines()
+    votes = {}
+    for i, ev in enumerate(events):
+        if ev["type"] == "voted":
+            votes[ev["seat"]] = ev["guesses"]
+        if ev["type"] != "revealed":
+            continue
+        line = lines[i]
+        for other, number in enumerate(votes[ev["seat"]]):      # the revealer's whole vote
+            if number is not None:
+                assert i18n.t("wordporters.ui.guess", player=NAMES[other], number=number) in line, line
+        if ev["right"]:
+            assert names_list([NAMES[v] for v in ev["right"]]) in line, line
+        viewer.seek(i + 1)
+        view = viewer.cursor.view(None)
+        want = {}
+        for v in range(5):
+            if v != ev["seat"]:
+                want.setdefault(votes[v][ev["seat"]], []).append(NAMES[v][0])
+        assert {p: [t for t, _ in m] for p, m in shown_of(view, viewer.loaded.header["players"]).marks.items()} == want
+    k = min(size[0] / 1280, size[1] / 720)
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size, small_digits=True)
+    numbers = [b for b in blits if b.text.isdigit() and int(b.text) < 20 and b.rect.x > viewer.r(700, 0, 1, 1).x
+               and b.rect.y > viewer.r(0, 400, 1, 1).y]
+    assert sorted({int(b.text) for b in numbers}) == list(range(20)), sorted(b.text for b in numbers)
+    assert all(b.size >= round(18 * k) and b.fits for b in numbers)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any, Callable, Sequence
 
 from engine.wordporters.content import content
-from scenes.common.names import player_name, winners_text
+from scenes.common.names import names_list, player_name, winners_text
 from scenes.ui.i18n import t
 from scenes.wordporters.words import hint_inline, resolve, word_inline
 
@@ -47,7 +47,7 @@ def log_line(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | No
         right = list(ev.get("right") or [])
         key = "wordporters.ev.revealed" if right else "wordporters.ev.revealed_none"
         return t(key, player=name, number=ev.get("number"), word=word_inline(str(ev.get("word")), mode),
-                 count=len(right))
+                 count=len(right), names=names_list([player_name(players, int(s)) for s in right]))
     if kind == "round_ended":
         return t("wordporters.ev.round_ended", round=ev.get("round"),
                  player=player_name(players, int(ev.get("next_start", 0))))
@@ -58,9 +58,13 @@ def log_line(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | No
 
 def log_lines(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | None = None,
               mode: str = "ui") -> list[str]:
-    """The log panel's lines for one event: its sentence, and after a deal the reader's
-    own number and word (only in an event the reader may see it in)."""
+    """The log panel's lines for one event: its sentence; after a deal the reader's own
+    number and word (only in an event the reader may see it in); after a reveal the
+    revealer's vote, so that every vote is told once the round is revealed."""
     out = [log_line(ev, players, reader, mode)]
+    if ev.get("type") == "revealed" and ev.get("guesses"):
+        out.append(t("wordporters.ev.revealer_vote", player=player_name(players, int(ev["seat"])),
+                     guesses=guesses_text(ev["guesses"], players)))
     number = ev.get("number")
     words = ev.get("words") or []
     if ev.get("type") == "round_dealt" and reader is not None and isinstance(number, int) and 0 < number <= len(words):
@@ -72,8 +76,8 @@ def log_lines(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | N
 def describe_event(ev: dict[str, Any], players: Sequence[dict] | None = None, variant: str | None = None,
                    mode: str | None = None) -> str:
     """One line for the replay list, as the table sees it (never a secret), the words in
-    the word language `mode` (None: the menus')."""
-    return log_line(ev, players, None, resolve(mode))
+    the word language `mode` (None: the menus'); a reveal with the revealer's vote."""
+    return " ".join(log_lines(ev, players, None, resolve(mode)))
 
 
 def event_describer(header: dict[str, Any]) -> Callable[..., str]:

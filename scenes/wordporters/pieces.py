@@ -208,15 +208,23 @@ def draw_number_card(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, numb
                 min_size=fr.min_fs)
 
 
-def track_squares(area: pygame.Rect, gap: int) -> list[pygame.Rect]:
-    """The 20 squares, 0-9 left to right on the top row, 10-19 right to left below."""
-    w = (area.w - 9 * gap) / 10
-    h = (area.h - gap) / 2
+def track_columns(area: pygame.Rect) -> int:
+    """Ten squares a row in a wide place (two rows), five in a narrow one (four rows: a
+    replay's side panel), so that the squares stay big enough to read."""
+    return 10 if area.w >= 3 * area.h else 5
+
+
+def track_squares(area: pygame.Rect, gap: int, cols: int = 10) -> list[pygame.Rect]:
+    """The 20 squares snaking down: 0-9 left to right on the top row, 10-19 right to left
+    below (or five a row, every other row right to left)."""
+    rows = 20 // cols
+    w = (area.w - (cols - 1) * gap) / cols
+    h = (area.h - (rows - 1) * gap) / rows
     out = []
     for pos in range(20):
-        row, col = divmod(pos, 10)
-        if row:
-            col = 9 - col
+        row, col = divmod(pos, cols)
+        if row % 2:
+            col = cols - 1 - col
         out.append(pygame.Rect(round(area.x + col * (w + gap)), round(area.y + row * (h + gap)), round(w), round(h)))
     return out
 
@@ -236,7 +244,7 @@ def draw_track(surface: pygame.Surface, area: pygame.Rect, fr: Frame, scores: Se
         strip_h = min(area.h // 3, fr.fs(18) + fr.px(8))
         squares_area.h -= strip_h + gap
         _draw_laps(surface, pygame.Rect(area.x, squares_area.bottom + gap, area.w, strip_h), fr, laps)
-    squares = track_squares(squares_area, gap)
+    squares = track_squares(squares_area, gap, track_columns(squares_area))
     at: dict[int, list[int]] = {}
     for s, score in enumerate(scores):
         at.setdefault(int(score) % 20, []).append(s)

@@ -1,7 +1,8 @@
 """The replay viewer's picture of a Word Porters view: the board as that view may see it
-(the viewer's own target ringed; this round's reveals ringed in the revealer's colour),
-and beside it the round, every player's score and the score track (the winners once
-the game is over)."""
+(the viewer's own target ringed; this round's reveals ringed in the revealer's colour,
+and on the words where each other player put the latest revealer's number), and beside
+it the round, every player's score (and points in the round's reveal), what the tags
+are, and the score track, five squares a row (the winners once the game is over)."""
 from __future__ import annotations
 
 from typing import Any, Sequence
@@ -17,16 +18,26 @@ from scenes.ui.i18n import t
 from scenes.wordporters.layout import board_layout, proportions
 from scenes.wordporters.pieces import draw_track
 from scenes.wordporters.tableview import Shown, draw_board
+from scenes.wordporters.votes import points_so_far, tags, voters_by_word
 from scenes.wordporters.words import resolve
 
 
-def shown_of(view: dict) -> Shown:
-    """What a view alone lets one mark: its own target, and the numbers revealed so far."""
+def shown_of(view: dict, players: Sequence[dict] | None = None) -> Shown:
+    """What a view alone lets one mark: its own target, the numbers revealed so far, and
+    while the round's reveal is on, where each other player put the latest revealer's
+    number (every vote is in the view once the reveal has begun)."""
     s = Shown()
-    for r in view.get("reveals") or []:
+    reveals = view.get("reveals") or []
+    for r in reveals:
         s.rings[int(r["number"])] = style.seat_colour(int(r["seat"]))
     if view.get("number"):
         s.rings.setdefault(int(view["number"]), style.ACCENT)
+    if reveals and view.get("votes"):
+        cur = int(reveals[-1]["seat"])
+        short = tags([player_name(players, p) for p in range(int(view["seats"]))])
+        s.focus, s.across = cur, True
+        for pos, voters in voters_by_word(view["votes"], cur).items():
+            s.marks[pos] = [(short[v], style.seat_colour(v)) for v in voters]
     return s
 
 
@@ -55,10 +66,14 @@ class ReplayRenderer(Renderer):
         if view.get("words"):
             mode = self.word_mode()
             lay = board_layout(board, len(view.get("hints") or []), gap, tag_w=fr.px(24), **proportions(mode))
-            draw_board(surface, lay, fr, view, mode, shown_of(view))
+            draw_board(surface, lay, fr, view, mode, shown_of(view, self.players))
         side = pygame.Rect(board.right + gap, rect.y, side_w, rect.h)
         panel(surface, side, style.BG_2, radius=fr.px(10))
-        inner = side.inflate(-fr.px(12), -fr.px(12))
+        self._side(surface, side.inflate(-fr.px(12), -fr.px(12)), fr, view)
+
+    def _side(self, surface: pygame.Surface, inner: pygame.Rect, fr: Frame, view: dict) -> None:
+        """The round (or the winners), every player's total (and points in this round's
+        reveal), what the tags on the words are, and the score track (five squares a row)."""
         n = int(view["seats"])
         if view.get("ended"):
             head = winners_text(self.players, (view.get("result") or {}).get("winners") or [])
@@ -67,13 +82,30 @@ class ReplayRenderer(Renderer):
         hh = fr.px(60)
         text_in(surface, head, pygame.Rect(inner.x, inner.y, inner.w, hh), fr.fs(22), style.ACCENT, bold=True,
                 wrap_lines=True, max_lines=2, min_size=fr.min_fs, ellipsis=True)
-        track_h = min(fr.px(80), inner.h // 4)
-        rows = pygame.Rect(inner.x, inner.y + hh, inner.w, inner.h - hh - track_h - gap)
-        rh = min(fr.px(34), rows.h // max(1, n))
+        gap = max(1, fr.px(3))
+        side = (inner.w - 4 * gap) / 5
+        track_h = round(4 * side + 3 * gap)
+        if any(int(x) >= 20 for x in view["scores"]):
+            track_h += min(track_h // 3, fr.fs(18) + fr.px(8)) + gap
+        reveals = view.get("reveals") or []
+        gained = points_so_far(n, reveals) if reveals else None
+        rh = fr.px(34)
+        y = inner.y + hh
         for s in range(n):
-            r = pygame.Rect(rows.x, rows.y + s * rh, rows.w, rh - 2)
-            text_in(surface, player_name(self.players, s), pygame.Rect(r.x, r.y, r.w - fr.px(44), r.h), fr.fs(20),
+            r = pygame.Rect(inner.x, y + s * rh, inner.w, rh - 2)
+            name_w = r.w - fr.px(44) - (fr.px(44) if gained else 0)
+            text_in(surface, player_name(self.players, s), pygame.Rect(r.x, r.y, name_w, r.h), fr.fs(20),
                     style.seat_colour(s), bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
+            if gained:
+                text_in(surface, t("wordporters.ui.points", n=gained[s]), pygame.Rect(r.right - fr.px(86), r.y,
+                        fr.px(42), r.h), fr.fs(20), style.GOOD if gained[s] else style.INK_DIM, bold=True,
+                        align="right", min_size=fr.min_fs, ellipsis=True)
             text_in(surface, str(view["scores"][s]), pygame.Rect(r.right - fr.px(40), r.y, fr.px(40), r.h),
                     fr.fs(22), style.INK, bold=True, align="right", min_size=fr.min_fs, ellipsis=True)
-        draw_track(surface, pygame.Rect(inner.x, inner.bottom - track_h, inner.w, track_h), fr, view["scores"])
+        y += n * rh + fr.px(6)
+        track = pygame.Rect(inner.x, inner.bottom - track_h, inner.w, track_h)
+        if reveals and view.get("votes"):
+            note = t("wordporters.ui.reveal_votes", player=player_name(self.players, int(reveals[-1]["seat"])))
+            text_in(surface, note, pygame.Rect(inner.x, y, inner.w, track.y - gap - y), fr.fs(18), style.INK_DIM,
+                    align="left", valign="top", wrap_lines=True, max_lines=4, min_size=fr.min_fs, ellipsis=True)
+        draw_track(surface, track, fr, view["scores"])
