@@ -237,6 +237,41 @@ def test_hot_seat_curtain_draws_no_secret():
     assert {c.upper() for c in hands[1]} <= cards
 
 
+def test_hot_seat_the_peeker_reads_the_peeked_letter_before_any_curtain():
+    """A secret result is never shown to nobody: Hooky's peek comes with a reveal, before
+    the turn's question, so its letter is on the peeker's screen (the message and the
+    peeks line) while the turn goes on, and the curtain rises only after the question."""
+    app = make_app()
+    session = make_session(4, 2, seed=1, start=0, deal=deal("bdhry", "acfgi", "eklmn", "opqst"))
+    scene = push(app, session)
+    play_bots_until(session, lambda: session.view(0)["round"] == 2 and session.to_act() == {0})
+    for _ in range(3):
+        if isinstance(app.stack.top, HandoffCurtain):
+            app.stack.top.armed_in = 0
+            key(app, pygame.K_SPACE)
+        app.step()
+    assert scene.viewer == 0 and scene.acting
+    scene.start_reveal()
+    scene.type_letter(session.view(0)["hand"][0])
+    scene.choose_target(1)
+    scene.primary()
+    peek = next(e for e in reversed(session.events) if e["type"] == "card_peeked")
+    app.step()
+    assert app.stack.top is scene and scene.viewer == 0 and session.to_act() == {0}
+    with record_text() as blits:
+        redraw(app)
+    shown = [b.text for b in blits]
+    assert any(f" {peek['letter'].upper()} " in f" {s} " for s in shown
+               if s.startswith(i18n.t("hooky.ui.peeks", list="")[:3])), shown
+    assert scene.message is not None and peek["letter"].upper() in scene.message[0]
+    scene.ui.word = ""
+    scene.choose_target(1)
+    type_word(app, "plumb")
+    key(app, pygame.K_RETURN)                                # the question ends the turn: now the curtain
+    assert session.view(None)["asks"][-1]["word"] == "plumb", scene.message
+    assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 1
+
+
 def test_hot_seat_vote_asks_each_person_behind_the_curtain():
     app = make_app()
     session = make_session(3, 3, seed=1, start=0)
