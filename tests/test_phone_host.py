@@ -17,14 +17,7 @@ from net.phones.files import FILES
 from net.phones.host import PhoneHost
 from net.phones.limits import PhoneLimits
 from net.phones.table import PhoneTable
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
+from support.relays import FakeClock
 
 
 @pytest.fixture
@@ -362,3 +355,18 @@ def test_the_protocol_doc_names_every_phone_error_and_limit():
         assert said in doc, said
     for path in FILES:
         assert f"`{path}`" in doc or path == "/", path
+
+
+def test_every_string_the_phone_page_names_is_in_both_catalogs():
+    import re
+    from pathlib import Path
+    from net.phones.files import PHONE_DIR, phone_strings
+    keys = set()
+    for path in PHONE_DIR.glob("*.js"):
+        keys |= set(re.findall(r"""\bt\(\s*["']([\w.-]+)["']""", path.read_text(encoding="utf-8")))
+    assert len(keys) > 40
+    for lang in ("en", "zh-TW"):
+        from engine.core.i18n import catalog
+        missing = sorted(k for k in keys if k not in catalog(lang))
+        assert not missing, (lang, missing)
+        assert keys <= set(phone_strings(lang))

@@ -1,0 +1,150 @@
+// The phone page: one WebSocket to the TV (docs/phone-protocol.md), the screens, and the
+// game's own module drawing the seat's view. The TV decides everything; the page only
+// shows what it was sent and sends what the player chose.
+import { t, el, button, chooseLang, loadStrings, lang } from "./ui.js";
+import { codeScreen, lobbyScreen } from "./lobby.js";
+import * as wooolf from "./wooolf.js";
+import * as wordporters from "./wordporters.js";
+
+const GAMES = { wooolf, wordporters };
+const TOKEN = "couchtop.token";
+const RETRY_MS = [0, 250, 500, 1000, 2000, 4000];
+// errors after which the page stops until the player acts; any other close reconnects
+const STOP = new Set(["phone.err.code", "phone.err.replaced", "phone.err.rate", "phone.err.slow_down",
+  "phone.err.too_many", "phone.err.bad_message", "phone.err.too_big", "phone.err.timeout"]);
+
+const s = {
+  code: null, token: localStorage.getItem(TOKEN), seat: null, name: "", game: null,
+  lobby: null, view: null, log: [], note: null, stopped: null, linked: false,
+  ui: {}, content: {},
+};
+let sock = null;
+let tries = 0;
+let timer = null;
+
+function send(msg) {
+  if (sock && sock.readyState === WebSocket.OPEN) sock.send(JSON.stringify(msg));
+}
+
+function connect() {
+  clearTimeout(timer);
+  if (s.stopped || (!s.token && !s.code)) return render();
+  if (sock && sock.readyState <= WebSocket.OPEN) return;
+  const ws = new WebSocket(`ws://${location.host}/ws`);
+  sock = ws;
+  ws.onopen = () => {
+    s.linked = true;
+    if (s.token) send({ k: "resume", token: s.token });
+    else send({ k: "hello", code: s.code });
+    render();
+  };
+  ws.onmessage = (e) => { tries = 0; receive(JSON.parse(e.data)); };
+  ws.onclose = () => {
+    if (sock !== ws) return;
+    sock = null;
+    s.linked = false;
+    render();
+    if (!s.stopped) timer = setTimeout(connect, RETRY_MS[Math.min(tries++, RETRY_MS.length - 1)]);
+  };
+}
+
+function forgetToken() {
+  s.token = null; s.seat = null; s.view = null;
+  localStorage.removeItem(TOKEN);
+}
+
+function receive(m) {
+  switch (m.k) {
+    case "lobby": s.lobby = m; s.game = m.game; break;
+    case "welcome":
+      s.token = m.token; s.seat = m.seat; s.name = m.name; s.game = m.game; s.note = null;
+      localStorage.setItem(TOKEN, m.token);
+      break;
+    case "view": s.view = m.view; break;
+    case "events":
+      s.view = m.view;
+      for (const ev of m.events) {
+        const line = GAMES[s.game]?.narrate(ev, ctx());
+        if (line) s.log.push(line);
+      }
+      s.log = s.log.slice(-8);
+      break;
+    case "refused": s.note = t(m.code, m.params); break;
+    case "error":
+      s.note = t(m.code);
+      if (m.code === "phone.err.code") s.code = null;
+      if (m.code === "phone.err.token" || m.code === "phone.err.seat_changed") forgetToken();
+      if (STOP.has(m.code)) s.stopped = m.code;
+      break;
+  }
+  render();
+}
+
+function names(seat) {
+  const n = s.lobby?.seats?.[seat]?.name;
+  return n || t("phone.seat", { n: seat + 1 });
+}
+
+function ctx() {
+  return {
+    seat: s.seat, view: s.view, ui: s.ui, lang, content: s.content[s.game] || {},
+    name: names, send: (cmd) => { s.note = null; send({ k: "cmd", cmd }); },
+    redraw: render,
+  };
+}
+
+function header() {
+  const bar = document.getElementById("bar");
+  const other = lang === "en" ? "zh-TW" : "en";
+  bar.replaceChildren(
+    el("span", { class: "who" }, s.seat !== null ? names(s.seat) : t("phone.title")),
+    el("span", { class: s.linked ? "link up" : "link down" }, t(s.linked ? "phone.link.up" : "phone.link.down")),
+    button(t(`phone.lang.${other}`), async () => {
+      localStorage.setItem("couchtop.lang", other);
+      await loadStrings(other);
+      render();
+    }, { class: "lang" }),
+  );
+}
+
+function render() {
+  header();
+  const app = document.getElementById("app");
+  const kids = [];
+  if (s.note) kids.push(el("p", { class: "note", role: "alert" }, s.note));
+  if (s.stopped) {
+    kids.push(button(t("phone.retry"), () => { s.stopped = null; s.note = null; tries = 0; connect(); }, { class: "big" }));
+    if (!s.code && !s.token) kids.push(...codeScreen(join));
+  } else if (!s.token && !s.code) {
+    kids.push(...codeScreen(join));
+  } else if (s.seat === null) {
+    kids.push(...lobbyScreen(s.lobby, (seat, name) => send({ k: "join", seat, name })));
+  } else if (!s.view) {
+    kids.push(el("p", { class: "wait" }, t("phone.wait_start")));
+  } else {
+    kids.push(...GAMES[s.game].render(ctx()));
+    if (s.log.length) kids.push(el("section", { class: "log" }, el("h2", {}, t("phone.log")),
+      el("ul", {}, s.log.map((line) => el("li", {}, line)))));
+  }
+  app.replaceChildren(...kids.filter((k) => k));
+}
+
+function join(code) {
+  s.code = code.trim().toUpperCase();
+  s.stopped = null; s.note = null; tries = 0;
+  connect();
+}
+
+async function start() {
+  await loadStrings(chooseLang());
+  const [a, b] = await Promise.all([fetch("/content/wooolf.json"), fetch("/content/wordporters.json")]);
+  s.content = { wooolf: await a.json(), wordporters: await b.json() };
+  const fromQr = location.hash.replace("#", "").trim().toUpperCase();
+  if (/^[A-Z]{4}$/.test(fromQr)) s.code = fromQr;
+  document.addEventListener("visibilitychange", () => { if (!document.hidden) { tries = 0; connect(); } });
+  window.addEventListener("online", () => { tries = 0; connect(); });
+  connect();
+  render();
+}
+
+start();

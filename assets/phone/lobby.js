@@ -1,0 +1,35 @@
+// Before a seat: the room code, then a free seat and a name.
+import { t, el, button } from "./ui.js";
+
+export function codeScreen(onCode) {
+  const input = el("input", { id: "code", inputmode: "text", autocomplete: "off", autocapitalize: "characters",
+    maxlength: 4, placeholder: "ABCD", "aria-label": t("phone.code") });
+  const go = () => onCode(input.value);
+  input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+  return [el("h1", {}, t("phone.title")), el("label", { for: "code" }, t("phone.code")), input,
+    button(t("phone.enter"), go, { class: "big", id: "enter" })];
+}
+
+export function lobbyScreen(lobby, onJoin) {
+  if (!lobby) return [el("p", { class: "wait" }, t("phone.connecting"))];
+  const name = el("input", { id: "name", maxlength: 24, autocomplete: "nickname", "aria-label": t("phone.name") });
+  name.value = localStorage.getItem("couchtop.name") || "";
+  const out = [el("h1", {}, t(`${lobby.game}.title`)), el("label", { for: "name" }, t("phone.name")), name,
+    el("h2", {}, t("phone.pick_seat"))];
+  if (lobby.locked) out.push(el("p", { class: "note" }, t("phone.err.locked")));
+  const list = el("ul", { class: "seats" });
+  lobby.seats.forEach((seat, i) => {
+    const label = t("phone.seat", { n: i + 1 });
+    const who = seat.name ? `${label} · ${seat.name}` : label;
+    const state = t(`phone.state.${seat.state}`);
+    const free = seat.kind === "phone" && seat.state === "empty" && !lobby.locked;
+    list.append(el("li", {}, free
+      ? button(`${label} · ${state}`, () => {
+          localStorage.setItem("couchtop.name", name.value.trim());
+          onJoin(i, name.value);
+        }, { class: "big seat", "data-seat": i })
+      : el("span", { class: "taken" }, `${who} · ${state}`)));
+  });
+  out.push(list);
+  return out;
+}

@@ -1,0 +1,57 @@
+// The page's kit: strings in the phone's own language, and elements built as text only
+// (player-given text is never set as HTML).
+let strings = {};
+export let lang = "en";
+
+export function chooseLang() {
+  const saved = localStorage.getItem("couchtop.lang");
+  if (saved === "en" || saved === "zh-TW") return saved;
+  for (const l of navigator.languages || [navigator.language || "en"]) {
+    const x = String(l).toLowerCase();
+    if (x === "zh-tw" || x.startsWith("zh-hant")) return "zh-TW";
+    if (x.startsWith("en")) return "en";
+  }
+  return "en";
+}
+
+export async function loadStrings(l) {
+  const r = await fetch(`/strings/${l}.json`);
+  strings = await r.json();
+  lang = l;
+  document.documentElement.lang = l === "zh-TW" ? "zh-Hant-TW" : "en";
+}
+
+function param(v) {
+  if (typeof v === "string" && v.startsWith("@")) return t(v.slice(1));
+  if (Array.isArray(v)) return v.map(param).join("-");
+  return v;
+}
+
+export function t(key, params = {}) {
+  const text = strings[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(param(params[k])) : m));
+}
+
+// el("button", {class: "big", onclick: fn, disabled: true}, "text", child, ...)
+export function el(tag, props = {}, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (v === undefined || v === null || v === false) continue;
+    if (k === "class") e.className = v;
+    else if (k.startsWith("on")) e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const kid of kids.flat()) {
+    if (kid === null || kid === undefined || kid === false) continue;
+    e.append(kid instanceof Node ? kid : document.createTextNode(String(kid)));
+  }
+  return e;
+}
+
+export function button(label, onclick, props = {}) {
+  return el("button", { type: "button", onclick, ...props }, label);
+}
+
+export function section(title, ...kids) {
+  return el("section", {}, title ? el("h2", {}, title) : null, ...kids);
+}

@@ -1,9 +1,10 @@
 """The phone client's files, served from an allow-list held in memory: nothing else on
 disk is reachable, whatever path a request names.
 
-Besides the files in assets/phone/, two kinds are made at start: `/strings/<lang>.json`
-(the catalog keys a phone shows, in that language, from assets/i18n) and `/theme.css`
-(the TV's theme colours, from assets/themes/couchtop.json, as CSS variables)."""
+Besides the files in assets/phone/, some are made at start: `/strings/<lang>.json`
+(the catalog keys a phone shows, in that language, from assets/i18n), `/theme.css`
+(the TV's theme colours, from assets/themes/couchtop.json, as CSS variables) and
+`/content/<game>.json` (the public card texts a view names by id)."""
 from __future__ import annotations
 
 import json
@@ -56,6 +57,21 @@ def phone_strings(lang: str) -> dict[str, str]:
     return out
 
 
+def game_content() -> dict[str, dict]:
+    """What a phone needs of the games' content to show a view: Wooolf!!'s cards (role and
+    the identity a peeker announces) and Word Porters' words and hint words in both
+    languages. All of it is printed on the cards of the physical games: nothing secret."""
+    from engine.wooolf.content import content as wooolf
+    from engine.wordporters.content import content as wordporters
+    w, p = wooolf(), wordporters()
+    return {
+        "wooolf": {"cards": {c.id: {"role": c.role, "public": c.public} for c in w.cards.values()},
+                   "roles": {r.id: {"value": r.value, "targets": list(r.targets)} for r in w.roles.values()}},
+        "wordporters": {"words": {x.id: {"en": x.en, "zh": x.zh} for x in p.words},
+                        "hints": {x.id: {"en": x.en, "zh": x.zh} for x in p.hint_words}},
+    }
+
+
 def theme_css() -> str:
     colours = json.loads(THEME_FILE.read_text(encoding="utf-8"))["defaults"]["colours"]
     lines = [f"  {var}: {colours[key]};" for var, key in THEME_VARS.items()]
@@ -71,4 +87,7 @@ def served() -> dict[str, Served]:
         body = json.dumps(phone_strings(lang), ensure_ascii=False, sort_keys=True)
         out[f"/strings/{lang}.json"] = Served(body.encode("utf-8"), TYPES[".json"])
     out["/theme.css"] = Served(theme_css().encode("utf-8"), TYPES[".css"])
+    for game, data in game_content().items():
+        body = json.dumps(data, ensure_ascii=False, sort_keys=True)
+        out[f"/content/{game}.json"] = Served(body.encode("utf-8"), TYPES[".json"])
     return out

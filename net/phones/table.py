@@ -25,6 +25,7 @@ class PhoneTable:
         for seat, s in enumerate(host.seats()):
             if s["kind"] == "phone":
                 self.watch(seat)
+                host.send(seat, wire.view_frame(session.view(seat)))   # the game has begun
 
     def watch(self, seat: int) -> None:
         """Send `seat`'s frames to whichever phone holds it (from now on)."""
