@@ -708,3 +708,33 @@ def test_the_replay_shows_every_vote_and_a_readable_track(tmp_path, lang, size):
                and b.rect.y > viewer.r(0, 400, 1, 1).y]
     assert sorted({int(b.text) for b in numbers}) == list(range(20)), sorted(b.text for b in numbers)
     assert all(b.size >= round(18 * k) and b.fits for b in numbers)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_an_automatic_pass_is_said_at_the_table_and_logged(lang):
+    """The rules pass a seat with no place for a marker: the sentence under the board says
+    who passed (the person on screen too, who did nothing to learn it by), and the log has
+    a line for each pass."""
+    from scenes.wordporters.narrate import announce_line
+    app = make_app(lang=lang)
+    session = make_session(seats=4, humans=1, seed=1)
+    scene = push(app, session)
+    passed = lambda: [e for e in session.events if e["type"] == "passed"]          # noqa: E731
+    for _ in range(300):
+        settle(app, scene, lambda: scene.reveal is not None or (scene.acting and not scene.bots.thinking)
+               or bool(passed()))
+        if passed():
+            break
+        if scene.reveal is not None:
+            key(app, pygame.K_RETURN)
+            key(app, pygame.K_RETURN)
+        else:
+            act_through_scene(app, scene)
+    batch = [e for e in session.events if e["cmd"] == passed()[0]["cmd"]]
+    seats = [e["seat"] for e in batch if e["type"] == "passed"]
+    assert 0 in seats                                   # the person on screen was passed too
+    drawn = drawn_texts(app)
+    said = announce_line(batch, session.players, 0, "en")
+    assert said in drawn and all(NAMES[s] in said for s in seats), drawn
+    for s in seats:
+        assert i18n.t("wordporters.ev.passed", player=NAMES[s]) in scene.log_lines

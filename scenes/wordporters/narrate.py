@@ -56,6 +56,18 @@ def log_line(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | No
     return ""
 
 
+def announce_line(events: Sequence[dict[str, Any]], players: Sequence[Any] | None, reader: int | None = None,
+                  mode: str = "ui") -> str:
+    """What just happened at the table in one sentence: a move, or the automatic passes of
+    one move's turn together (and the vote that follows them), else the last event's."""
+    passes = [int(e["seat"]) for e in events if e.get("type") == "passed"]
+    if not passes:
+        return log_line(events[-1], players, reader, mode) if events else ""
+    names = names_list([player_name(players, s) for s in passes])
+    vote = "_vote" if any(e.get("type") == "hints_ended" for e in events) else ""
+    return t(f"wordporters.ui.passes_{'one' if len(passes) == 1 else 'many'}{vote}", names=names)
+
+
 def log_lines(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | None = None,
               mode: str = "ui") -> list[str]:
     """The log panel's lines for one event: its sentence; after a deal the reader's own

@@ -31,7 +31,7 @@ from scenes.ui import style
 from scenes.ui.i18n import lang, t
 from scenes.wordporters import panels, regions as geo
 from scenes.wordporters.layout import BoardLayout, board_layout, proportions
-from scenes.wordporters.narrate import log_line, log_lines
+from scenes.wordporters.narrate import announce_line, log_line, log_lines
 from scenes.wordporters.tableview import Shown
 from scenes.wordporters.votes import points_so_far, tags, vote_table, voters_by_word
 from scenes.wordporters.words import hint_inline, next_mode, resolve
@@ -102,7 +102,7 @@ class WordPortersScene(RevealTable):
         self.view: dict = session.view(None)
         self.mode = resolve((session.options or {}).get("words"))
         self.reveal: Reveal | None = None
-        self.announce: tuple[str, int | None] | None = None
+        self.announce: tuple[list[dict], int | None] | None = None    # events said in a sentence, by whom
         self.fresh: tuple[int, int] | None = None        # (card, seat) placed last
         self.log_lines: list[str] = []
         self.lay: BoardLayout | None = None
@@ -167,6 +167,7 @@ class WordPortersScene(RevealTable):
         return events
 
     def on_events(self, events: list[dict]) -> None:
+        passes: list[dict] = []              # this batch's automatic passes, said together
         for ev in events:
             kind = ev.get("type")
             if kind == "revealed":
@@ -177,20 +178,32 @@ class WordPortersScene(RevealTable):
                 self.reveal.reveals.append(ev)
             elif kind == "game_ended" and self.reveal is not None:
                 self.reveal.ended = True
-            elif kind in ("placed", "passed", "declined"):
+            elif kind in ("placed", "declined"):
                 seat = ev.get("seat")
                 if kind == "placed":
                     self.fresh = (int(ev["card"]), int(seat))
                     self.sound("place")
                 # kept also when the seat on screen made it: the next person to sit down
                 # reads it (it is not drawn for its own seat, who knows it)
-                self.announce = (log_line(ev, self.players, self.viewer, self.mode), seat)
+                self.announce = ([ev], seat)
+            elif kind == "passed":
+                # the rules passed a seat that could not place: said to everyone, the
+                # passed seat too (it did nothing to know it by)
+                passes.append(ev)
+                self.announce = (list(passes), None)
             elif kind == "hints_ended":
-                self.announce = (log_line(ev, self.players, self.viewer, self.mode), None)
+                self.announce = (passes + [ev], None)
             elif kind == "round_dealt":
                 self.fresh = None
                 if self.reveal is None:
                     self.announce = None
+
+    def announced(self) -> tuple[str, int | None] | None:
+        """The sentence of what just happened (worded now, in the language now), and by whom."""
+        if self.announce is None:
+            return None
+        events, who = self.announce
+        return announce_line(events, self.players, self.viewer, self.mode), who
 
     def on_undone(self) -> None:
         self.announce = None
