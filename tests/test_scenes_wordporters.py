@@ -193,7 +193,7 @@ def test_the_curtain_rises_between_two_people_and_draws_nothing_of_the_others_nu
     mei = next(e for e in reversed(session.events) if e["type"] in ("placed", "passed") and e["seat"] == 0)
     from scenes.wordporters.narrate import log_line
     said = log_line(mei, scene.players, 1, scene.mode)
-    assert scene.announce == (said, 0) and said in drawn_texts(app)    # Ada reads what Mei just did
+    assert scene.announced() == (said, 0) and said in drawn_texts(app)    # Ada reads what Mei just did
 
 
 def test_the_vote_is_taken_one_person_at_a_time_behind_the_curtain():
@@ -267,7 +267,7 @@ def test_a_bots_placement_is_announced_in_a_sentence():
     scene = push(app, session)
     settle(app, scene, lambda: scene.acting)
     assert scene.announce is not None
-    text, seat = scene.announce
+    text, seat = scene.announced()
     assert seat == 2 and "Bo" in text and ("beside" in text or "passes" in text)
     assert text in drawn_texts(app)
 
