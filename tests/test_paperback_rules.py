@@ -220,6 +220,7 @@ def test_ability_one_shot_leaves_the_game_after_use():
     spell(st, ["V01", wild(1)], {wild(1): "t"})
     play(st, {"type": "buy", "seat": 0, "cards": []})
     assert "V01" in st.trash and "V01" not in st.owned(0)
+    assert RULES.view(st, 1)["trashed"] == [1, 0]          # the seat's own cards it trashed
 
 
 def test_ability_flip():
@@ -243,6 +244,7 @@ def test_ability_trash_hand_removes_a_card_not_in_the_word():
         spell(st, [wild(1), "L39"], {wild(1): "o"}, trash=["s0.T", "s0.R"])
     spell(st, [wild(1), "L39"], {wild(1): "o"}, trash=["s0.T"])
     assert "s0.T" in st.trash and "s0.T" not in st.owned(0)
+    assert st.trashed == [1, 0]
 
 
 def test_ability_trash_offer_refills_the_offer():
@@ -253,6 +255,7 @@ def test_ability_trash_offer_refills_the_offer():
                        "letters": {wild(1): "n"}, "trash_offer": [front]})
     assert events[-1]["type"] == "offer_trashed" and front in st.trash
     assert st.front["p7"] == top
+    assert st.trashed == [0, 0]                          # an Offer card was never the player's
 
 
 def attack(code_card, seats=2):

@@ -339,13 +339,21 @@ def test_the_offer_is_replaced_at_the_round_end_and_the_first_seat_moves_on():
     assert replaced["gone"] and not set(replaced["offer"]) & set(before["offer"])
     assert after["offer"] == replaced["offer"] and after["first"] == 1
     from scenes.paperback import describe_event
-    assert describe_event(replaced, session.players).endswith("Ada wins ties this round.")   # the log says so
+    line = describe_event(replaced, session.players)
+    assert "Ada wins ties this round." in line                              # the log says so
+    if replaced["dear"]:                                                    # and which dear cards left
+        from scenes.common.names import names_list
+        from scenes.paperback.narrate import card_name
+        assert line.endswith(i18n.t("paperback.ev.dear_gone", cards=names_list([card_name(c) for c in replaced["dear"]])))
     step_until(app, scene.announcing)
     shown = texts(app)
     assert any(s.startswith(i18n.t("paperback.ui.sim.offer_label", round=2, n=len(after["offer"]),
                                    deck=after["market_count"])[:10]) for s in shown)
     assert i18n.t("paperback.ui.sim.spell_help", round=2, player="Ada") in shown    # Ada wins ties now
     assert scene.spent() == 0.0                                              # a new round, a new clock
+    v = session.view(0)                      # "trashed" counts this player's own cards, not the Offer's leavings
+    assert len(session.state.trash) >= 10 and v["trashed"][0] == 0
+    assert i18n.t("paperback.ui.my_counts", deck=v["deck_counts"][0], discard=len(v["discards"][0]), trash=0) in shown
 
 
 # ---- a whole game ---------------------------------------------------------------------------------------------------

@@ -652,6 +652,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             state.clean_words[seat] += 1
         state.play = used
         state.trash.extend(ev["trash"])
+        state.trashed[seat] += len(ev["trash"])
         state.cents = int(ev["cents"])
         state.draws = int(ev["draws"])
         if ev["claimed"] is not None:
@@ -723,6 +724,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         discard.extend(cid for cid in state.play if cid not in one_shot)
         discard.extend(state.hands[seat])
         state.trash.extend(cid for cid in state.play if cid in one_shot)
+        state.trashed[seat] += sum(1 for cid in state.play if cid in one_shot)
         drawn = list(ev["drawn"])
         deck = state.decks[seat]
         if ev["new_deck"] is None:

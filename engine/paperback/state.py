@@ -69,7 +69,9 @@ class PaperbackState:
     fame: dict[str, list[str]] = field(default_factory=dict)     # Fame piles
     commons: list[str] = field(default_factory=list)             # left on the track, top first
     claimed: int = 0                                             # commons taken so far
-    trash: list[str] = field(default_factory=list)
+    trash: list[str] = field(default_factory=list)               # every card out of the game
+    trashed: list[int] = field(default_factory=list)             # own cards each seat trashed (shown
+                                                                 # only; from the events, not hashed)
     boxed: list[str] = field(default_factory=list)               # commons left undealt
     powers: list[str] = field(default_factory=list)              # option powers: one a seat
     power_used: bool = False                                     # a turn power this turn
@@ -201,5 +203,5 @@ def new_state(seats: int, options: Mapping[str, Any]) -> PaperbackState:
                           extra=chosen["space_dyslexia"],
                           decks=[[] for _ in range(seats)], hands=[[] for _ in range(seats)],
                           discards=[[] for _ in range(seats)], turns=[0] * seats,
-                          clean_words=[0] * seats, cubes=[0] * seats,
+                          clean_words=[0] * seats, cubes=[0] * seats, trashed=[0] * seats,
                           effects=[Effects() for _ in range(seats)])

@@ -114,7 +114,7 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
         "owed": bool(eff is not None and eff.owed() and me in to_act and state.phase == "respond"),
         "responding": (None if state.responding is None else
                        {k: list(v) if isinstance(v, list) else v for k, v in state.responding.items()}),
-        "trash_count": len(state.trash),
+        "trashed": list(state.trashed),       # own cards each seat trashed (not the Offer's leavings)
         "pending": ({"seat": state.pending["seat"], "word": state.pending["word"],
                      "votes": {str(s): a for s, a in sorted(state.pending["votes"].items())}}
                     if state.pending is not None else None),

@@ -180,7 +180,7 @@ class Drawing:
             draw_card(surface, r.move(0, -fr.px(8)) if hot else r, card, fr, mark=mark,
                       dim=not (self.spelling() or self.buying()))
         counts = t("paperback.ui.my_counts", deck=v["deck_counts"][self.viewer], discard=len(v["discards"][self.viewer]),
-                   trash=v["trash_count"])
+                   trash=v["trashed"][self.viewer])
         text_in(surface, counts, fr.r(660, 16, 326, 32), fr.fs(18), style.INK_DIM, align="right", min_size=fr.fs(12),
                 ellipsis=True)
 
