@@ -726,3 +726,63 @@ def test_the_peek_result_the_off_turn_shuffle_and_the_call_button_fit(lang, size
     app.step()
     assert lift(app) == 0 and scene.visiting()
     shot()                                                   # the visit: shuffle, then Done
+
+
+# ---- the how-to: the dial example scored by the rules; the round's numbers ------------------------------
+def test_howto_dial_example_is_scored_by_the_rules_and_every_declaration_in_it_is_right():
+    from engine.wooolf.content import content
+    from scenes.wooolf.howto import DIAL_CARDS, DIALS, dial_example
+    r = dial_example()
+    c = content()
+    lines = {ln["seat"]: ln for ln in r["lines"]}
+    assert c.identity(DIAL_CARDS[0]) == "hunter" and c.identity(DIAL_CARDS[3]) == "shepherd"
+    assert (lines[0]["kind"], lines[0]["right"], lines[0]["points"]) == ("final", True, 1)
+    assert (lines[3]["kind"], lines[3]["right"], lines[3]["points"]) == ("early", True, 2)
+    assert c.identity(DIAL_CARDS[DIALS[3]["arrows"][1]]) == "sheep"    # Dee's >> points at the sheep
+    assert not any(ln["x"] for ln in r["lines"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_howto_gives_the_thresholds_the_marker_limit_and_the_forced_declaration(lang):
+    from engine.wooolf.content import content
+    from scenes.wooolf.howto import howto_pages, thresholds
+    i18n.set_lang(lang)
+    c = content()
+    text = " ".join(p.body for p in howto_pages())
+    for seats, need in c.threshold.items():
+        assert str(seats) in thresholds() and str(need) in thresholds()
+    assert thresholds() in text and thresholds().count(i18n.t("wooolf.howto.threshold_sep")) == 2   # 4–5, 6–7, 8
+    assert str(c.markers) in text
+    page = next(p for p in howto_pages() if p.key == "turns_end")
+    blits = draw_howto_page(page, pygame.Surface((960, 540)))
+    assert_fits(blits, (960, 540))
+    words = " ".join(b.text for b in blits)
+    assert i18n.t("wooolf.howto.turns_end.forced") in words
+    assert i18n.t("wooolf.howto.turns_end.markers", markers=c.markers) in words
+    assert thresholds() in words
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_number_keys_that_pick_seats_are_said_and_shown_on_the_seats(lang):
+    app = make_app(lang=lang)
+    session = make_session(5, 1, seed=3, start=0)
+    scene = push(app, session)
+    for mode, hint in ((pygame.K_p, "wooolf.ui.hint.peek"), (pygame.K_a, "wooolf.ui.hint.ask")):
+        key(app, mode)
+        with record_text() as blits:
+            redraw(app)
+        said = ("" if lang == "zh-TW" else " ").join(texts(blits))        # the hint, wrapped on lines
+        assert i18n.t(hint) in said, texts(blits)
+        for h in scene.shown().offered:                       # each seat a number picks: its key cap
+            head = scene.lay.seats[h].head
+            assert any(b.text == str(h + 1) and head.contains(b.rect) for b in blits), h
+        assert not any(b.text == "1" and scene.lay.seats[0].head.contains(b.rect) for b in blits)
+        key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_p)
+    key(app, pygame.K_3)                                      # a seat chosen: 1 and 2 are its cards now
+    with record_text() as blits:
+        redraw(app)
+    assert not any(b.text == "4" and scene.lay.seats[3].head.contains(b.rect) for b in blits)
+    keyword = {"en": "number key", "zh-TW": "數字鍵"}[lang]  # every hint where a number picks a seat says so
+    for k in ("peek", "ask", "declare", "final", "must_declare"):
+        assert keyword in i18n.t(f"wooolf.ui.hint.{k}"), k

@@ -1,13 +1,16 @@
 """How to play Wooolf!!: the roles and identity, peeking and the lying shepherd boy,
-asking, shuffling, the targets, the dial and declaring, and scoring, each page with an
+asking, shuffling, the targets, the dial and declaring, how the turns end (the markers,
+the early declarations needed, the forced declaration) and scoring, each page with an
 example drawn by the table's own renderer (its cards, markers, question cards and seat
-boxes). The example announcements are the rules' own (`engine.wooolf.rules.announcement`)."""
+boxes). The example announcements are the rules' own (`engine.wooolf.rules.announcement`),
+the dial example's results the rules' own reveal, the numbers the content's table."""
 from __future__ import annotations
 
 import pygame
 
 from engine.wooolf.content import content
 from engine.wooolf.rules import announcement
+from engine.wooolf.scoring import reveal
 from scenes.common.howtopage import HowtoPage
 from scenes.ui import style
 from scenes.ui.draw import text_in
@@ -15,7 +18,7 @@ from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
 from scenes.wooolf.cards import draw_back, draw_chip, draw_face, draw_marker
 from scenes.wooolf.layout import TableLayout, seat_box
-from scenes.wooolf.tableview import Shown, draw_table
+from scenes.wooolf.tableview import Shown, draw_table, results_of
 
 ROLE_CARDS = ("B01", "B02", "B03", "B04", "B05")      # one card of every role, wolf first
 NAMES = ("Mei", "Ada", "Bo", "Dee")
@@ -27,6 +30,23 @@ class Page(HowtoPage):
     text_share_default = 0.4
     text_size = 24
     text_only_size = 26
+
+    def fill(self) -> dict[str, str]:
+        return {"markers": str(content().markers), "thresholds": thresholds()}
+
+
+def thresholds() -> str:
+    """The early declarations that end the turns, by seat count, from the content's table:
+    "4–5 players: 2 · 6–7 players: 3 · 8 players: 4"."""
+    runs: list[list[int]] = []                   # [first seats, last seats, threshold]
+    table = content().threshold
+    for seats in sorted(table):
+        if runs and runs[-1][2] == table[seats] and runs[-1][1] == seats - 1:
+            runs[-1][1] = seats
+        else:
+            runs.append([seats, seats, table[seats]])
+    return t("wooolf.howto.threshold_sep").join(
+        t("wooolf.howto.threshold_item", seats=str(a) if a == b else f"{a}–{b}", n=n) for a, b, n in runs)
 
 
 def _row(rect: pygame.Rect, n: int, w: int, gap: int) -> list[pygame.Rect]:
@@ -163,29 +183,51 @@ def _shuffle(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
                 style.INK_DIM, min_size=fr.min_fs, ellipsis=True)
 
 
+# the dial example: Mei a hunter (final: > the wolf Ada, >> 0, no hound is dealt), Ada the
+# wolf, Bo the sheep, Dee the shepherd boy (early: > Ada, >> Bo), the neutral seat a hunter
+DIAL_CARDS = (("B03", "B06"), ("B01", "B05"), ("B09", "B10"), ("B02", "B12"), ("B07", "B16"))
+DIALS = ({"early": False, "arrows": [1, -1]}, None, None, {"early": True, "arrows": [1, 2]})
+
+
+def dial_example() -> dict:
+    """The dial example's reveal, scored by the rules (so the picture cannot score it wrong)."""
+    return reveal([list(p) for p in DIAL_CARDS], list(DIALS), [[] for _ in DIALS])
+
+
 def _dial(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
-    """A hunter's dial at the reveal: > at the wolf, >> at 0 (no hound this round)."""
+    """The dials at the reveal, with what each earned."""
     view = example_view()
     view.update({"declared": [0, 3], "early": [3]})
     lay = _three_seats(rect, fr, (0, 1, 3))
-    shown = Shown(faces={h: p for h, p in enumerate([["B03", "B06"], ["B01", "B05"], ["B09", "B10"],
-                                                      ["B02", "B12"], ["B07", "B16"]])},
-                  dials={0: [1, -1], 1: None, 2: None, 3: [1, 0]}, results={0: "+1", 3: "+2"})
+    shown = Shown(faces={h: list(p) for h, p in enumerate(DIAL_CARDS)},
+                  dials={s: (d or {}).get("arrows") for s, d in enumerate(DIALS)}, results=results_of(dial_example()))
     draw_table(surface, lay, fr, view, [{"name": n} for n in NAMES], shown)
     text_in(surface, t("wooolf.howto.dial.note"), lay.centre, fr.fs(20),
-            style.INK_DIM, wrap_lines=True, max_lines=2, min_size=fr.min_fs, ellipsis=True)
+            style.INK_DIM, wrap_lines=True, max_lines=3, min_size=fr.min_fs, ellipsis=True)
+
+
+def _lines(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, page: str, keys: tuple[str, ...],
+           lit: int) -> None:
+    """A page's rules, one line each (the first `lit` in the accent colour)."""
+    rh = rect.h // len(keys)
+    fill = Page(page).fill()
+    for i, k in enumerate(keys):
+        text_in(surface, t(f"wooolf.howto.{page}.{k}", **fill), pygame.Rect(rect.x, rect.y + i * rh, rect.w, rh - 2),
+                fr.fs(22), style.ACCENT if i < lit else style.INK, align="left", wrap_lines=True, max_lines=2,
+                min_size=fr.min_fs, ellipsis=True)
 
 
 def _scoring(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     """The points and X tokens, one line each."""
-    keys = ("early", "final", "bonus", "red", "black", "end")
-    rh = rect.h // len(keys)
-    for i, k in enumerate(keys):
-        text_in(surface, t(f"wooolf.howto.scoring.{k}"), pygame.Rect(rect.x, rect.y + i * rh, rect.w, rh - 2),
-                fr.fs(22), style.ACCENT if i < 3 else style.INK, align="left", min_size=fr.min_fs, ellipsis=True)
+    _lines(surface, rect, fr, "scoring", ("early", "final", "bonus", "red", "black", "end"), 3)
+
+
+def _turns_end(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
+    """The markers, the early declarations that end the turns, the forced declaration."""
+    _lines(surface, rect, fr, "turns_end", ("markers", "threshold", "forced", "red", "final"), 2)
 
 
 def howto_pages() -> list[Page]:
     return [Page("roles", _roles), Page("identity", _identity), Page("peek", _peek), Page("shepherd", _shepherd),
             Page("ask", _ask), Page("shuffle", _shuffle), Page("table", _table, 0.3), Page("targets", _targets),
-            Page("declare", _dial, 0.36), Page("scoring", _scoring, 0.34)]
+            Page("declare", _dial, 0.36), Page("turns_end", _turns_end, 0.3), Page("scoring", _scoring, 0.34)]

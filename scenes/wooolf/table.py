@@ -344,6 +344,7 @@ class WooolfScene(RevealTable):
         s.room = {h: panels.call_rect(self.fr, self.lay.seats[h]).w + self.fr.px(4)
                   for h in self.callers()} if self.lay is not None else {}
         mode = self.mode()
+        s.keyed = mode in ("ask", "declare") or (mode == "peek" and ui.seat is None)   # see on_key
         if mode in ("peek", "ask"):
             s.offered = set(self.others(players_only=mode == "ask"))
             if ui.seat is not None:

@@ -34,6 +34,7 @@ class Shown:
     offered: set[int] = field(default_factory=set)                # holders a click may choose
     arrows: dict[int, str] = field(default_factory=dict)          # holder -> the dial arrows set at it (">", ">>")
     room: dict[int, int] = field(default_factory=dict)            # holder -> px kept free right of its chips (a button)
+    keyed: bool = False                                           # the offered seats' number keys pick them: shown
 
 
 def revealed(view: dict) -> Shown:
@@ -90,7 +91,7 @@ def draw_seat(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, play
           width=max(2, fr.px(5 if (acting or h in shown.picked) else 2)))
     if h in shown.offered:
         pygame.draw.rect(surface, style.INK, box.rect.inflate(-fr.px(6), -fr.px(6)), 1, border_radius=fr.px(8))
-    _head(surface, box, fr, view, players, colour, player)
+    _head(surface, box, fr, view, players, colour, player, str(h + 1) if shown.keyed and h in shown.offered else None)
     faces = shown.faces.get(h)
     for pos, r in enumerate(box.cards):
         card = faces[pos] if faces else None
@@ -114,10 +115,18 @@ def draw_seat(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, play
 
 
 def _head(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, players: Sequence[Any] | None,
-          colour: tuple[int, int, int], player: bool) -> None:
+          colour: tuple[int, int, int], player: bool, key: str | None = None) -> None:
+    """Name, points, X tokens, the lit dial; `key`: the number key that picks this seat now,
+    in a key cap before the name."""
     h = box.holder
     head = box.head
     right = head.right
+    left = head.x
+    if key is not None:
+        cap = pygame.Rect(head.x, head.y + fr.px(1), max(fr.px(24), head.h - fr.px(2)), head.h - fr.px(2))
+        pygame.draw.rect(surface, style.INK, cap, border_radius=fr.px(5))
+        text_in(surface, key, cap, fr.fs(18), style.INK_DARK, bold=True, min_size=fr.min_fs, ellipsis=True)
+        left = cap.right + fr.px(6)
     if player:
         pts = pygame.Rect(right - fr.px(62), head.y, fr.px(62), head.h)
         text_in(surface, t("wooolf.ui.points", n=view["scores"][h]), pts, fr.fs(20), style.INK, bold=True,
@@ -131,7 +140,7 @@ def _head(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, players:
             pygame.draw.circle(surface, style.ACCENT if early else style.INK_DIM, c, d // 2)
             pygame.draw.line(surface, style.INK_DARK, c, (c[0] + d // 3, c[1] - d // 3), max(2, d // 7))
             right = c[0] - d // 2 - fr.px(4)
-    name = pygame.Rect(head.x, head.y, max(fr.px(20), right - head.x - fr.px(4)), head.h)
+    name = pygame.Rect(left, head.y, max(fr.px(20), right - left - fr.px(4)), head.h)
     text_in(surface, _title(view, players, h), name, fr.fs(22), colour, bold=True, align="left",
             min_size=fr.min_fs, ellipsis=True)
 
