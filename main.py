@@ -5,11 +5,18 @@ import argparse
 import sys
 
 
-def _window_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--frames", type=int, default=None, help="quit after N frames (for checks)")
-    p.add_argument("--screenshot", metavar="PATH", default=None, help="save the last frame as PNG")
-    p.add_argument("--size", metavar="WxH", default=None, help="window size, e.g. 1280x720")
-    p.add_argument("--lang", choices=["en", "zh-TW"], default=None, help="UI language")
+WINDOW_OPTIONS = ("--frames", "--screenshot", "--size", "--lang")    # each takes one value
+
+
+def _window_args(p: argparse.ArgumentParser, *, default: object = None) -> None:
+    """The window's options. The top parser holds their defaults (None); a subcommand's
+    copy has none (SUPPRESS), so `--lang en play x` and `play x --lang en` both count
+    (argparse otherwise lets the subcommand's default None overwrite the top's value)."""
+    p.add_argument("--frames", type=int, default=default, help="quit after N frames (for checks)")
+    p.add_argument("--screenshot", metavar="PATH", default=default, help="save the last frame as PNG")
+    p.add_argument("--size", metavar="WxH", default=default, help="window size, e.g. 1280x720")
+    p.add_argument("--lang", choices=["en", "zh-TW"], default=default,
+                   help="UI language for this run (the saved setting is unchanged)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,13 +37,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--level", choices=levels, default="normal")
     play.add_argument("--seed", type=int, default=None)
     play.add_argument("--options", metavar="JSON", default=None, help=OPTIONS_HELP)
-    _window_args(play)
+    _window_args(play, default=argparse.SUPPRESS)
 
     replay = sub.add_parser("replay", help="watch a log, or check it (--verify / --json)")
     replay.add_argument("file")
     replay.add_argument("--verify", action="store_true", help="refold and check every checkpoint, no window")
     replay.add_argument("--json", action="store_true", help="print the header and events as JSON lines")
-    _window_args(replay)
+    _window_args(replay, default=argparse.SUPPRESS)
 
     sim = sub.add_parser("simulate", help="bot-versus-bot games without a window; prints JSON")
     sim.add_argument("game", choices=names)
@@ -85,13 +92,37 @@ def _play_options(args) -> str | None:
     return None
 
 
+def _command_at(raw: list[str]) -> int:
+    """Where the subcommand is in `raw`: the first word that is not a window option or
+    its value (len(raw) when there is none)."""
+    i = 0
+    while i < len(raw):
+        word = raw[i]
+        if word in WINDOW_OPTIONS:
+            i += 2
+        elif word.split("=", 1)[0] in WINDOW_OPTIONS:
+            i += 1
+        else:
+            return i
+    return i
+
+
 def main(argv: list[str] | None = None) -> int:
     raw = sys.argv[1:] if argv is None else list(argv)
-    if raw and raw[0] == "relay":  # the relay has more options than listed here
+    at = _command_at(raw)
+    if at < len(raw) and raw[at] == "relay":  # the relay has more options than listed here
+        if at:
+            print("error: the window options (" + ", ".join(WINDOW_OPTIONS) + ") do not apply to "
+                  "the relay", file=sys.stderr)
+            return 2
         from net import relay
-        return relay.main(raw[1:])
+        return relay.main(raw[at + 1:])
     parser = build_parser()
     args = parser.parse_args(raw)
+    headless = args.command == "simulate" or (args.command == "replay" and (args.verify or args.json))
+    given = [o for o in WINDOW_OPTIONS if getattr(args, o[2:]) is not None]
+    if headless and given:
+        parser.error(f"{', '.join(given)} open a window; `{args.command}` here has none")
     if args.command == "replay" and (args.verify or args.json):
         from engine.commands import verify
         return verify.run(args)

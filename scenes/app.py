@@ -4,6 +4,7 @@
 (tests drive it frame by frame with `step()`)."""
 from __future__ import annotations
 
+import dataclasses
 import os
 import sys
 import time
@@ -54,6 +55,7 @@ class App:
                  fps: int | None = FPS, settings: config.Settings | None = None) -> None:
         pygame.init()
         self.settings = settings or config.load()
+        self.saved_lang = self.settings.lang    # what the settings file says: a one-off --lang is not saved
         if lang:
             self.settings.lang = lang
         i18n.set_lang(self.settings.lang)
@@ -108,10 +110,13 @@ class App:
         return i18n.t(key, **params)
 
     def save_settings(self) -> None:
-        config.save(self.settings)
+        """Saves the settings, with the language the player chose (not a one-off --lang)."""
+        config.save(dataclasses.replace(self.settings, lang=self.saved_lang))
 
     def set_lang(self, lang: str) -> None:
+        """The player chooses the language: shown at once and saved."""
         self.settings.lang = lang
+        self.saved_lang = lang
         i18n.set_lang(lang)
         self.save_settings()
 

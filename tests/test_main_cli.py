@@ -1,0 +1,77 @@
+"""main.py's command line: the window options count before the subcommand as after it,
+headless commands refuse them, and a one-off --lang is not saved."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pygame
+import pytest
+
+import main
+from scenes import config
+from scenes.ui import i18n
+from support.scenes import english_after  # noqa: F401
+
+WINDOW = ["--lang", "zh-TW", "--size", "960x540", "--frames", "3"]
+
+
+@pytest.mark.parametrize("argv", [
+    WINDOW + ["play", "wooolf"],                     # before the subcommand (as --help shows them)
+    ["play", "wooolf"] + WINDOW,                     # after it
+    ["--lang=zh-TW", "--size=960x540", "play", "wooolf", "--frames", "3"],   # mixed, with =
+])
+def test_window_options_count_in_either_place(argv: list[str]) -> None:
+    args = main.build_parser().parse_args(argv)
+    assert (args.command, args.game, args.lang, args.size, args.frames) == ("play", "wooolf", "zh-TW", "960x540", 3)
+    assert args.screenshot is None
+
+
+def test_the_subcommand_s_copy_wins_over_the_top_s() -> None:
+    args = main.build_parser().parse_args(["--lang", "en", "replay", "x.ctlog", "--lang", "zh-TW"])
+    assert args.lang == "zh-TW" and args.file == "x.ctlog"
+
+
+def test_frames_and_screenshot_before_play_quit_and_save(tmp_path: Path, monkeypatch) -> None:
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
+    shot = tmp_path / "wooolf.png"
+    rc = main.main(["--lang", "zh-TW", "--size", "960x540", "--frames", "3", "--screenshot", str(shot),
+                    "play", "wooolf", "--seats", "4", "--bots", "3"])
+    assert rc == 0
+    assert pygame.image.load(str(shot)).get_size() == (960, 540)
+    assert i18n.lang() == "zh-TW"
+
+
+def test_a_one_off_lang_is_not_saved(tmp_path: Path, monkeypatch) -> None:
+    from scenes.app import App
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path))
+    app = App((960, 540), lang="zh-TW", fps=None)           # python main.py --lang zh-TW
+    assert app.settings.lang == "zh-TW" and i18n.lang() == "zh-TW"
+    app.settings.music_volume = 0.25
+    app.save_settings()                                     # any other setting saved meanwhile
+    saved = config.load()
+    assert saved.lang == "en" and saved.music_volume == 0.25
+    app.set_lang("zh-TW")                                   # chosen on the settings screen: saved
+    assert config.load().lang == "zh-TW"
+    app.set_lang("en")
+
+
+@pytest.mark.parametrize("argv", [
+    ["--frames", "3", "simulate", "hooky"],
+    ["--lang", "en", "replay", "x.ctlog", "--verify"],
+])
+def test_headless_commands_refuse_window_options(argv: list[str], capsys) -> None:
+    with pytest.raises(SystemExit) as e:
+        main.main(argv)
+    assert e.value.code == 2 and "open a window" in capsys.readouterr().err
+
+
+def test_window_options_before_relay_are_refused(capsys) -> None:
+    assert main.main(["--lang", "en", "relay"]) == 2
+    assert "do not apply to the relay" in capsys.readouterr().err
+
+
+def test_command_position_skips_window_options_and_their_values() -> None:
+    assert main._command_at(["--lang", "en", "--frames=3", "relay", "--port", "1"]) == 3
+    assert main._command_at(["relay"]) == 0
+    assert main._command_at(["--size", "960x540"]) == 2
