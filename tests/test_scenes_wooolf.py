@@ -786,3 +786,42 @@ def test_the_number_keys_that_pick_seats_are_said_and_shown_on_the_seats(lang):
     keyword = {"en": "number key", "zh-TW": "數字鍵"}[lang]  # every hint where a number picks a seat says so
     for k in ("peek", "ask", "declare", "final", "must_declare"):
         assert keyword in i18n.t(f"wooolf.ui.hint.{k}"), k
+
+
+# ---- the results: X tokens and rounds ------------------------------------------------------------------
+def test_outcome_counts_x_tokens_rounds_and_right_declarations():
+    from engine.core.bots import play_out
+    s = play_out(RULES, 5, [WooolfBot("normal", i) for i in range(5)], seed=7)
+    d = s.outcome().detail
+    assert d["rounds"] == len(s.state.rounds) and d["x_tokens"] == [len(x) for x in s.state.x_tokens]
+    for seat in range(5):
+        lines = [ln for rd in s.state.rounds for ln in rd["lines"] if ln["seat"] == seat]
+        assert d["right"][seat] == sum(ln["right"] for ln in lines) <= d["rounds"]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_results_say_each_players_x_tokens_and_the_rounds(lang, size):
+    from engine.core.bots import play_out
+    from scenes.wooolf import result_note
+    s = play_out(RULES, 8, [WooolfBot("normal", i) for i in range(8)], seed=5)
+    out = s.outcome().to_data()
+    app = make_app(size, lang)
+    res = ResultsScene(app, "wooolf", {"seats": 8, "players": [{"name": n} for n in NAMES]}, s.events, out, None)
+    app.stack.push(res)
+    app.step()
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size)
+    words = texts(blits)
+    d = out["detail"]
+    for seat in range(8):
+        note = result_note(out, seat)
+        assert note in words
+        x = d["x_tokens"][seat]
+        assert (i18n.t("wooolf.results.x_none") if x == 0 else str(x)) in note
+        assert str(d["rounds"]) in note and str(d["right"][seat]) in note
+    one = {**out, "detail": {"x_tokens": [1] * 8, "rounds": 1, "right": [0] * 8}}
+    assert result_note(one, 0) == i18n.t("wooolf.results.note", x=i18n.t("wooolf.results.x_one"),
+                                         rounds=i18n.t("wooolf.results.right_one", right=0))
+    assert "1 X tokens" not in result_note(one, 0) and "1 rounds" not in result_note(one, 0)

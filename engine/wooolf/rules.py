@@ -101,8 +101,11 @@ class WooolfRules(PhasedRules[WooolfState]):
         if not state.ended or state.result is None:
             return None
         r = state.result
+        right = [sum(1 for rd in state.rounds for ln in rd["lines"] if ln["seat"] == s and ln["right"])
+                 for s in range(state.seats)]
         return Outcome(list(r["scores"]), list(r["winners"]), r["tiebreak"],
-                       {"x_tokens": [len(x) for x in state.x_tokens], "rounds": len(state.rounds)})
+                       {"x_tokens": [len(x) for x in state.x_tokens], "rounds": len(state.rounds),
+                        "right": right})
 
     def to_data(self, state: WooolfState) -> Any:
         return state.to_data()

@@ -34,4 +34,21 @@ def replay_renderer(app: Any) -> ReplayRenderer:
     return ReplayRenderer(app)
 
 
-__all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "Page"]
+def result_note(outcome: dict, seat: int) -> str:
+    """The results screen's line under a player: their X tokens, and in how many of the
+    rounds played their declaration was right ("1 X token · right in 2 of 3 rounds")."""
+    from scenes.ui.i18n import t
+    detail = outcome.get("detail") or {}
+    xs, rounds, right = detail.get("x_tokens") or [], detail.get("rounds"), detail.get("right") or []
+    if seat >= len(xs) or not isinstance(rounds, int):
+        return ""
+    x = int(xs[seat])
+    x_words = t("wooolf.results.x_none") if x == 0 else t("wooolf.results.x_one" if x == 1 else "wooolf.results.x_many", n=x)
+    per = "one" if rounds == 1 else "many"
+    rounds_words = (t(f"wooolf.results.right_{per}", right=int(right[seat]), rounds=rounds) if seat < len(right)
+                    else t(f"wooolf.results.rounds_{per}", rounds=rounds))
+    return t("wooolf.results.note", x=x_words, rounds=rounds_words)
+
+
+__all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "result_note",
+           "Page"]
