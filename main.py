@@ -41,7 +41,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     replay = sub.add_parser("replay", help="watch a log, or check it (--verify / --json)")
     replay.add_argument("file")
-    replay.add_argument("--verify", action="store_true", help="refold and check every checkpoint, no window")
+    replay.add_argument("--verify", action="store_true", help="refold and check every checkpoint, no window (exit 0 valid, "
+                        "4 valid but unfinished, 1 a checkpoint differs, 3 damaged or malformed)")
     replay.add_argument("--json", action="store_true", help="print the header and events as JSON lines")
     _window_args(replay, default=argparse.SUPPRESS)
 

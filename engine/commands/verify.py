@@ -1,9 +1,11 @@
 """`python main.py replay FILE --verify | --json`: check or print a log, no window.
 
-Exit codes: 0 valid; 1 a checkpoint does not match; 3 the file ends early, is corrupt
-or malformed (a header, checkpoint or event that breaks the format, an event the rules
-cannot fold, or not a Couchtop log at all); 2 usage errors (such as a missing file).
-Every failure is one line on stderr, never a traceback.
+Exit codes: 0 valid (a finished game); 4 valid so far but unfinished (the game did not
+reach its end: stopped early, or cut at a record boundary); 1 a checkpoint does not
+match; 3 the file ends early, is corrupt or malformed (a header, checkpoint or event that
+breaks the format or its game's declared shapes, an event the rules cannot fold, a
+finished game whose last checkpoint is missing, or not a Couchtop log at all); 2 usage
+errors (such as a missing file). Every failure is one line on stderr, never a traceback.
 """
 from __future__ import annotations
 
@@ -17,7 +19,7 @@ from engine.core.checkpoints import checkpoint_hash
 from engine.core.events import upcast
 from engine.core.logstore import LogError, LoadedLog, read_log
 
-EXIT_OK, EXIT_MISMATCH, EXIT_USAGE, EXIT_CORRUPT = 0, 1, 2, 3
+EXIT_OK, EXIT_MISMATCH, EXIT_USAGE, EXIT_CORRUPT, EXIT_UNFINISHED = 0, 1, 2, 3, 4
 
 
 def _one_line(text: str) -> str:
@@ -55,12 +57,18 @@ def check(loaded: LoadedLog) -> tuple[int, str]:
     except Exception as e:
         return EXIT_CORRUPT, f"malformed header: its options cannot set up a game ({_why(e)})"
     folded: list = []
+    ended_at: int | None = None
     for i, ev in enumerate(loaded.events):
+        if ended_at is not None:
+            return EXIT_CORRUPT, (f"malformed: event {i} comes after the game ended at event "
+                                  f"{ended_at}; {i} events were valid")
         try:
             folded.append(upcast(rules.game, ev))
             state = rules.apply(state, folded[-1])
             want = wanted.get(i)   # hashed in the form of the log's own rules version
             got = checkpoint_hash(rules, state, folded, h["rules_version"]) if want is not None else None
+            if rules.outcome(state) is not None:
+                ended_at = i
         except Exception as e:   # an event the rules refuse to fold: the log is malformed
             return EXIT_CORRUPT, f"malformed: event {i} cannot be folded ({_why(e)}); {i} events were valid"
         if want is not None:
@@ -71,6 +79,12 @@ def check(loaded: LoadedLog) -> tuple[int, str]:
     if not loaded.complete:
         return EXIT_CORRUPT, (f"the file is {_stopped(loaded)} at byte {loaded.error_offset}: "
                               f"{n} events were valid, {checked} checkpoints matched")
+    if ended_at is None:
+        return EXIT_UNFINISHED, (f"unfinished: {n} events, {checked} checkpoints matched; the game "
+                                 f"did not reach its end (stopped early, or cut short)")
+    if not loaded.checkpoints or loaded.checkpoints[-1]["seq"] != n - 1:
+        return EXIT_CORRUPT, (f"truncated: the checkpoint after the last event ({n - 1}) is "
+                              f"missing; {n} events were valid, {checked} checkpoints matched")
     return EXIT_OK, f"valid: {n} events, {checked} checkpoints matched"
 
 
@@ -122,6 +136,6 @@ def run(args: Any) -> int:
             return EXIT_CORRUPT
     if args.verify:
         code, message = check(loaded)
-        print(_one_line(message), file=sys.stdout if code == EXIT_OK else sys.stderr)
+        print(_one_line(message), file=sys.stdout if code in (EXIT_OK, EXIT_UNFINISHED) else sys.stderr)
         return code
     return EXIT_OK

@@ -20,6 +20,9 @@ from typing import Any, BinaryIO, Iterator
 
 import msgpack
 
+from engine.core.events import current_version
+from engine.core.shapes import List, Map, Plain, Str, event_shape_problem
+
 FORMAT = "couchtop-log"
 FORMAT_VERSION = 1
 SUFFIX = ".ctlog"
@@ -169,7 +172,6 @@ class LogWriter(AppendFile):
         self._f.flush()
 
 
-_INT64_MIN, _UINT64_MAX = -(1 << 63), (1 << 64) - 1
 
 
 def _int_in(lo: int, hi: int) -> Any:
@@ -184,17 +186,26 @@ def _str_keys(v: Any) -> bool:
     return type(v) is dict and all(type(k) is str for k in v)
 
 
-# The header's keys, each required, with its check (other keys may follow: "online", ...).
+SEED_MAX = (1 << 63) - 1        # seeds are 63-bit (the relay's) or smaller (a local game's)
+EXTRA_KEYS = 8
+OPTIONS = Map(Str(64), Plain(3, 512), 64)
+PLAYERS = List(Map(Str(64), Plain(1), 16), 64)
+EXTRA = Plain(2, 16)
+T_MAX, V_MAX, CMD_MAX = 1 << 48, 1 << 16, 1 << 40
+
+
+# The header's keys, each required, with its check; other keys may follow ("online", ...),
+# at most EXTRA_KEYS of them, each small plain data.
 HEADER_KEYS: dict[str, Any] = {
     "format": lambda v: type(v) is str and v == FORMAT,
     "format_version": _int_in(1, FORMAT_VERSION),
     "game": _name, "variant": _name,
     "seats": _int_in(1, 64),
-    "seed": _int_in(_INT64_MIN, _UINT64_MAX),
+    "seed": _int_in(0, SEED_MAX),
     "rules_version": _int_in(0, 1 << 31),
-    "options": _str_keys,
-    "players": lambda v: type(v) is list and len(v) <= 64 and all(_str_keys(p) for p in v),
-    "created_at": lambda v: type(v) is str,
+    "options": lambda v: OPTIONS.problem(v, 0) is None,
+    "players": lambda v: PLAYERS.problem(v, 0) is None,
+    "created_at": lambda v: type(v) is str and len(v) <= 64,
 }
 
 
@@ -207,6 +218,13 @@ def header_problem(h: Any) -> str | None:
             return f"malformed header: no {key!r}"
         if not ok(h[key]):
             return f"malformed header: bad {key!r} ({_brief(h[key])})"
+    extra = [k for k in h if k not in HEADER_KEYS]
+    if len(extra) > EXTRA_KEYS:
+        return f"malformed header: {len(extra)} keys beyond the format's (at most {EXTRA_KEYS})"
+    for k in extra:
+        problem = EXTRA.problem(h[k], 0) if type(k) is str and len(k) <= 64 else "a bad key"
+        if problem is not None:
+            return f"malformed header: bad {_brief(k)} ({problem})"
     return None
 
 
@@ -225,11 +243,35 @@ def event_problem(ev: dict[str, Any], seq: int, seats: int) -> str | None:
     seat = ev["seat"]
     if seat is not None and not (type(seat) is int and 0 <= seat < seats):
         return f"event {seq}: seat {_brief(seat)} is not a seat of this {seats}-seat game"
-    for key, lo in (("t", 0), ("v", 1), ("cmd", 0)):
+    for key, lo, hi in (("t", 0, T_MAX), ("v", 1, V_MAX), ("cmd", 0, CMD_MAX)):
         val = ev.get(key)
-        if type(val) is not int or not lo <= val <= _UINT64_MAX:
+        if type(val) is not int or not lo <= val <= hi:
             return f"event {seq}: bad {key!r} ({_brief(val)})"
     return None
+
+
+def declared(h: dict[str, Any]) -> tuple[Any, str | None]:
+    """The event shapes the header's game declares (None for a game this build does not
+    know, or one that declares none: `--verify` says so when it folds), and what is wrong
+    with the header by that game's spec (a variant it does not declare), or None."""
+    from engine.registry import spec_for
+    try:
+        spec = spec_for(h["game"])
+    except (KeyError, ImportError):
+        return None, None
+    if h["variant"] not in spec.variant_ids:
+        return None, (f"malformed header: {_brief(h['variant'])} is not a variant of {h['game']} "
+                      f"({', '.join(spec.variant_ids)})")
+    return (spec.events or None), None
+
+
+def _shape_problem(shapes: Any, ev: dict[str, Any], seq: int, seats: int,
+                   h: dict[str, Any]) -> str | None:
+    """What is wrong with event `seq`'s own fields by its game's declared shapes."""
+    problem = event_shape_problem(shapes, ev, seats)
+    if problem is None and ev["v"] > current_version(h["game"], ev["type"]):
+        problem = f"schema version {ev['v']} is newer than this build's"
+    return None if problem is None else f"event {seq} ({_brief(ev['type'])}): {problem}"
 
 
 def checkpoint_problem(c: dict[str, Any], last_seq: int, prev_seq: int) -> str | None:
@@ -286,6 +328,7 @@ def parse_log(data: bytes) -> LoadedLog:
     reason: str | None = None
     add_event, add_offset = events.append, offsets.append
     seats, cp_seq = 0, -1
+    shapes: Any = None
     for tag, body, start, end in scan:
         if type(body) is not dict:
             error = "corrupt"
@@ -295,11 +338,14 @@ def parse_log(data: bytes) -> LoadedLog:
                 error = "corrupt"
                 break
             reason = header_problem(body)
+            shapes, reason = declared(body) if reason is None else (None, reason)
             if reason is not None:
                 raise LogError(reason)
             header, seats = body, body["seats"]
         elif tag == "E":
             reason = event_problem(body, len(events), seats)
+            if reason is None and shapes is not None:
+                reason = _shape_problem(shapes, body, len(events), seats, header)
             if reason is not None:
                 error = "malformed"
                 break

@@ -7,7 +7,7 @@ capability with `getattr`."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Mapping
 
 
 @dataclass(frozen=True)
@@ -57,6 +57,10 @@ class GameSpec:
     # named sets of session options the conformance suite plays besides the defaults:
     # (name, ((key, value), ...)), together exercising every option a game has
     option_sets: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+    # the shape of each event type's own fields (engine/core/shapes.py), usually the
+    # game's engine/<game>/shapes.py EVENTS: every log's events are checked against it
+    # as the log is read (a game declaring none is not checked: the tests' toy game)
+    events: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
     _by_type: dict[str, CommandSpec] = field(init=False, repr=False, compare=False, hash=False,
                                              default_factory=dict)
     _by_event: dict[str, CommandSpec] = field(init=False, repr=False, compare=False, hash=False,

@@ -30,6 +30,7 @@ from engine.hooky.state import GUESS_ROUNDS, REVEAL_FROM, ROUNDS, HookyState, ne
 from engine.hooky.views import redact_event, view
 from engine.words import hooky_words
 from engine.words.tablevote import TableVote
+from engine.hooky.shapes import EVENTS
 
 # command type -> the phases it belongs to
 PHASE_OF: dict[str, tuple[str, ...]] = {
@@ -38,6 +39,7 @@ PHASE_OF: dict[str, tuple[str, ...]] = {
 }
 SPEC = GameSpec(
     name="hooky",
+    events=EVENTS,
     variants=(VariantSpec("classic", range(3, 6), 4),),
     hidden_information=True,
     commands=(

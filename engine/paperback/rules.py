@@ -62,6 +62,7 @@ from engine.paperback.state import PaperbackState, face_up, new_state
 from engine.paperback.views import redact_event, view
 from engine.words import is_word
 from engine.words.tablevote import TableVote
+from engine.paperback.shapes import EVENTS
 
 PHASE_OF: dict[str, tuple[str, ...]] = {
     "spell": ("spell", "replace"), "pass": ("spell", "replace"),     # replace: simultaneous.py
@@ -75,6 +76,7 @@ MAX_WORD = 40
 
 SPEC = GameSpec(
     name="paperback",
+    events=EVENTS,
     variants=(VariantSpec("classic", range(2, 6), 3),),
     hidden_information=True,
     commands=(

@@ -21,6 +21,7 @@ from engine.core.turns import in_turn
 from engine.sumoku import classic, flow, grab, solitaire, speed, team
 from engine.sumoku.state import RACES, SEATS, SumokuState, new_state
 from engine.sumoku.views import race_view, view, view_board
+from engine.sumoku.shapes import EVENTS
 
 FLOWS: dict[str, ModuleType] = {"classic": classic, "solitaire": solitaire, "speed": speed,
                                 "grab": grab, "team": team}
@@ -28,6 +29,7 @@ FLOWS: dict[str, ModuleType] = {"classic": classic, "solitaire": solitaire, "spe
 
 SPEC = GameSpec(
     name="sumoku",
+    events=EVENTS,
     variants=(
         VariantSpec("classic", SEATS["classic"], 3),   # seats from state.SEATS, which new_state checks
         VariantSpec("solitaire", SEATS["solitaire"], 1),

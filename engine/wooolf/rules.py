@@ -30,6 +30,7 @@ from engine.wooolf.content import UNKNOWN, content
 from engine.wooolf.scoring import reveal, winners
 from engine.wooolf.state import NOBODY, WooolfState, new_state
 from engine.wooolf.views import event_view, view
+from engine.wooolf.shapes import EVENTS
 
 PHASE_OF: dict[str, tuple[str, ...]] = {
     "peek": ("turns",), "ask": ("turns",), "shuffle": ("turns", "final"),
@@ -38,6 +39,7 @@ PHASE_OF: dict[str, tuple[str, ...]] = {
 
 SPEC = GameSpec(
     name="wooolf",
+    events=EVENTS,
     variants=(VariantSpec("classic", range(4, 9), 5),),
     hidden_information=True,
     commands=(

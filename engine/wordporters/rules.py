@@ -29,11 +29,13 @@ from engine.wordporters.scoring import next_start, reveal_points, winners
 from engine.wordporters.state import (MARKERS, POSITIONS, ROUNDS, WordPortersState, hint_count,
                                       new_state)
 from engine.wordporters.views import event_view, view
+from engine.wordporters.shapes import EVENTS
 
 PHASE_OF: dict[str, tuple[str, ...]] = {"place": ("hints",), "decline": ("hints",), "vote": ("vote",)}
 
 SPEC = GameSpec(
     name="wordporters",
+    events=EVENTS,
     variants=(VariantSpec("classic", range(3, 7), 4), VariantSpec("children", range(3, 7), 4)),
     hidden_information=True,
     commands=(
