@@ -738,3 +738,38 @@ def test_an_automatic_pass_is_said_at_the_table_and_logged(lang):
     assert said in drawn and all(NAMES[s] in said for s in seats), drawn
     for s in seats:
         assert i18n.t("wordporters.ev.passed", player=NAMES[s]) in scene.log_lines
+
+
+def test_continue_brings_back_the_word_language_chosen_at_the_table(tmp_path):
+    """EN + 中 chosen at the table (W), the game saved and quit, then continued: the table
+    comes back in both languages (the setting is kept beside the log, never in it); a kept
+    file that is unreadable or says nonsense is no setting."""
+    from engine.core.logstore import read_log
+    from scenes.common import tablesettings
+    players = [{"name": NAMES[i], "kind": "human" if i == 0 else "bot", "level": "normal"} for i in range(4)]
+    session = LocalSession(RULES, 4, {"variant": "classic", "words": "en", "start": 0}, 5, players,
+                           log_dir=tmp_path)
+    path = session.log_path
+    app = make_app()
+    scene = push(app, session)
+    assert scene.mode == "en"
+    before = path.read_bytes()
+    key(app, pygame.K_w)
+    key(app, pygame.K_w)
+    assert scene.mode == "both" and path.read_bytes() == before           # the log is only the game
+    app.save_and_quit()
+    again = app.continue_game(path)
+    assert again is not None and isinstance(app.stack.top, type(scene)) and app.stack.top.mode == "both"
+    assert read_log(path).header["options"]["words"] == "en"
+    with record_text() as blits:
+        redraw(app)
+    drawn = [b.text for b in blits]
+    board = again.view(None)["words"]
+    assert any(content().word_by_id(w).zh in drawn for w in board) and any(
+        content().word_by_id(w).en in drawn for w in board)
+    app.save_and_quit()
+    for junk in ("{not json", '{"words": "klingon"}', "[1, 2]", '{"words": ' + '"x" ' * 3000 + "}"):
+        tablesettings.path_for(path).write_text(junk, encoding="utf-8")
+        app.continue_game(path)
+        assert app.stack.top.mode == "en"
+        app.save_and_quit()

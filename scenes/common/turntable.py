@@ -39,6 +39,7 @@ import pygame
 
 from engine.core.errors import RuleError
 from engine.registry import bot_for, spec_for
+from scenes.common import tablesettings
 from scenes.common.hotseat import HotSeat
 from scenes.common.names import player_name
 from scenes.stack import Scene
@@ -74,6 +75,7 @@ class TurnTable(Scene):
         self.fr = Frame(app.size)
         self._laid: tuple[int, int] | None = None
         self._heard: int | None | bool = False     # the seat the listener hears as (False: none)
+        self.restore_table_settings(tablesettings.load(getattr(session, "log_path", None)))
 
     # ---- seats ---------------------------------------------------------------------------
     @property
@@ -106,6 +108,19 @@ class TurnTable(Scene):
     def show_results(self) -> None:
         if self.session.outcome() is not None:
             self.app.show_results(self.session)
+
+    # ---- settings changed at the table (kept beside the log: Continue restores them) -------------
+    def table_settings(self) -> dict[str, Any]:
+        """What a person changed at this table, to keep with the saved game."""
+        return {}
+
+    def restore_table_settings(self, data: dict[str, Any]) -> None:
+        """The kept settings back (called at the end of TurnTable.__init__); unknown or
+        unusable values are ignored."""
+
+    def save_table_settings(self) -> None:
+        """Keep `table_settings()` with the saved game (scenes/common/tablesettings.py)."""
+        tablesettings.save(getattr(self.session, "log_path", None), self.table_settings())
 
     # ---- the session ---------------------------------------------------------------------------
     def enter(self) -> None:

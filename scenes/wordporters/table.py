@@ -22,6 +22,7 @@ from typing import Any
 import pygame
 
 from engine.wordporters.board import markers_for
+from engine.wordporters.content import SHOWN
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.clicks import among, left_click, route
 from scenes.common.revealtable import RevealTable
@@ -256,10 +257,19 @@ class WordPortersScene(RevealTable):
         self.sync_seat()
 
     def switch_words(self) -> None:
-        """English -> Chinese -> both -> English, for this table (the set-up keeps its own)."""
+        """English -> Chinese -> both -> English, for this table (the set-up keeps its own;
+        the saved game keeps the table's, for Continue)."""
         self.mode = next_mode(self.mode)
         self._laid = None                       # both languages take another layout
+        self.save_table_settings()
         self.refresh()
+
+    def table_settings(self) -> dict[str, Any]:
+        return {"words": self.mode}
+
+    def restore_table_settings(self, data: dict[str, Any]) -> None:
+        if data.get("words") in SHOWN:
+            self.mode = str(data["words"])
 
     # ---- placing -------------------------------------------------------------------------
     def place_cmd(self, pick: tuple[int, int]) -> dict:
