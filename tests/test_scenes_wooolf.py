@@ -825,3 +825,25 @@ def test_results_say_each_players_x_tokens_and_the_rounds(lang, size):
     assert result_note(one, 0) == i18n.t("wooolf.results.note", x=i18n.t("wooolf.results.x_one"),
                                          rounds=i18n.t("wooolf.results.right_one", right=0))
     assert "1 X tokens" not in result_note(one, 0) and "1 rounds" not in result_note(one, 0)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_shepherd_bonus_names_whom_it_fooled_and_one_point_is_singular(lang):
+    from engine.wooolf.scoring import reveal
+    from scenes.wooolf.narrate import reveal_lines
+    i18n.set_lang(lang)
+    # Mei the shepherd boy; Ada the wolf; Bo a hunter whose wolf arrow points at Dee (a hound)
+    cards = [["B02", "B05"], ["B01", "B06"], ["B03", "B09"], ["B04", "B10"], ["B07", "B08"]]
+    dials = [None, None, {"early": False, "arrows": [3, -1]}, None, None]
+    r = reveal(cards, dials, [[] for _ in range(5)])
+    players = [{"name": n} for n in NAMES[:5]]
+    bonus = [words for seat, words in reveal_lines(r, players) if seat == 0 and "Bo" in words]
+    assert bonus and "1 " not in bonus[0].split("+")[0], bonus      # names Bo, no "1 hunter arrows"
+    app = make_app(lang=lang)
+    session = make_session(5, 1, seed=3, start=0)
+    scene = push(app, session)
+    scene.view["scores"][1] = 1
+    with record_text() as blits:
+        redraw(app)
+    assert i18n.t("wooolf.ui.point", n=1) in texts(blits)
+    assert "1 pts" not in texts(blits)

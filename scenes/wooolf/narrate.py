@@ -87,7 +87,8 @@ def reveal_lines(ev: dict[str, Any], players: Sequence[Any] | None) -> list[tupl
     for ln in ev.get("lines") or []:
         if ln.get("bonus"):
             s = int(ln["seat"])
-            out.append((s, t("wooolf.line.bonus", player=player_name(players, s), count=len(ln.get("fooled") or []),
+            fooled = t("ui.list_sep").join(player_name(players, int(f)) for f in ln.get("fooled") or [])
+            out.append((s, t("wooolf.line.bonus", player=player_name(players, s), fooled=fooled,
                              points=ln["bonus"])))
     return out
 

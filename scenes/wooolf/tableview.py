@@ -129,7 +129,7 @@ def _head(surface: pygame.Surface, box: SeatBox, fr: Frame, view: dict, players:
         left = cap.right + fr.px(6)
     if player:
         pts = pygame.Rect(right - fr.px(62), head.y, fr.px(62), head.h)
-        text_in(surface, t("wooolf.ui.points", n=view["scores"][h]), pts, fr.fs(20), style.INK, bold=True,
+        text_in(surface, t("wooolf.ui.point" if view["scores"][h] == 1 else "wooolf.ui.points", n=view["scores"][h]), pts, fr.fs(20), style.INK, bold=True,
                 align="right", min_size=fr.min_fs, ellipsis=True)
         right = draw_x_tokens(surface, pts.x - fr.px(4), head.centery, min(head.h, fr.px(22)),
                               list(view["x_tokens"][h]))
