@@ -1,8 +1,11 @@
 """The Wooolf!! table: the holders round the table (scenes/wooolf/tableview.py), the hand
 of the seat on screen (its two cards, identity, targets), its notebook with the
 suspicion assistant, the log, and the play-building: peek (a seat, then one of its two
-cards), ask (a question card at another player), shuffle my cards, and the dial (set by
-clicking seats, or 0, or X) for an early or a final declaration. Bots' actions are
+cards; the card seen stays face up until Done, and the curtain and the bots wait for it),
+ask (a question card at another player), shuffle my cards (on your turn; after an early
+declaration whenever you like, and at a table of several people a button on your box
+calls you to the screen for it), and the dial (set by clicking seats or their number
+keys, or 0, or X) for an early or a final declaration. Bots' actions are
 announced in a sentence at the table's centre and stay there while the next bot waits.
 The reveal turns every card and dial over with a short flip and explains each point and
 X in a sentence; it stays until someone goes on.
