@@ -75,6 +75,7 @@ class App:
         self.frames = 0         # loop steps
         self.redraws = 0        # frames actually drawn (redraw on demand: scenes/stack.py)
         self.nap: Callable[[float], bool] = WOKEN.wait     # idle()'s sleep: True when woken
+        self.now: Callable[[], float] = time.monotonic     # idle()'s clock (tests: a fake one)
         self._slept_ms = 0
         _current["app"] = self
 
@@ -145,20 +146,21 @@ class App:
     def idle(self, limit: float | None = None) -> None:
         """Sleep until something is due: an event, a worker's `wake()`, or the soonest
         timer a scene asked for (`wake_after`), at most `limit` seconds. Returns at once
-        while a frame is due (a scene animating, a redraw requested): the clock then
-        paces the loop at `fps`.
+        while a frame is due (a scene animating, a redraw requested) or the last update
+        changed something itself (`stack.settling`: one more update first): the clock
+        then paces the loop at `fps`.
 
         It naps on the wake flag in slices of IDLE_SLICE_S and looks at the event queue
         between naps: pygame's own `event.wait` polls the queue every millisecond, which
         alone costs a few percent of a core."""
-        if not self.running or self.stack.frame_due():
+        if not self.running or self.stack.frame_due() or self.stack.settling:
             return
         timer = self.stack.next_wake()
         wait = timer if limit is None else min(limit, timer if timer is not None else limit)
-        start = time.monotonic()
+        start = self.now()
         WOKEN.clear()           # an older wake-up's event, if any, is in the queue: peek sees it
         while not pygame.event.peek():
-            left = None if wait is None else wait - (time.monotonic() - start)
+            left = None if wait is None else wait - (self.now() - start)
             if left is not None and left <= 0:
                 if timer is not None and timer <= wait:
                     self.stack.request_redraw()     # a scene's timer is due
@@ -166,7 +168,7 @@ class App:
             if self.nap(IDLE_SLICE_S if left is None else min(IDLE_SLICE_S, left)):
                 WOKEN.clear()                       # a worker woke us: its WAKE event is queued
                 break
-        self._slept_ms += round((time.monotonic() - start) * 1000)
+        self._slept_ms += round((self.now() - start) * 1000)
 
     def dispatch(self, ev: pygame.event.Event) -> None:
         self.stack.request_redraw()     # input, window and wake-up events all show

@@ -7,7 +7,12 @@ with `request_redraw()`, and every frame while a visible scene says it is `anima
 A scene that changes without input (a clock showing seconds, a bot move due) says when it
 next wants a frame with `wake_after()`; the app's loop then sleeps on
 the first of those or the next event (App.idle). A worker thread
-wakes the loop with `wake()`. Scenes that do not opt in keep `animating()` True: they are
+wakes the loop with `wake()`. When a scene stops animating, one more frame shows where
+it came to rest. An update that changed something itself (a bot's move
+submitted, a worker's answer taken: the scene asked for a redraw during `update`) is
+`settling`: the loop runs one more update before it sleeps, so work that the change
+starts (a suggestion, the notebook's reckoning for the new position) starts at once
+rather than at the next input. Scenes that do not opt in keep `animating()` True: they are
 drawn every frame, as before."""
 from __future__ import annotations
 
@@ -91,6 +96,10 @@ class SceneStack:
         self._pending: list[Callable[[], None]] = []
         self._dirty = True
         self._pressed_on: Scene | None = None     # the top scene when the mouse was last pressed
+        self._updating = False
+        self._stirred = False                     # a redraw was asked for during update
+        self.settling = False                     # the last update changed something itself
+        self._animated = False                    # a visible scene was animating at the last look
 
     @property
     def top(self) -> Scene | None:
@@ -143,8 +152,13 @@ class SceneStack:
                 return
 
     def update(self, dt: float) -> None:
-        if self.scenes:
-            self.scenes[-1].update(dt)
+        self._updating, self._stirred = True, False
+        try:
+            if self.scenes:
+                self.scenes[-1].update(dt)
+        finally:
+            self._updating = False
+        self.settling = self._stirred
 
     def resize(self, size: tuple[int, int]) -> None:
         self._dirty = True
@@ -161,10 +175,17 @@ class SceneStack:
     # ---- redraw on demand ------------------------------------------------------
     def request_redraw(self) -> None:
         self._dirty = True
+        if self._updating:
+            self._stirred = True
 
     def frame_due(self) -> bool:
-        """Is a frame due now: something changed, or a visible scene is animating?"""
-        return self._dirty or any(s.animating() for s in self.visible())
+        """Is a frame due now: something changed, or a visible scene is animating, or one
+        just stopped (the animation's last state, a flip come to rest, is drawn too)?"""
+        moving = any(s.animating() for s in self.visible())
+        if self._animated and not moving:
+            self._dirty = True
+        self._animated = moving
+        return self._dirty or moving
 
     def next_wake(self) -> float | None:
         """Seconds until the soonest timer a visible scene asked for (None: none)."""

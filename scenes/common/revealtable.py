@@ -19,6 +19,5 @@ class RevealTable(TurnTable):
         """The seat on screen is to act (never while a reveal is up)."""
         return self.viewer is not None and self.viewer in self.view["status"]["acting"] and self.reveal is None
 
-    def drive_bots(self, dt: float) -> None:
-        if self.reveal is None:                  # the bots wait while the reveal is read
-            super().drive_bots(dt)
+    def bots_wait(self) -> bool:
+        return self.reveal is not None or super().bots_wait()    # the reveal is read first

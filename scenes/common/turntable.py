@@ -257,12 +257,16 @@ class TurnTable(Scene):
         self.hot.unpin()
         self.request_redraw()
 
+    def bots_wait(self) -> bool:
+        """The bots wait for the table (it animates, or shows something to be read)."""
+        return not self.still() or self.hot.pinned is not None
+
     def drive_bots(self, dt: float) -> None:
         """Bots think in a thread; their moves wait while the table is not still or a
         person holds the screen (`keep_screen`). A bot's refused or failed move must not
         stop the game: the first legal command instead."""
         self.bots.delay = self.bot_pause * self.anim_factor
-        if not self.still() or self.hot.pinned is not None:
+        if self.bots_wait():
             return
         try:
             self.bots.update(dt)
@@ -295,7 +299,7 @@ class TurnTable(Scene):
         if self.stack.top is not self:
             return None
         due = self.session.next_deadline()
-        waits = [None if self.hot.pinned is not None else self.bots.due_in(), self.timer_in(),
+        waits = [None if self.bots_wait() else self.bots.due_in(), self.timer_in(),
                  None if due is None else max(0.0, (due - self.session.now_ms()) / 1000)]
         waits = [w for w in waits if w is not None]
         return min(waits) if waits else None

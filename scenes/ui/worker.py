@@ -16,6 +16,14 @@ from scenes.stack import wake
 
 T = TypeVar("T")
 
+_running = [0]                 # jobs whose thread has not finished yet
+_running_lock = threading.Lock()
+
+
+def jobs_running() -> int:
+    """How many jobs are still working (tests: a fake-time loop really waits only then)."""
+    return _running[0]
+
 
 class Job(Generic[T]):
     def __init__(self, fn: Callable[..., T], *args: Any, **kw: Any) -> None:
@@ -23,6 +31,8 @@ class Job(Generic[T]):
         self._error: BaseException | None = None
         self._done = threading.Event()
         self.started = time.monotonic()
+        with _running_lock:
+            _running[0] += 1
 
         def body() -> None:
             try:
@@ -32,6 +42,8 @@ class Job(Generic[T]):
             finally:
                 self._done.set()
                 wake()             # a sleeping frame loop looks at the answer at once
+                with _running_lock:
+                    _running[0] -= 1
         self._thread = threading.Thread(target=body, daemon=True, name=f"job-{getattr(fn, '__name__', 'fn')}")
         self._thread.start()
 

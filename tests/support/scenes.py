@@ -58,3 +58,78 @@ def texts(app: App) -> list[str]:
     with record_text() as blits:
         redraw(app)
     return [b.text for b in blits]
+
+
+class FakeTime:
+    """Seconds that pass only when the loop says so, for an unattended app: the frame
+    clock (`tick`, at least one frame of 1/60 s per step, as the frame cap would), idle()'s
+    clock (`app.now`) and its sleep (`nap`: the time asked for passes at once). A nap
+    really waits only while a worker thread is still working, and ends when it wakes the
+    loop, so a worker's answer arrives as it would; nothing waits on the machine's speed.
+    A session built with `clock=fake_time` reads the same seconds."""
+
+    FRAME = 1 / 60
+
+    def __init__(self) -> None:
+        self.t = 0.0
+        self._ticked = 0.0
+        self.naps = 0
+
+    def __call__(self) -> float:
+        return self.t
+
+    def tick(self, fps: int = 0) -> int:
+        """pygame.time.Clock.tick: milliseconds since the last tick."""
+        self.t = max(self.t, self._ticked + self.FRAME)
+        ms = round((self.t - self._ticked) * 1000)
+        self._ticked = self.t
+        return ms
+
+    def nap(self, seconds: float) -> bool:
+        from scenes.stack import WOKEN
+        from scenes.ui.worker import jobs_running
+        self.naps += 1
+        self.t += max(seconds, 1e-6)         # a float that moves on (a nap of 1e-16 s would not)
+        if jobs_running():
+            return WOKEN.wait(5.0)
+        return WOKEN.is_set()
+
+    def attach(self, app: App) -> "FakeTime":
+        app.clock, app.now, app.nap = self, self, self.nap   # type: ignore[assignment]
+        return self
+
+
+def unattended(app: App, until, seconds: float = 120.0) -> float | None:
+    """Run the app's real loop (a step, then idle() sleeping until something is due) with
+    NO input at all, on fake time, until `until()` holds after a step or `seconds` of fake
+    time have passed. Returns the fake time it took (None: it never happened). The app
+    must be on a FakeTime (`FakeTime().attach(app)`)."""
+    fake = app.now
+    assert isinstance(fake, FakeTime), "attach a FakeTime first"
+    end = fake.t + seconds
+    start = fake.t
+    while fake.t < end:
+        app.step()
+        if until():
+            return fake.t - start
+        app.idle(limit=end - fake.t)
+    return None
+
+
+def watch(app: App) -> list[list[str]]:
+    """From now on, the texts of every frame the app draws (one list per frame drawn)."""
+    from scenes.ui.draw import record_text
+    shots: list[list[str]] = []
+    draw = app.stack.draw
+
+    def drawn(surface: pygame.Surface) -> None:
+        with record_text() as blits:
+            draw(surface)
+        shots.append([b.text for b in blits])
+    app.stack.draw = drawn      # type: ignore[method-assign]
+    return shots
+
+
+def on_screen(shots: list[list[str]], text: str) -> bool:
+    """Is `text` in the last frame drawn (a wrapped sentence read across its lines)?"""
+    return bool(shots) and text in " ".join(shots[-1])
