@@ -20,10 +20,10 @@ REVEALED = Rec({"seat": SEAT, "kind": WORD, "ms": TIME, "word": Opt(PHRASE), "ce
                 "letters": NAT, "cards": HAND, "texts": TEXTS})
 
 EVENTS = {
-    "set_up": table_ev(optional=("boxed", "set_aside", "powers", "award", "theme"),
-                 piles=PILES, fame=PILES, commons=CARDS, decks=List(CARDS), start=SEAT,
-                 hand_size=NAT, boxed=CARDS, set_aside=CARDS, powers=List(WORD), award=WORD,
-                 theme=WORD),
+    "set_up": table_ev(optional=("boxed", "set_aside", "dear", "powers", "award", "theme"),
+                       piles=PILES, fame=PILES, commons=CARDS, decks=List(CARDS), start=SEAT,
+                       hand_size=NAT, boxed=CARDS, set_aside=CARDS, dear=CARDS, powers=List(WORD),
+                       award=WORD, theme=WORD),
     "spelled": ev(optional=("bounty", "theme"), **SPELL, claimed=Opt(CARD), attacks=List(WORD, 32),
                   bounty=Opt(SEAT), theme=BOOL),
     "offer_trashed": ev(cards=HAND),
@@ -49,7 +49,7 @@ EVENTS = {
     # simultaneous play (engine/paperback/simultaneous.py)
     "drafted": ev(card=CARD),
     "decks_dealt": table_ev(decks=List(CARDS), hand_size=NAT),
-    "offer_replaced": table_ev(gone=CARDS, offer=CARDS, first=SEAT),
+    "offer_replaced": table_ev(optional=("dear",), gone=CARDS, offer=CARDS, dear=CARDS, first=SEAT),
     "announced": ev(optional=("ms", "open"), kind=WORD, entry=ENTRY, ms=TIME, open=BOOL),
     "words_revealed": table_ev(words=List(REVEALED)),
     **VOTE_EVENTS,
