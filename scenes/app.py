@@ -69,6 +69,8 @@ class App:
         self.sound = SoundPlayer(self.settings.sound_volume, self.settings.music_volume)
         self.sound.start_music()          # loops under the menu and the games, at the music volume
         self.session: Any = None
+        self.phone_host: Any = None     # the phone server of a game with phones (net/phones/host.py)
+        self.phones: Any = None         # its PhoneTable: the phone seats of the session
         self.game: str | None = None
         self.last_setup: dict[str, Any] | None = None
         self.running = True
@@ -197,6 +199,7 @@ class App:
                 pygame.image.save(self.surface, screenshot)
         finally:
             self.close_session()
+            self.stop_phones()
             self.sound.stop_music()
         return 0
 
@@ -239,7 +242,19 @@ class App:
         session = LocalSession(rules_for(game), seats, options, setup.get("seed"), players)
         self.last_setup = dict(setup, players=players)
         self._session_scene(game, session)
+        if self.phone_host is not None and any(p.get("kind") == "phone" for p in players):
+            from net.phones.table import PhoneTable
+            self.phones = PhoneTable(self.phone_host, session)
         return session
+
+    def stop_phones(self) -> None:
+        """Stop the phone server (a new lobby, or the app closing)."""
+        if self.phones is not None:
+            self.phones.close()
+            self.phones = None
+        if self.phone_host is not None:
+            self.phone_host.stop()
+            self.phone_host = None
 
     def continue_game(self, path: Path | None = None) -> Any:
         """Resume a logged game (by default the newest unfinished one); None if none."""
@@ -260,6 +275,9 @@ class App:
         if self.session is not None:
             self.session.close()
         self.session = None
+        if self.phones is not None:     # phones keep the last frame they were sent; the server
+            self.phones.close()         # runs on until the next lobby or the app closes
+            self.phones = None
 
     def pause(self) -> None:
         from scenes.common.pause import PauseOverlay

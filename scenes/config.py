@@ -34,6 +34,9 @@ class Settings:
     anim_speed: str = "normal"
     # Per game, the set-up choices made last time: {"hooky": {"variant": ..., "options": {...}}}.
     setups: dict = field(default_factory=dict)
+    # Playing with phones: the port the phone page is served on, and the address chosen last.
+    phone_port: int = 8765
+    phone_address: str = ""
 
     @classmethod
     def from_data(cls, data: Any) -> "Settings":
@@ -54,6 +57,11 @@ class Settings:
             s.fullscreen = data["fullscreen"]
         if data.get("anim_speed") in ANIM_SPEEDS:
             s.anim_speed = data["anim_speed"]
+        port = data.get("phone_port")
+        if isinstance(port, int) and not isinstance(port, bool) and 1024 <= port <= 65535:
+            s.phone_port = port
+        if isinstance(data.get("phone_address"), str):
+            s.phone_address = data["phone_address"][:64]
         setups = data.get("setups")
         if isinstance(setups, dict):
             scalar = (str, int, float, bool, type(None))

@@ -17,6 +17,8 @@ from engine.core.i18n import LANGS, catalog
 ROOT = Path(__file__).resolve().parents[2]
 PHONE_DIR = ROOT / "assets" / "phone"
 THEME_FILE = ROOT / "assets" / "themes" / "couchtop.json"
+# the games the phone page can play
+PHONE_GAMES = ("wooolf", "wordporters")
 # url path -> file in assets/phone (the whole allow-list of files on disk)
 FILES = {
     "/": "index.html",

@@ -12,6 +12,7 @@ from typing import Any
 
 import pygame
 
+from net.phones.files import PHONE_GAMES
 from scenes import registry
 from scenes.ui import style
 from scenes.ui.draw import text_in
@@ -19,7 +20,8 @@ from scenes.ui.text import line_step, wrap
 from scenes.ui.gui import GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
 
-KINDS = (("human", None), ("bot", "easy"), ("bot", "normal"), ("bot", "hard"))
+KINDS = (("human", None), ("bot", "easy"), ("bot", "normal"), ("bot", "hard"), ("phone", None))
+PHONE = len(KINDS) - 1      # a person on their own phone: offered only with "Play with phones"
 MAX_SEATS = 8
 SPLIT = 6               # more options than this: two columns of them
 
@@ -41,6 +43,7 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self.kinds = [0] + [2] * (MAX_SEATS - 1)       # seat 1 human, the rest normal bots
         self.names = [app.settings.names[i] if i < len(app.settings.names) else "" for i in range(MAX_SEATS)]
         self.seed_text = ""
+        self.phones = False                            # "Play with phones" (games with a phone page)
         self.about_seat = 1                            # whose bot level the line below describes
         self.pointer: tuple[int, int] | None = None
         self._first_build = True
@@ -163,8 +166,13 @@ class SetupScene(RedrawOnDemand, GuiScene):
             self.entry(er, self.names[s], lambda text, s=s: self.set_name(s, text),
                        placeholder=self.app.player_name(s), max_len=16, size=22, oid=f"name_{s}")
             kind, level = KINDS[self.kinds[s]]
-            label = t("ui.setup.human") if kind == "human" else t("ui.setup.bot", level=t(f"ui.level.{level}"))
+            label = (t("ui.setup.human_tv" if self.phones else "ui.setup.human") if kind == "human" else
+                     t("ui.setup.phone") if kind == "phone" else t("ui.setup.bot", level=t(f"ui.level.{level}")))
             self.cycler(kr, label, lambda d, s=s: self.step_kind(s, d), oid=f"kind_{s}", size=22)
+        if self.game in PHONE_GAMES:
+            self.cycler(self.r(40, 640, 280, 62), t("ui.label_value", label=t("ui.setup.phones"),
+                                                       value=t("ui.on" if self.phones else "ui.off")),
+                        lambda d: self.toggle_phones(), oid="phones", size=22)
         self.button(self.r(340, 640, 280, 62), t("ui.back"), self.back, oid="back", size=28)
         self.button(self.r(660, 640, 280, 62), t("ui.setup.start"), self.start, oid="start", size=30,
                     enabled=self.refusal() is None)
@@ -347,7 +355,20 @@ class SetupScene(RedrawOnDemand, GuiScene):
 
     def step_kind(self, s: int, d: int) -> None:
         self.kinds[s] = (self.kinds[s] + d) % len(KINDS)
+        if self.kinds[s] == PHONE and not self.phones:
+            self.kinds[s] = (self.kinds[s] + d) % len(KINDS)
         self.about_seat = s
+        self.rebuild()
+
+    def toggle_phones(self) -> None:
+        """Play with phones: each person's seat goes to a phone (and back when switched off);
+        a seat may then be a person at the TV, on a phone, or a bot."""
+        self.phones = not self.phones
+        for s, k in enumerate(self.kinds):
+            if self.phones and k == 0:
+                self.kinds[s] = PHONE
+            elif not self.phones and k == PHONE:
+                self.kinds[s] = 0
         self.rebuild()
 
     def set_name(self, s: int, text: str) -> None:
@@ -367,4 +388,8 @@ class SetupScene(RedrawOnDemand, GuiScene):
                 st.names[s] = self.names[s].strip()[:16]
         self.remember()
         self.app.save_settings()
+        if any(p["kind"] == "phone" for p in setup["players"]):
+            from scenes.common.phonelobby import PhoneLobbyScene
+            self.stack.push(PhoneLobbyScene(self.app, self.game, setup))
+            return
         self.app.start_game(self.game, setup)

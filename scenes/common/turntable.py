@@ -65,7 +65,8 @@ class TurnTable(Scene):
         self.spec = spec_for(self.game)
         self.players: list[dict] = list(session.players or [])
         self.n = int(session.seats)
-        self.humans = [s for s in range(self.n) if not session.is_bot(s)]
+        # the people at the TV (the curtain is for them only); a phone seat plays on its phone
+        self.humans = [s for s in range(self.n) if not session.is_bot(s) and not self.on_phone(s)]
         self.hot: HotSeat[Any] = HotSeat(session, self.humans, hidden=self.spec.hidden_information,
                                          make_private=make_private, table_at_end=self.table_at_end)
         self.bots = BotTurns(session, self.make_bot, delay=self.bot_pause)
@@ -88,6 +89,9 @@ class TurnTable(Scene):
 
     def is_bot(self, seat: int) -> bool:
         return bool(self.session.is_bot(seat))
+
+    def on_phone(self, seat: int) -> bool:
+        return seat < len(self.players) and self.players[seat].get("kind") == "phone"
 
     def make_bot(self, seat: int, level: str) -> Any:
         return bot_for(self.game, self.session.options.get("variant"), level, seat, self.session.seed)
@@ -224,6 +228,9 @@ class TurnTable(Scene):
 
     # ---- per frame ---------------------------------------------------------------------------
     def update(self, dt: float) -> None:
+        phones = getattr(self.app, "phones", None)
+        if phones is not None:               # phones' moves, once a frame, on this thread
+            phones.pump()
         self.sync_seat()
         if self.hot.curtain_up:
             return

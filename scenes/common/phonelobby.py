@@ -1,0 +1,181 @@
+"""The TV's lobby for a game with phones: the server runs (on the remembered port, bound to
+the chosen LAN address), and the screen shows the QR code of the page, its address in
+large type, the room code and every seat: here, away or empty for a phone seat, a bot, or
+a person at the TV. The host may free a phone seat (kick), pick another address, and
+start once every phone seat is taken; the room then locks and the game's table opens.
+
+The server (net/phones/host.py) is handed to the app (`app.phone_host`) when the game
+starts; Back stops it."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from net.phones.addresses import lan_addresses
+from net.phones.host import PhoneHost
+from scenes.common.names import player_name
+from scenes.stack import wake
+from scenes.ui import style
+from scenes.ui.draw import text_in
+from scenes.ui.gui import GuiScene
+from scenes.ui.ondemand import RedrawOnDemand
+from scenes.ui.qr import qr_surface
+
+
+class PhoneLobbyScene(RedrawOnDemand, GuiScene):
+
+    def __init__(self, app: Any, game: str, setup: dict[str, Any],
+                 addresses: list[str] | None = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.setup = setup
+        self.players: list[dict[str, Any]] = [dict(p) for p in setup["players"]]
+        self.addresses = addresses or lan_addresses()
+        st = app.settings
+        last = getattr(st, "phone_address", "")
+        self.address = last if last in self.addresses else self.addresses[0]
+        self.port = int(getattr(st, "phone_port", 0) or 0)
+        self.host: PhoneHost | None = None
+        self.problem: str | None = None        # a catalog key: why the server is not running
+        self._qr: tuple[str, int, pygame.Surface] | None = None
+        self.handed_over = False
+        app.stop_phones()                      # a server left from the last game with phones
+        self.serve()
+
+    # ---- the server ------------------------------------------------------------------------
+    def kinds(self) -> list[str]:
+        return [{"phone": "phone", "bot": "bot"}.get(p.get("kind", "human"), "tv") for p in self.players]
+
+    def names(self) -> list[str]:
+        return [player_name(self.players, s) for s in range(len(self.players))]
+
+    def serve(self) -> None:
+        """(Re)start the server on the chosen address and the remembered port."""
+        self.stop()
+        host = PhoneHost(self.game, self.kinds(), self.names(), address=self.address, port=self.port, wake=wake)
+        try:
+            host.start()
+        except OSError:
+            self.problem = "phonetv.port_in_use"
+            return
+        self.problem = None
+        self.host = host
+        st = self.app.settings
+        st.phone_port, st.phone_address = host.port, self.address
+        self.port = host.port
+        self.app.save_settings()
+
+    def stop(self) -> None:
+        if self.host is not None and not self.handed_over:
+            self.host.stop()
+        self.host = None
+
+    @property
+    def url(self) -> str:
+        return self.host.url if self.host else ""
+
+    @property
+    def qr_text(self) -> str:
+        """The QR code's text: the page and, in its #fragment, the room code (a fragment is
+        never sent over the network; the seat token never appears in a URL)."""
+        return f"{self.url}#{self.host.code}" if self.host else ""
+
+    def seats(self) -> list[dict[str, Any]]:
+        return self.host.seats() if self.host else [{"kind": k, "name": "", "state": "empty"} for k in self.kinds()]
+
+    def ready(self) -> bool:
+        return self.host is not None and all(s["state"] in ("here", "away") for s in self.seats() if s["kind"] == "phone")
+
+    # ---- life ------------------------------------------------------------------------------
+    def leave(self) -> None:
+        super().leave()
+
+    def back(self) -> None:
+        self.stop()
+        self.stack.pop()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.host is not None and self.host.poll():   # joined / away: the seats changed
+            self.rebuild()
+
+    def start(self) -> None:
+        if not self.ready():
+            self.app.sound.play("error")
+            return
+        assert self.host is not None
+        seats = self.host.seats()
+        players = [dict(p, name=seats[s]["name"]) if p.get("kind") == "phone" else p
+                   for s, p in enumerate(self.players)]
+        self.host.lock()
+        self.handed_over = True
+        self.app.phone_host = self.host
+        self.stack.pop()
+        self.app.start_game(self.game, dict(self.setup, players=players))
+
+    def step_address(self, d: int) -> None:
+        i = self.addresses.index(self.address) if self.address in self.addresses else 0
+        self.address = self.addresses[(i + d) % len(self.addresses)]
+        self.serve()
+        self.rebuild()
+
+    def kick(self, seat: int) -> None:
+        if self.host is not None:
+            self.host.kick(seat)
+            self.rebuild()
+
+    # ---- widgets and drawing --------------------------------------------------------------------
+    def seat_rows(self) -> list[pygame.Rect]:
+        n = len(self.players)
+        h = min(56, (520 - 8 * n) // max(n, 1))
+        return [self.r(700, 130 + i * (h + 8), 540, h) for i in range(n)]
+
+    def build(self) -> None:
+        t = self.app.t
+        if len(self.addresses) > 1:
+            self.cycler(self.r(40, 640, 280, 62), t("phonetv.address", address=self.address), self.step_address,
+                        oid="address", size=20)
+        for s, (row, seat) in enumerate(zip(self.seat_rows(), self.seats())):
+            if seat["kind"] == "phone" and seat["state"] != "empty":
+                self.button(pygame.Rect(row.right - row.h * 3, row.y, row.h * 3, row.h), t("phonetv.kick"),
+                            lambda s=s: self.kick(s), oid=f"kick_{s}", size=20)
+        self.button(self.r(340, 640, 280, 62), t("ui.back"), self.back, oid="back", size=28)
+        self.button(self.r(660, 640, 280, 62), t("ui.setup.start"), self.start, oid="start", size=30,
+                    enabled=self.ready())
+
+    def qr(self, size: int) -> pygame.Surface:
+        if self._qr is None or self._qr[:2] != (self.qr_text, size):
+            self._qr = (self.qr_text, size, qr_surface(self.qr_text, size))
+        return self._qr[2]
+
+    def draw_back(self, surface: pygame.Surface) -> None:
+        style.fill_background(surface)
+        t = self.app.t
+        self.draw_title(surface, t("phonetv.title", game=t(f"ui.game.{self.game}")), y=16, h=70)
+        if self.problem:
+            text_in(surface, t(self.problem, port=self.port), self.r(40, 130, 620, 300), self.fs(28), style.BAD,
+                    bold=True, align="left", valign="top", wrap_lines=True, min_size=self.fs(18))
+        else:
+            box = self.r(40, 100, 300, 300)
+            code = self.qr(box.w)
+            surface.blit(code, code.get_rect(center=box.center))
+            text_in(surface, t("phonetv.scan"), self.r(360, 100, 300, 90), self.fs(22), style.INK_DIM,
+                    align="left", valign="top", wrap_lines=True, min_size=self.fs(16))
+            text_in(surface, t("phonetv.code"), self.r(360, 200, 300, 36), self.fs(22), style.INK_DIM, align="left")
+            text_in(surface, self.host.code if self.host else "", self.r(360, 236, 300, 90), self.fs(72),
+                    style.ACCENT, bold=True, align="left")
+            text_in(surface, self.url, self.r(40, 410, 620, 70), self.fs(48), style.INK, bold=True, align="left")
+            text_in(surface, t("phonetv.help"), self.r(40, 486, 620, 140), self.fs(20), style.INK_DIM,
+                    align="left", valign="top", wrap_lines=True, min_size=self.fs(14))
+        for s, (row, seat) in enumerate(zip(self.seat_rows(), self.seats())):
+            pygame.draw.rect(surface, style.seat_colour(s), (row.x, row.y, max(4, row.h // 7), row.h), border_radius=3)
+            name = seat["name"] or (t("phonetv.empty_phone") if seat["kind"] == "phone" else self.names()[s])
+            label = t(f"phonetv.state.{seat['state']}")
+            right = row.w - 28 - (row.h * 3 + 12 if seat["kind"] == "phone" and seat["state"] != "empty" else 0)
+            half = row.h // 2
+            text_in(surface, name, (row.x + 16, row.y, right, half + 2), self.fs(24), style.INK, bold=True,
+                    align="left", min_size=self.fs(12))
+            colour = style.GOOD if seat["state"] == "here" else style.ACCENT if seat["state"] == "away" else style.INK_DIM
+            text_in(surface, label, (row.x + 16, row.y + half, right, row.h - half), self.fs(20),
+                    colour, align="left", min_size=self.fs(12))

@@ -1,0 +1,217 @@
+"""Playing with phones at the TV: the set-up's switch and seat kind, the lobby (the server on
+the loopback for tests, its QR code, the room code, each seat's state, kick), the start,
+and the table that pumps the phones' moves and waits for them without a curtain."""
+from __future__ import annotations
+
+import json
+import time
+
+import pygame
+import pytest
+from websockets.sync.client import connect
+
+from scenes.app import App
+from scenes.common.phonelobby import PhoneLobbyScene
+from scenes.common.setup import PHONE, SetupScene
+from scenes.ui.qr import qr_matrix
+from support.fits import assert_fits
+from support.scenes import english_after, redraw, texts  # noqa: F401
+from scenes.ui.draw import record_text
+
+
+@pytest.fixture
+def app(tmp_path, monkeypatch):
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setattr("scenes.common.phonelobby.lan_addresses", lambda: ["127.0.0.1"])  # tests: loopback only
+    a = App((1280, 720), lang="en", fps=None)
+    a.settings.anim_speed = "off"
+    a.settings.phone_port = 0          # any free port (the lobby remembers the one it got)
+    a.stack.push(a.menu())
+    yield a
+    a.stop_phones()
+    top = a.stack.top
+    if isinstance(top, PhoneLobbyScene):
+        top.stop()
+
+
+def phone(port, seat=None, name="Mei", code=None, lobby=None):
+    c = connect(f"ws://127.0.0.1:{port}/ws", origin=f"http://127.0.0.1:{port}", open_timeout=5, legacy=True)
+    if code is not None:
+        c.send(json.dumps({"k": "hello", "code": code}))
+        assert json.loads(c.recv(5))["k"] == "lobby"
+        c.send(json.dumps({"k": "join", "seat": seat, "name": name}))
+    return c
+
+
+def recv_k(c, k):
+    while True:
+        m = json.loads(c.recv(5))
+        if m["k"] == k:
+            return m
+
+
+def steps_until(app, pred, n=500):
+    for _ in range(n):
+        app.step()
+        if pred():
+            return
+        time.sleep(0.005)
+    raise AssertionError("the TV never got there")
+
+
+def lobby_for(app, game="wooolf", kinds=("phone", "bot", "phone", "bot", "human")):
+    setup = SetupScene(app, game)
+    app.stack.push(setup)
+    app.step()
+    setup.toggle_phones()
+    setup.seats = len(kinds)
+    index = {"human": 0, "bot": 2, "phone": PHONE}
+    setup.kinds[:len(kinds)] = [index[k] for k in kinds]
+    setup.rebuild()
+    setup.start()
+    lobby = app.stack.top
+    assert isinstance(lobby, PhoneLobbyScene)
+    return lobby
+
+
+def test_the_phone_kind_is_offered_only_with_play_with_phones(app):
+    setup = SetupScene(app, "wordporters")
+    app.stack.push(setup)
+    app.step()
+    seen = set()
+    for _ in range(10):
+        setup.step_kind(1, 1)
+        seen.add(setup.kinds[1])
+    assert PHONE not in seen
+    setup.toggle_phones()
+    assert setup.kinds[0] == PHONE            # the person's seat goes to a phone
+    assert setup.widgets["kind_0"].text == "On a phone"
+    assert setup.widgets["phones"].text == "Play with phones: On"
+    seen = set()
+    for _ in range(10):
+        setup.step_kind(1, 1)
+        seen.add(setup.kinds[1])
+    assert PHONE in seen
+    setup.toggle_phones()
+    assert PHONE not in setup.kinds
+
+
+def test_games_without_a_phone_page_have_no_switch(app):
+    setup = SetupScene(app, "sumoku")
+    app.stack.push(setup)
+    app.step()
+    assert "phones" not in setup.widgets
+
+
+def test_the_lobby_serves_shows_the_code_and_the_seats_and_starts_the_game(app):
+    lobby = lobby_for(app)
+    host = lobby.host
+    assert host is not None and app.settings.phone_port == host.port
+    assert lobby.qr_text == f"http://127.0.0.1:{host.port}/#{host.code}"
+    drawn = texts(app)
+    assert host.code in drawn and lobby.url in drawn
+    assert "waiting for a phone" in drawn and "at the TV" in drawn and "bot" in drawn
+    assert not lobby.ready() and not lobby.widgets["start"].is_enabled
+    a = phone(host.port, 0, "Mei", host.code)
+    recv_k(a, "welcome")
+    steps_until(app, lambda: lobby.seats()[0]["state"] == "here")
+    assert "Mei" in texts(app) and "here" in texts(app)
+    b = phone(host.port, 2, "Bo", host.code)
+    recv_k(b, "welcome")
+    steps_until(app, lambda: lobby.ready() and lobby.widgets["start"].is_enabled)
+    lobby.start()
+    session = app.session
+    assert session.players[0] == {"name": "Mei", "kind": "phone", "level": "normal"}
+    assert app.phones is not None and host.locked
+    table = app.stack.top
+    assert table.humans == [4] and table.viewer in (None, 4)
+    view = recv_k(a, "view")["view"]
+    assert view == json.loads(json.dumps(session.view(0)))
+    # the phone's move reaches the session through the table's frame loop
+    from engine.registry import bot_for
+    tv_person = bot_for("wooolf", None, "normal", 4)    # stands in for the person at the TV
+
+    def a_phone_to_act():
+        if 4 in session.to_act() and table.viewer == 4:
+            session.submit(tv_person.choose(session.view(4), 4))
+        return bool({0, 2} & session.to_act())
+    steps_until(app, a_phone_to_act, 3000)
+    for c, seat in ((a, 0), (b, 2)):
+        if seat in session.to_act():
+            n = len(session.events)
+            c.send(json.dumps({"k": "cmd", "cmd": {"type": "shuffle"}}))
+            steps_until(app, lambda: len(session.events) > n)
+            assert session.events[n]["seat"] == seat and session.events[n]["type"] == "shuffled"
+            break
+    a.close()
+    b.close()
+
+
+def test_the_tv_waits_for_a_phone_seat_by_name_without_a_curtain(app):
+    lobby = lobby_for(app, "wordporters", ("phone", "phone", "phone"))
+    host = lobby.host
+    conns = [phone(host.port, s, n, host.code) for s, n in enumerate(("Mei", "Ada", "Bo"))]
+    steps_until(app, lobby.ready)
+    lobby.start()
+    table = app.stack.top
+    session = app.session
+    assert table.humans == [] and table.viewer is None
+    acting = sorted(session.to_act())[0]
+    name = session.players[acting]["name"]
+    assert f"Waiting for {name} (on their phone)" in texts(app)
+    for c in conns:
+        c.close()
+
+
+def test_kick_frees_a_phone_seat(app):
+    lobby = lobby_for(app, "wordporters", ("phone", "phone", "bot"))
+    host = lobby.host
+    a = phone(host.port, 1, "Mei", host.code)
+    steps_until(app, lambda: "kick_1" in lobby.widgets)
+    lobby.kick(1)
+    assert recv_k(a, "error")["code"] == "phone.err.seat_changed"
+    steps_until(app, lambda: lobby.seats()[1]["state"] == "empty")
+
+
+def test_a_port_in_use_is_said_plainly(app):
+    import socket
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        s.listen()
+        app.settings.phone_port = s.getsockname()[1]
+        lobby = lobby_for(app, "wordporters", ("phone", "bot", "bot"))
+        assert lobby.host is None and lobby.problem == "phonetv.port_in_use"
+        drawn = " ".join(texts(app))
+        assert f"Port {s.getsockname()[1]} is in use" in drawn
+
+
+def test_the_qr_code_is_the_address_and_code():
+    rows = qr_matrix("http://192.168.1.20:8765/#QRST")
+    assert len(rows) == len(rows[0]) >= 21 + 8
+    assert not any(rows[0]) and rows[4][4:11] == [True] * 7     # quiet zone, then a finder
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_the_lobby_fits_in_both_languages(app, lang, size):
+    app.set_lang(lang)
+    lobby = lobby_for(app, "wooolf", ("phone", "phone", "phone", "bot", "bot", "human", "phone", "phone"))
+    host = lobby.host
+    c = phone(host.port, 0, "Mei-Ling Wong-Chen", host.code)
+    steps_until(app, lambda: lobby.seats()[0]["state"] == "here")
+    app.resize(size)
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size)
+    pygame.image.save(app.surface, f"/tmp/phone-lobby-{lang}-{size[0]}.png")
+    c.close()
+
+
+def test_the_port_and_address_are_remembered_and_a_bad_value_is_dropped():
+    from scenes.config import Settings
+    s = Settings.from_data({"phone_port": 9000, "phone_address": "192.168.1.20"})
+    assert (s.phone_port, s.phone_address) == (9000, "192.168.1.20")
+    for bad in (80, 70000, "9000", True):
+        assert Settings.from_data({"phone_port": bad}).phone_port == Settings().phone_port
+    assert Settings.from_data(s.to_data()).phone_port == 9000
