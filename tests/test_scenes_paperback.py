@@ -17,6 +17,7 @@ from engine.paperback.content import content
 from engine.paperback.finder import COMMON
 from engine.paperback.rules import PaperbackRules
 from engine.paperback.scoring import score
+from scenes.common.confirm import Confirm
 from scenes.common.handoff import HandoffCurtain
 from scenes.common.results import ResultsScene
 from scenes.paperback import describe_event, howto_pages, replay_renderer, score_series
@@ -79,6 +80,14 @@ def type_text(app, text: str) -> None:
 
 def button(scene, name: str):
     return next(b for b in scene.bar if b.name == name)
+
+
+def pass_turn(app, scene) -> None:
+    """A person passes: Pass, then Pass again in the question it asks."""
+    click(app, button(scene, "pass").rect.center)
+    assert isinstance(app.stack.top, Confirm)
+    click(app, app.stack.top.widgets["yes"].rect.center)
+    app.step()                                                # (pygame_gui posts the press: one more frame)
 
 
 def hit(scene, kind: str, key_: str):
@@ -293,6 +302,34 @@ def test_a_word_spelled_against_bots_may_be_taken_back():
     assert session.view(0)["phase"] == "spell"
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_pass_asks_first_and_a_stray_or_double_click_does_not_pass(lang, size):
+    app = make_app(size, lang)
+    session = make_session(2, 1)
+    scene = push(app, session)
+    pass_ = button(scene, "pass")
+    click(app, pass_.rect.center)                             # one click: a question, no pass
+    dialog = app.stack.top
+    assert isinstance(dialog, Confirm) and session.view(0)["phase"] == "spell"
+    assert not any(pass_.rect.colliderect(w.rect) for w in dialog.widgets.values())
+    with record_text() as blits:
+        redraw(app)
+    fits(blits, f"pass question {lang} {size}")
+    question = i18n.t("paperback.ui.pass_question")
+    assert any(b.text and question.startswith(b.text) for b in blits)       # (wrapped to its box)
+    click(app, pass_.rect.center)                             # the second click of a double click
+    assert app.stack.top is dialog and session.view(0)["phase"] == "spell"
+    key(app, pygame.K_ESCAPE)                                 # Esc: keep spelling
+    assert app.stack.top is scene and session.view(0)["phase"] == "spell"
+    assert not any(e["type"] == "passed" for e in session.events)
+    click(app, pass_.rect.center)
+    key(app, pygame.K_RETURN)                                 # Enter on "Keep spelling" (it has the focus)
+    assert app.stack.top is scene and not any(e["type"] == "passed" for e in session.events)
+    pass_turn(app, scene)
+    assert last_event(session, "passed")["seat"] == 0
+
+
 def test_buying_within_the_cents():
     app = make_app()
     session = make_session(2, 1)
@@ -334,7 +371,7 @@ def test_one_person_plays_a_whole_game_against_bots_to_the_results():
                 assert button(scene, "spell").enabled
                 key(app, pygame.K_RETURN)
             else:
-                click(app, button(scene, "pass").rect.center)
+                pass_turn(app, scene)
         elif v["phase"] == "buy":
             buy_dearest_fame(app, scene, v)
             key(app, pygame.K_RETURN)

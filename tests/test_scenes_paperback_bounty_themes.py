@@ -19,7 +19,7 @@ from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from support.fits import cut_short
 from support.scenes import click, english_after, lift, make_app, redraw, texts  # noqa: F401 (english_after: autouse)
-from tests.test_scenes_paperback import button, buy_dearest_fame, fits, key, last_event, lay_hint, push, set_hand, step_until, to_the_end, type_text
+from tests.test_scenes_paperback import button, buy_dearest_fame, fits, key, last_event, lay_hint, pass_turn, push, set_hand, step_until, to_the_end, type_text
 
 RULES = PaperbackRules()
 NAMES = ["Mei", "Ada", "Bo"]
@@ -350,7 +350,7 @@ def test_one_person_plays_a_whole_bounty_and_theme_game_against_bots_to_the_end(
             if scene.b.slots and button(scene, "spell").enabled:
                 key(app, pygame.K_RETURN)
             else:
-                click(app, button(scene, "pass").rect.center)
+                pass_turn(app, scene)
         elif v["phase"] == "buy":
             if "claim_theme" in scene.bar:
                 played["claims"] += 1

@@ -344,13 +344,13 @@ def test_a_pass_takes_a_cube_and_the_cube_pays_a_cent_of_a_purchase(lang, size):
     import pygame
     from scenes.ui.draw import record_text
     from support.scenes import click, make_app, redraw
-    from tests.test_scenes_paperback import button, fits, hit, key, last_event, push, set_hand, step_until, type_text
+    from tests.test_scenes_paperback import button, fits, hit, key, last_event, pass_turn, push, set_hand, step_until, type_text
     app = make_app(size, lang)
     players = [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot", "level": "normal"}]
     session = LocalSession(RULES, 2, {"start": 0, "discard_cube": True, "vowel_reshuffle": True}, 4, players,
                            log=False)
     scene = push(app, session)
-    click(app, button(scene, "pass").rect.center)
+    pass_turn(app, scene)
     assert last_event(session, "passed").get("cube") and session.view(0)["cubes"] == [1, 0]
     step_until(app, lambda: scene.acting)
     set_hand(scene, 0, ["s0.T", "s0.R", "s0.N", "s0.S", "s0.L"], common="cA")

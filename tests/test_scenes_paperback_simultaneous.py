@@ -28,7 +28,7 @@ from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from support.fits import assert_fits, cut_short
 from support.scenes import click, english_after, lift, make_app, redraw, texts  # noqa: F401 (english_after: autouse)
-from tests.test_scenes_paperback import button, buy_dearest_fame, hit, key, lay_hint, set_hand, step_until, to_the_end, type_text
+from tests.test_scenes_paperback import button, buy_dearest_fame, hit, key, lay_hint, pass_turn, set_hand, step_until, to_the_end, type_text
 
 NAMES = ["Mei", "Ada", "Bo"]
 RULES = PaperbackRules()
@@ -257,7 +257,7 @@ def test_bots_announce_at_once_and_the_buy_order_follows_their_times():
     assert shown.count(i18n.t("paperback.ui.sim.spelling")) == 2 and scene.timer_in() <= 1.0
     advance(app, times[second] / 1000 - scene.spent() + 2)
     mine = round(scene.spent() * 1000)
-    click(app, button(scene, "pass").rect.center)
+    pass_turn(app, scene)
     assert announced(session, 0)["ms"] == mine
     order = session.view(None)["simultaneous"]["buy_order"]
     assert order == sorted(range(3), key=lambda s: {**times, 0: mine}[s])
@@ -332,7 +332,7 @@ def test_the_offer_is_replaced_at_the_round_end_and_the_first_seat_moves_on():
     before = session.view(0)["simultaneous"]
     assert before["round"] == 1 and before["first"] == 0
     advance(app, 3)
-    click(app, button(scene, "pass").rect.center)
+    pass_turn(app, scene)
     step_until(app, lambda: session.view(0)["simultaneous"]["round"] == 2 or session.outcome() is not None)
     after = session.view(0)["simultaneous"]
     replaced = [e for e in session.events if e["type"] == "offer_replaced"][-1]
@@ -368,10 +368,10 @@ def test_one_person_and_two_bots_play_a_whole_game_to_the_results():
             if lay_hint(app, scene):
                 key(app, pygame.K_RETURN)
             else:
-                click(app, button(scene, "pass").rect.center)
+                pass_turn(app, scene)
             return True
         elif scene.replacing():
-            click(app, button(scene, "pass").rect.center)
+            pass_turn(app, scene)
         elif scene.ballot() is not None:
             key(app, pygame.K_y)
         elif scene.buying():

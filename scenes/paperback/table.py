@@ -21,6 +21,7 @@ import pygame
 from engine.paperback.finder import COMMON, general_index
 from engine.paperback.powers import PLAGIARISM
 from scenes.common.banner import BannerWords, banner_text
+from scenes.common.confirm import Confirm
 from scenes.common.turntable import TurnTable
 from scenes.paperback import panels
 from scenes.paperback.answering import Answers
@@ -190,8 +191,16 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
             self.b.hints = None
 
     def pass_turn(self) -> None:
-        if self.spelling() and self.view.get("coop") and self.begin_cube("pass"):
-            return                                 # co-op: where the pass's cube goes, first
+        """Pass asks first (a stray click must not end a turn); co-op asks where the
+        pass's cube goes instead, a step with its own way back."""
+        if not self.spelling():
+            return
+        if self.view.get("coop") and self.begin_cube("pass"):
+            return
+        self.stack.push(Confirm(self.app, "paperback.ui.pass_question", "paperback.ui.pass_yes", self.pass_now,
+                                no="paperback.ui.pass_no"))
+
+    def pass_now(self) -> None:
         if self.spelling() and self.submit({"type": "pass", "seat": self.viewer}):
             self.b.clear()
 
