@@ -16,7 +16,7 @@ import pygame  # noqa: E402
 
 from scenes import config, registry  # noqa: E402
 from scenes.stack import WOKEN, Scene, SceneStack  # noqa: E402
-from scenes.ui import i18n  # noqa: E402
+from scenes.ui import heap, i18n  # noqa: E402
 from scenes.ui.sound import SoundPlayer  # noqa: E402
 
 DEFAULT_SIZE = (1280, 720)
@@ -53,6 +53,7 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None, *, lang: str | None = None,
                  fps: int | None = FPS, settings: config.Settings | None = None) -> None:
+        heap.tune()
         pygame.init()
         self.settings = settings or config.load()
         self.saved_lang = self.settings.lang    # what the settings file says: a one-off --lang is not saved
@@ -157,6 +158,11 @@ class App:
         alone costs a few percent of a core."""
         if not self.running or self.stack.frame_due() or self.stack.settling:
             return
+        if self.stack.dropped:          # a screen was left: its memory goes back now, while idle
+            self.stack.dropped = False
+            heap.collect()
+            if pygame.event.peek() or self.stack.frame_due():
+                return
         timer = self.stack.next_wake()
         wait = timer if limit is None else min(limit, timer if timer is not None else limit)
         start = self.now()

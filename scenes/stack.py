@@ -100,6 +100,7 @@ class SceneStack:
         self._stirred = False                     # a redraw was asked for during update
         self.settling = False                     # the last update changed something itself
         self._animated = False                    # a visible scene was animating at the last look
+        self.dropped = False     # scenes were removed since the loop last collected (scenes/ui/heap.py)
 
     @property
     def top(self) -> Scene | None:
@@ -117,6 +118,7 @@ class SceneStack:
             return None
         scene = self.scenes.pop()
         scene.leave()
+        self.dropped = True
         if self.scenes:
             self.scenes[-1].enter()
         self._dirty = True
@@ -125,6 +127,7 @@ class SceneStack:
     def replace(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes.pop().leave()
+            self.dropped = True
         self.scenes.append(scene)
         scene.enter()
         self._dirty = True
@@ -133,6 +136,7 @@ class SceneStack:
         """Drop every scene and start over with `scene` (e.g. back to the menu)."""
         while self.scenes:
             self.scenes.pop().leave()
+            self.dropped = True
         self.scenes.append(scene)
         scene.enter()
         self._dirty = True
