@@ -17,6 +17,7 @@ import pygame  # noqa: E402
 from scenes import config, registry  # noqa: E402
 from scenes.stack import WOKEN, Scene, SceneStack  # noqa: E402
 from scenes.ui import heap, i18n  # noqa: E402
+from scenes.ui.pad import PadInput  # noqa: E402
 from scenes.ui.sound import SoundPlayer  # noqa: E402
 
 DEFAULT_SIZE = (1280, 720)
@@ -79,6 +80,7 @@ class App:
         self.redraws = 0        # frames actually drawn (redraw on demand: scenes/stack.py)
         self.nap: Callable[[float], bool] = WOKEN.wait     # idle()'s sleep: True when woken
         self.now: Callable[[], float] = time.monotonic     # idle()'s clock (tests: a fake one)
+        self.pads = PadInput()  # pads opened as plugged in; read as keys on every screen
         self._slept_ms = 0
         _current["app"] = self
 
@@ -193,7 +195,9 @@ class App:
             self.settings.fullscreen = self.fullscreen
             self.save_settings()
             return
-        self.stack.handle(ev)
+        read = self.pads.event(ev, native=getattr(self.stack.top, "pad_native", False))
+        if read is not None:
+            self.stack.handle(read)
 
     def run(self, frames: int | None = None, screenshot: str | None = None) -> int:
         try:

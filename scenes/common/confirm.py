@@ -14,6 +14,7 @@ from scenes.ui.ondemand import RedrawOnDemand
 
 
 class Confirm(RedrawOnDemand, GuiScene):
+    back_oid = "no"            # B (Esc) does what this button does
     opaque = False
     modal = True
 

@@ -51,6 +51,9 @@ class HowToScene(RedrawOnDemand, GuiScene):
             self.page = new
             self.rebuild()
 
+    def pad_badges(self) -> dict[str, str]:
+        return {**super().pad_badges(), "prev": "LB", "next": "RB"}
+
     def handle_key(self, ev: pygame.event.Event) -> bool:
         if ev.key in (pygame.K_LEFT, pygame.K_PAGEUP):
             self.turn(-1)

@@ -15,7 +15,7 @@ from scenes import registry
 from scenes.common.picker import GameCard, card_for, card_rects, draw_card
 from scenes.logs import last_unfinished
 from scenes.stack import wake
-from scenes.ui import style
+from scenes.ui import pad, style
 from scenes.ui.draw import text_in
 from scenes.ui.fonts import font
 from scenes.ui.gui import BORDER, PAD, GuiScene
@@ -34,6 +34,7 @@ def _scan_logs(games: set[str]) -> Path | None:
 
 
 class MenuScene(RedrawOnDemand, GuiScene):
+    back_oid = None               # Esc (B) does nothing here; the key line says what the pad does
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.games = registry.playable()
@@ -129,7 +130,8 @@ class MenuScene(RedrawOnDemand, GuiScene):
         if not self.games:
             text_in(surface, self.app.t("ui.menu.no_games"), self.r(40, 300, 1200, 60), self.fs(28),
                     style.INK_DIM)
-        text_in(surface, self.app.t("ui.menu.keys"), self.r(40, 640, 1200, 44), self.fs(22), style.INK_DIM)
+        keys = "ui.menu.keys_pad" if pad.in_use() else "ui.menu.keys"
+        text_in(surface, self.app.t(keys), self.r(40, 640, 1200, 44), self.fs(22), style.INK_DIM)
 
     def draw_front(self, surface: pygame.Surface) -> None:
         if self.manager is None:        # covered (by the Quit question): the widgets are gone

@@ -12,6 +12,7 @@ from scenes.ui.ondemand import RedrawOnDemand
 
 
 class Notice(RedrawOnDemand, GuiScene):
+    back_oid = "ok"            # B (Esc) does what this button does
     opaque = False
     modal = True
 

@@ -10,6 +10,7 @@ from scenes.ui.ondemand import RedrawOnDemand
 
 
 class PauseOverlay(RedrawOnDemand, GuiScene):
+    back_oid = "resume"            # B (Esc) does what this button does
     opaque = False
     modal = True
 

@@ -20,6 +20,7 @@ NAV_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_
 
 
 class ResultsScene(RedrawOnDemand, GuiScene):
+    back_oid = "menu"            # B (Esc) does what this button does
     """No button has the focus on arrival: the Enter that ended the game, pressed once
     too often, must not start the next one. The first key (Enter or an arrow) shows the
     focus ring on Menu; the mouse works at once."""

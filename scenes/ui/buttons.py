@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable, Iterator
 
 import pygame
 
-from scenes.ui import style
+from scenes.ui import pad, style
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
@@ -70,6 +70,10 @@ class Button:
         return True
 
     def key_hint(self) -> str:
+        """The first key, by name; while a pad is in use, the pad button that presses it
+        (A for Enter, B for Esc, ...), or nothing when no pad button does."""
+        if pad.in_use():
+            return next((pad.PAD_NAMES[k] for k in self.keys if k in pad.PAD_NAMES), "")
         return key_name(self.keys[0]) if self.keys else ""
 
     def draw(self, surface: pygame.Surface, fr: Frame) -> None:

@@ -12,7 +12,7 @@ from pygame_gui.core import ObjectID
 from pygame_gui.elements import UIButton, UIHorizontalSlider, UITextEntryLine
 
 from scenes.stack import Scene
-from scenes.ui import style
+from scenes.ui import pad, style
 from scenes.ui.draw import note, text_in
 from scenes.ui.fonts import font
 from scenes.ui.geometry import Frame
@@ -42,6 +42,7 @@ class GuiScene(Scene):
 
     modal = False          # an overlay that swallows every input
     title_key: str | None = None
+    back_oid: str | None = "back"   # the widget that does what Esc (a pad's B) does
 
     def __init__(self, app: Any) -> None:
         super().__init__(app)
@@ -279,6 +280,45 @@ class GuiScene(Scene):
             if el is not None and self._enabled(el):
                 pygame.draw.rect(surface, style.ACCENT, el.rect.inflate(10, 10), 4, border_radius=14)
         self.draw_front(surface)
+        self.draw_pad_hints(surface)
+
+    def pad_badges(self) -> dict[str, str]:
+        """Widget id -> the pad button that presses it, badged while a pad is in use (A,
+        the focused widget's, is added by draw_pad_hints)."""
+        return {self.back_oid: "B"} if self.back_oid else {}
+
+    def draw_pad_hints(self, surface: pygame.Surface) -> None:
+        """While a pad is in use (its presses arrive as the keys this screen knows:
+        scenes/ui/pad.py), badges say which pad button does what: A on the focused widget,
+        B on the one that goes back, arrows on a choice that Left/Right change."""
+        if not pad.in_use() or self.manager is None:
+            return
+        el = self.focused
+        if el is not None and self._enabled(el):
+            if el in self._steppers:
+                self._pad_arrows(surface, el.rect)
+            self._pad_badge(surface, el.rect, "A", right=True)
+        for oid, label in self.pad_badges().items():
+            w = self.widgets.get(oid)
+            if w is not None and w.visible and self._enabled(w):
+                self._pad_badge(surface, w.rect, label, right=False)
+
+    def _pad_badge(self, surface: pygame.Surface, rect: pygame.Rect, label: str, right: bool) -> None:
+        d = max(16, round(30 * self.k))
+        w = max(d, font(self.fs(18), True).size(label)[0] + d // 2)
+        cx = rect.right - d // 4 if right else rect.left + d // 4
+        badge = pygame.Rect(0, 0, w, d)
+        badge.center = (cx - w // 2 + d // 2 if right else cx + w // 2 - d // 2, rect.top + d // 4)
+        pygame.draw.rect(surface, style.ACCENT, badge, border_radius=d // 2)
+        pygame.draw.rect(surface, style.BG, badge, max(1, round(2 * self.k)), border_radius=d // 2)
+        text_in(surface, label, badge, self.fs(18), style.INK_DARK, bold=True, min_size=10)
+
+    def _pad_arrows(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        a = max(4, round(8 * self.k))
+        cy, inset = rect.centery, max(6, round(14 * self.k))
+        left, right = rect.left + inset, rect.right - inset
+        pygame.draw.polygon(surface, style.ACCENT, [(left, cy), (left + a, cy - a), (left + a, cy + a)])
+        pygame.draw.polygon(surface, style.ACCENT, [(right, cy), (right - a, cy - a), (right - a, cy + a)])
 
     def draw_placeholders(self, surface: pygame.Surface) -> None:
         """An empty entry's hint ("blank = random"), dim and italic so that it never looks

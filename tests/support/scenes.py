@@ -6,7 +6,7 @@ import pygame
 import pytest
 
 from scenes.app import App
-from scenes.ui import i18n
+from scenes.ui import i18n, pad
 
 
 @pytest.fixture(autouse=True)
@@ -14,6 +14,7 @@ def english_after():
     """Autouse in a module that imports it: the language goes back to English after each test."""
     yield
     i18n.set_lang("en")
+    pad.set_in_use(False)
 
 
 def make_app(size=(1280, 720), lang="en") -> App:

@@ -14,9 +14,12 @@ Pads also repeat a held stick direction (`PadRepeat`). The mouse is handled by t
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 import pygame
+
+from scenes.ui import pad
+from scenes.ui.pad import PadRepeat, instance_of, pad_id
+
+__all__ = ["PadRepeat", "instance_of", "pad_id", "action_of", "open_pad"]
 
 ACTIONS = ("up", "down", "left", "right", "prev", "next", "put", "flip", "exchange", "call")
 MOVES = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
@@ -32,20 +35,13 @@ KEYMAPS: dict[str, dict[int, str]] = {
 }
 KEY_DEVICE: dict[int, tuple[str, str]] = {k: (dev, act) for dev, m in KEYMAPS.items() for k, act in m.items()}
 
-# Xbox-style numbering, as SDL reports most pads through the joystick API.
-PAD_BUTTONS: dict[int, str] = {0: "put", 1: "call", 2: "exchange", 3: "flip", 4: "prev", 5: "next"}
-PAD_START = 7
-HAT_MOVES = {(0, 1): "up", (0, -1): "down", (-1, 0): "left", (1, 0): "right"}
-STICK_ON = 0.6            # a stick past this counts as a press
-STICK_OFF = 0.35          # ... and is released below this
-REPEAT_FIRST = 0.35       # s before a held stick repeats
-REPEAT_EVERY = 0.12
+# Xbox-style numbering, as SDL reports most pads through the joystick API (scenes/ui/pad.py).
+PAD_BUTTONS: dict[int, str] = {pad.A: "put", pad.B: "call", pad.X: "exchange", pad.Y: "flip",
+                               pad.LB: "prev", pad.RB: "next"}
+PAD_START = pad.START
+HAT_MOVES = pad.HAT_MOVES
 
 DEVICE_ORDER = ("keys1", "keys2", "mouse")
-
-
-def pad_id(instance: int) -> str:
-    return f"pad:{instance}"
 
 
 def is_pad(device: str) -> bool:
@@ -60,15 +56,6 @@ def legend_key(device: str, variant: str) -> str:
 
 def device_label_key(device: str) -> str:
     return "race.device.pad" if is_pad(device) else f"race.device.{device}"
-
-
-def instance_of(ev: pygame.event.Event) -> int:
-    """The instance id a JOY* event comes from (synthesized events may only carry `joy`)."""
-    for name in ("instance_id", "joy", "device_index"):
-        v = getattr(ev, name, None)
-        if isinstance(v, int):
-            return v
-    return 0
 
 
 def open_pad(ev: pygame.event.Event) -> tuple[int, object | None]:
@@ -93,50 +80,3 @@ def action_of(ev: pygame.event.Event) -> tuple[str, str] | None:
         act = HAT_MOVES.get(tuple(getattr(ev, "value", (0, 0))))
         return (pad_id(instance_of(ev)), act) if act else None
     return None
-
-
-@dataclass
-class PadRepeat:
-    """The left stick as four direction buttons that repeat while held."""
-    held: dict[str, str | None] = field(default_factory=dict)    # device -> direction
-    timers: dict[str, float] = field(default_factory=dict)
-
-    def axis(self, ev: pygame.event.Event) -> tuple[str, str] | None:
-        """Feed a JOYAXISMOTION; returns (device, direction) when a direction is pressed."""
-        axis, value = getattr(ev, "axis", -1), float(getattr(ev, "value", 0.0))
-        if axis not in (0, 1):
-            return None
-        dev = pad_id(instance_of(ev))
-        if abs(value) < STICK_OFF:
-            if self._axis_of(self.held.get(dev)) == axis:
-                self.held[dev] = None
-            return None
-        if abs(value) < STICK_ON:
-            return None
-        direction = ("left" if value < 0 else "right") if axis == 0 else ("up" if value < 0 else "down")
-        if self.held.get(dev) == direction:
-            return None
-        self.held[dev] = direction
-        self.timers[dev] = REPEAT_FIRST
-        return dev, direction
-
-    @staticmethod
-    def _axis_of(direction: str | None) -> int | None:
-        if direction is None:
-            return None
-        return 0 if direction in ("left", "right") else 1
-
-    def update(self, dt: float) -> list[tuple[str, str]]:
-        out = []
-        for dev, direction in self.held.items():
-            if direction is None:
-                continue
-            self.timers[dev] = self.timers.get(dev, REPEAT_FIRST) - dt
-            if self.timers[dev] <= 0:
-                self.timers[dev] = REPEAT_EVERY
-                out.append((dev, direction))
-        return out
-
-    def drop(self, dev: str) -> None:
-        self.held.pop(dev, None)
-        self.timers.pop(dev, None)

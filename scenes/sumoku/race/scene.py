@@ -59,6 +59,7 @@ def default_locals(players: list[dict], pads: list[int] | None = None) -> list[d
 
 
 class RaceScene(Scene):
+    pad_native = True             # a pad per player: the raw pad events (scenes/ui/pad.py)
     def __init__(self, app: Any, session: Any, locals_: list[dict] | None = None, *,
                  lobby_first: bool = True) -> None:
         super().__init__(app)
@@ -329,7 +330,8 @@ class RaceScene(Scene):
     # ---- input -----------------------------------------------------------------------------------
     def handle(self, ev: pygame.event.Event) -> bool:
         et = ev.type
-        if et == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE:
+        if (et == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE) or (
+                et == pygame.JOYBUTTONDOWN and getattr(ev, "button", -1) == devices.PAD_START):
             self.app.pause()
             return True
         if et == pygame.JOYDEVICEADDED:
