@@ -340,6 +340,10 @@ def test_every_online_screen_fits_in_both_languages_and_sizes(relay, lang):
     seq = session.seq
     run_until([app], lambda: session.seq > seq)      # the race goes on under the pause menu
     assert_fits(drawn(app))
+    app.stack.pop()                                   # Start on a pad opens the same pause menu
+    pygame.event.post(pygame.event.Event(pygame.JOYBUTTONDOWN, instance_id=0, joy=0, button=7))
+    app.step()
+    assert type(app.stack.top).__name__ == "OnlinePause"
     app.close_session()
 
 

@@ -117,13 +117,20 @@ class OnlineRaceScene(RaceScene):
         self.poll_session()
         super().update(dt)
 
+    def open_pause(self) -> None:
+        """The online pause menu (the race goes on); after the room closed, back to the menu."""
+        if self.status == "closed":
+            self.app.save_and_quit()
+        else:
+            self.stack.push(OnlinePause(self.app, self))
+
     def handle(self, ev: pygame.event.Event) -> bool:
         if ev.type == pygame.KEYDOWN:
             if self.status == "closed" and ev.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.app.save_and_quit()
                 return True
             if ev.key == pygame.K_ESCAPE:
-                self.stack.push(OnlinePause(self.app, self))
+                self.open_pause()
                 return True
             if ev.key == pygame.K_F2 and self.can_hand_to_bot():
                 for seat in self.away_seats():

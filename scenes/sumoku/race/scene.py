@@ -332,7 +332,7 @@ class RaceScene(Scene):
         et = ev.type
         if (et == pygame.KEYDOWN and ev.key == pygame.K_ESCAPE) or (
                 et == pygame.JOYBUTTONDOWN and getattr(ev, "button", -1) == devices.PAD_START):
-            self.app.pause()
+            self.open_pause()
             return True
         if et == pygame.JOYDEVICEADDED:
             self.pad_added(ev)
@@ -352,6 +352,10 @@ class RaceScene(Scene):
             return et in (pygame.KEYDOWN, pygame.JOYBUTTONDOWN, pygame.JOYHATMOTION)
         self._device_action(*got)
         return True
+
+    def open_pause(self) -> None:
+        """Esc, or Start on any pad: the pause menu."""
+        self.app.pause()
 
     def _device_action(self, device: str, action: str) -> None:
         if self.phase == "lobby":
