@@ -176,9 +176,13 @@ class PhoneHost:
             left = asyncio.all_tasks(self._loop)     # handlers that began as the server closed
             for t in left:
                 t.cancel()
-            if left:
-                self._loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
-            self._loop.close()
+            if left:     # finished on a thread of their own: this one may be running a loop
+                done = threading.Thread(target=self._loop.run_until_complete,
+                                        args=(asyncio.gather(*left, return_exceptions=True),), daemon=True)
+                done.start()
+                done.join(timeout)
+            if not self._loop.is_running():
+                self._loop.close()
 
     @property
     def url(self) -> str:
@@ -295,20 +299,22 @@ class PhoneHost:
             await writer
 
     async def _read(self, link: Link) -> None:
+        """Every inbound frame in order. Once the connection is to close, frames still
+        arriving are read and dropped, so the closing handshake is not stuck behind them."""
         ws = link.ws
         try:
             first = await asyncio.wait_for(ws.recv(), self.limits.hello_timeout)
         except asyncio.TimeoutError:
             link.finish(wire.dumps(wire.error("phone.err.timeout")))
-            return
+            first = None
         except ConnectionClosed:
             return
-        if not self._take(link, first):
-            return
+        if first is not None:
+            self._take(link, first)
         try:
             async for text in ws:
-                if link.closing or not self._take(link, text):
-                    return
+                if not link.closing:
+                    self._take(link, text)
         except ConnectionClosed:
             return
 

@@ -3,9 +3,12 @@ their seats) that a test drives a frame at a time, and the check that every fram
 received is exactly what the seat's view and event views give."""
 from __future__ import annotations
 
+import copy
+import importlib
 import json
 from typing import Any, Iterable
 
+from engine.core.rng import Rng
 from engine.core.session import LocalSession, fold
 from engine.core.turns import view_with_status
 from engine.registry import bot_for, rules_for
@@ -87,6 +90,39 @@ class Tv:
             out[n] = plain(view_with_status(rules, state, seat))
         return out
 
+    def scramble_frames(self, seat: int, frames: Iterable[str], seed: int = 1) -> tuple[int, int]:
+        """The conformance suite's scramble over the frames a phone received: with every
+        secret `seat` may not know changed (engine/<game>/scramble.py), each game frame
+        would have been the same. Returns (frames checked, scrambles that changed the state)."""
+        assert self.session is not None
+        mod = importlib.import_module(f"engine.{self.game}.scramble")
+        rules, events, rng = self.rules, self.session.events, Rng(seed)
+        wanted: dict[int, list[tuple[dict, int | None]]] = {}
+        views = self.views_by_length(seat)
+        for text in frames:
+            m = json.loads(text)
+            if m["k"] == "view":
+                n = next(n for n, v in views.items() if v == m["view"])
+                wanted.setdefault(n, []).append((m, None))
+            elif m["k"] == "events":
+                first, last = m["events"][0]["seq"], m["events"][-1]["seq"]
+                wanted.setdefault(last + 1, []).append((m, first))
+        state = fold(rules, len(self.kinds), self.options, [])
+        checked = changed = 0
+        for n in range(len(events) + 1):
+            if n:
+                state = rules.apply(state, events[n - 1])
+            for m, first in wanted.get(n, ()):
+                other = mod.scramble(copy.deepcopy(state), seat, rng)
+                changed += rules.to_data(other) != rules.to_data(state)
+                assert plain(view_with_status(rules, other, seat)) == m["view"]
+                if first is not None:
+                    seen = [rules.event_view(mod.scramble_event(copy.deepcopy(ev), seat, rng), seat)
+                            for ev in events[first:n]]
+                    assert plain(seen) == m["events"]
+                checked += 1
+        return checked, changed
+
     def check_frames(self, seat: int, frames: Iterable[str]) -> int:
         """Every frame a phone at `seat` received is a lobby, welcome, refused or error
         frame (no game data), the seat's whole view at some point of the log, or one
@@ -146,3 +182,100 @@ class Phone:
 
     def close(self) -> None:
         self.context.close()
+
+
+# ---- driving real pages (tests/browser) ------------------------------------------------------
+NAMES = ["Mei", "阿明", "Bo", "Dee"]
+
+
+def until(tv, page, pred, what, timeout_ms=15000):
+    """Run the TV's loop (and the page's events) until `pred()`."""
+    for _ in range(timeout_ms // 10):
+        tv.pump()
+        if pred():
+            return
+        page.wait_for_timeout(10)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+def last_view(phone):
+    for text in reversed(phone.frames):
+        m = json.loads(text)
+        if m["k"] in ("view", "events"):
+            return m["view"]
+    return None
+
+
+def in_sync(tv, phone, seat):
+    """The page has the seat's current view."""
+    return last_view(phone) == plain(tv.session.view(seat))
+
+
+def seat_phones(tv, phones, seats, langs=None):
+    out = {}
+    for i, seat in enumerate(seats):
+        lang = (langs or {}).get(seat, "en")
+        ph = phones(f"{tv.url}#{tv.host.code}", lang=lang)
+        ph.page.wait_for_selector(f"button[data-seat='{seat}']")
+        ph.page.fill("#name", NAMES[i])
+        ph.page.click(f"button[data-seat='{seat}']")
+        until(tv, ph.page, lambda: tv.host.seats()[seat]["state"] == "here", "the seat")
+        out[seat] = ph
+    return out
+
+
+def play(tv, pages, act):
+    """Play to the end: each time a phone seat is to act, its page (once in sync) acts."""
+    any_page = next(iter(pages.values())).page
+    moves = 0
+    while tv.session.outcome() is None:
+        tv.pump()
+        acting = [s for s in sorted(tv.session.to_act()) if s in pages]
+        if not acting:
+            any_page.wait_for_timeout(5)
+            continue
+        seat = acting[0]
+        ph = pages[seat]
+        until(tv, ph.page, lambda: in_sync(tv, ph, seat), f"seat {seat}'s page")
+        n = len(tv.session.events)
+        act(ph.page, seat, tv.session.view(seat))
+        until(tv, ph.page, lambda: len(tv.session.events) > n, f"seat {seat}'s move")
+        moves += 1
+    for seat, ph in pages.items():
+        until(tv, ph.page, lambda: in_sync(tv, ph, seat), "the last frame")
+    return moves
+
+
+def wooolf_move(page, seat, view):
+    if view["phase"] == "final":
+        for i in range(len(view["targets"])):
+            page.locator(".arrow").nth(i).locator("button[data-seat='-1']").click()
+        page.click("#declare")
+        return
+    if view["can_shuffle"] and view["turns_taken"][seat] == 0:
+        page.click("#shuffle")
+    elif page.locator("#peek").count():
+        page.click("#peek")
+        page.locator("button[data-seat]").first.click()
+        page.click("button[data-pos='1']")
+    elif page.locator("#ask").count():
+        page.click("#ask")
+        page.locator("button[data-question]").first.click()
+        page.locator("button[data-seat]").first.click()
+    else:
+        page.click("#declare_early")
+        for i in range(len(view["targets"])):
+            page.locator(".arrow").nth(i).locator("button[data-seat='-1']").click()
+        page.click("#declare")
+
+
+def wordporters_move(page, seat, view):
+    if view["phase"] == "vote":
+        others = [s for s in range(view["seats"]) if s != seat]
+        for k, s in enumerate(others):
+            page.click(f"button[data-vote='{s}:{(seat + k) % 10 + 1}']")
+        page.click("#vote")
+    elif page.locator("button[data-card]").count():
+        page.locator("button[data-card]").first.click()
+    else:
+        page.click("#decline")
