@@ -26,7 +26,8 @@ Message = dict[str, Any]
 # Relay errors after which reconnecting (and resuming the seat) makes sense; any other
 # error ends the session. "rate" is only sent by older relays (this one slows a fast
 # sender down instead); "storage" is a relay whose disk was full for a moment.
-TRANSIENT = frozenset({"idle", "slow", "shutdown", "busy", "hello_timeout", "rate", "storage"})
+TRANSIENT = frozenset({"idle", "slow", "shutdown", "busy", "evicted", "hello_timeout", "rate",
+                       "storage"})
 
 
 class RelayError(Exception):

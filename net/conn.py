@@ -41,7 +41,7 @@ class Conn(asyncio.Protocol):
         self.closing = False
         self.syncing = False
         self.buffered = 0                # write buffer size as last counted (global budget)
-        self.opened = self.last_rx = now = relay.clock()
+        self.opened = self.last_rx = self.progress = now = relay.clock()
         self.frames = Bucket(self.limits.rate, self.limits.burst, now)
         self.bytes = Bucket(self.limits.byte_rate, self.limits.byte_burst, now)
         self.hello: dict[str, Any] | None = None

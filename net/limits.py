@@ -3,9 +3,11 @@ docs/protocol.md lists each with what a client sees when it hits it)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, fields, replace
-from typing import Any
+from typing import Any, Callable, Iterable, TypeVar
 
 from net.protocol import CMD_HEADROOM, MAX_FRAME
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -37,6 +39,14 @@ class Limits:
     sndbuf: int = 256 * 1024          # kernel send buffer per connection (0: the OS default)
     hash_window: int = 256            # checkpoint seqs remembered for desync detection
     open_files: int = 64              # room files kept open at once (least recently used closed)
+    # budgets that bind whatever the spread of addresses (docs/protocol.md, "Limits")
+    max_lobby_conns: int = 512        # connections not in a started game (no room yet, or a lobby)
+    lobby_idle: float = 300.0         # seconds outside a started game without progress
+    log_total: int = 96 << 20         # bytes of stamped commands in all rooms together (memory)
+    room_reserve: int = 256 << 10     # bytes of log_total each open room is guaranteed
+    spare_rooms: int = 16             # reserves of log_total kept for new rooms (rooms grow past
+                                      # their own reserve only into the rest)
+    disk_total: int = 256 << 20       # bytes of room files on disk
 
     def __post_init__(self) -> None:
         if not 1024 <= self.max_frame <= MAX_FRAME:
@@ -49,6 +59,10 @@ class Limits:
             raise ValueError("sync_rate and sync_burst must be positive")
         if self.open_files < 1:
             raise ValueError("open_files must be at least 1")
+        if not 0 < self.room_reserve <= self.log_total:
+            raise ValueError("room_reserve must be within 1..log_total")
+        if self.disk_total < self.log_total:
+            raise ValueError("disk_total must be at least log_total")
 
     def with_(self, **overrides: Any) -> "Limits":
         known = {f.name for f in fields(self)}
@@ -63,3 +77,23 @@ class Limits:
                 "burst": self.burst, "byte_rate": self.byte_rate, "max_seats": self.max_seats,
                 "max_log_bytes": self.max_log_bytes, "idle_ms": int(self.idle_timeout * 1000),
                 "grace_ms": int(self.grace * 1000), "lobby_ms": int(self.lobby_ttl * 1000)}
+
+
+def fair_victim(items: Iterable[T], addr: Callable[[T], str], rank: Callable[[T], Any],
+                newcomer: str) -> T | None:
+    """Whom to let go so that a newcomer from address `newcomer` gets a slot: of the items
+    (slots held) of the other address holding the most, the least by `rank` (the oldest
+    idle first), when that address holds more than the newcomer's will once it is in.
+    None otherwise (the slots are shared out evenly, or the newcomer's own address is the
+    one holding the most): then the newcomer is refused. So a newcomer from a fresh
+    address is admitted whenever any address holds two slots or more."""
+    by_addr: dict[str, list[T]] = {}
+    for it in items:
+        by_addr.setdefault(addr(it), []).append(it)
+    mine = len(by_addr.pop(newcomer, ())) + 1
+    if not by_addr:
+        return None
+    top = max(by_addr, key=lambda a: len(by_addr[a]))
+    if len(by_addr[top]) <= mine:
+        return None
+    return min(by_addr[top], key=rank)

@@ -18,9 +18,9 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from net.buckets import Bucket
+from net.buckets import Bucket, Pool
 from net.conn import Conn
-from net.limits import Limits
+from net.limits import Limits, fair_victim
 from net.openfiles import Opener, OpenFiles
 from net.protocol import PROTOCOL_VERSION, encode, frame
 from net.roomlog import RoomFile, room_files
@@ -30,6 +30,14 @@ log = logging.getLogger("couchtop.relay")
 RELAY_NAME = "couchtop-relay/1"
 STAMP_OVERHEAD = 64        # bytes a stamped record (and its file tag) adds to a command frame
 FILE_SLACK = 2 * META_BUDGET   # seat records and the like, beyond the commands' budget
+
+
+class DiskUse:
+    """Bytes of every room's file together (rooms add what they append)."""
+    __slots__ = ("used",)
+
+    def __init__(self) -> None:
+        self.used = 0
 
 
 def _less(counts: dict[str, int], key: str) -> None:
@@ -62,6 +70,9 @@ class Relay:
         self.connects: dict[str, Bucket] = {}       # new connections, by address
         self.syncs: dict[str, Bucket] = {}          # resync bytes sent, by address
         self.queued = 0                             # bytes in every write buffer, as last counted
+        self.pool = Pool(self.limits.log_total, self.limits.room_reserve,
+                         self.limits.spare_rooms)   # rooms' log bytes
+        self.disk = DiskUse()                       # rooms' file bytes
         self.server: asyncio.base_events.Server | None = None
         self.host = "127.0.0.1"
         self.port = 0
@@ -111,7 +122,13 @@ class Relay:
             return
         self.data_dir.mkdir(parents=True, exist_ok=True)
         cap = 2 * self.limits.max_log_bytes + FILE_SLACK   # room for per-record overhead
-        for path in room_files(self.data_dir):
+
+        def newest_first(path: Path) -> float:
+            try:
+                return -path.stat().st_mtime
+            except OSError:
+                return 0.0
+        for path in sorted(room_files(self.data_dir), key=newest_first):
             try:
                 size = path.stat().st_size
             except OSError as exc:
@@ -131,6 +148,17 @@ class Relay:
             if len(self.rooms) >= self.limits.max_rooms:
                 log.warning("room file %s not loaded: over %d rooms", path.name, self.limits.max_rooms)
                 continue
+            if self.disk.used + room.file_bytes > self.limits.disk_total \
+                    or not self.pool.admit(room.code, room.log_bytes):
+                log.warning("room %s evicted at load: its %d-byte file is over the relay's budgets "
+                            "(%d of %d bytes on disk, %d of %d in memory taken by newer rooms)",
+                            room.code, room.file_bytes, self.disk.used, self.limits.disk_total,
+                            self.pool.committed, self.pool.total)
+                self.disk.used += room.file_bytes
+                self._drop_file(room)
+                continue
+            self.disk.used += room.file_bytes
+            room.disk = self.disk
             self.rooms[room.code] = room
             for seat in room.seats:
                 if seat.token:
@@ -181,13 +209,51 @@ class Relay:
         lim = self.limits
         self.conns.add(conn)
         n = self.per_addr[conn.addr] = self.per_addr.get(conn.addr, 0) + 1
-        if len(self.conns) > lim.max_conns:
-            conn.fail("busy", "the relay has too many connections")
-        elif n > lim.max_conns_per_addr:
+        if n > lim.max_conns_per_addr:
             conn.fail("busy", f"more than {lim.max_conns_per_addr} connections from {conn.addr}")
         elif not self._may_connect(conn.addr):
             conn.fail("busy", f"more than {lim.connect_rate:g} new connections a second "
                               f"from {conn.addr}")
+        elif not self._admit(conn):
+            conn.fail("busy", "the relay has too many connections")
+
+    @staticmethod
+    def _in_lobby(c: Conn) -> bool:
+        """Not in a started game: no room yet, or a room that has not started."""
+        return c.room is None or not c.room.started
+
+    def _admit(self, conn: Conn) -> bool:
+        """Keep the connections within `max_conns`, and those not in a started game within
+        `max_lobby_conns`, by letting go (error `evicted`) the oldest idle connection of
+        the address holding the most (net.limits.fair_victim; lobby ones before players)
+        when the newcomer's address holds fewer; False when nobody can fairly go."""
+        lim = self.limits
+        live = [c for c in self.conns if not c.closing and c is not conn]
+        if len(live) + 1 > lim.max_conns:
+            victim = fair_victim(live, lambda c: c.addr,
+                                 lambda c: (not self._in_lobby(c), c.progress), conn.addr)
+            if victim is None:
+                log.warning("conn %d refused: %d connections is the relay's limit and no address "
+                            "holds more than %s would", conn.id, lim.max_conns, conn.addr)
+                return False
+            self._evict(victim, f"{lim.max_conns} connections")
+            live.remove(victim)
+        lobby = [c for c in live if self._in_lobby(c)]
+        if len(lobby) + 1 > lim.max_lobby_conns:
+            victim = fair_victim(lobby, lambda c: c.addr, lambda c: c.progress, conn.addr)
+            if victim is None:
+                log.warning("conn %d refused: %d connections outside a started game is the "
+                            "relay's limit", conn.id, lim.max_lobby_conns)
+                return False
+            self._evict(victim, f"{lim.max_lobby_conns} connections outside a started game")
+        return True
+
+    def _evict(self, victim: Conn, what: str) -> None:
+        log.warning("conn %d from %s evicted for a newcomer: the relay holds %s and %s holds "
+                    "the most; it made no progress for %.0f s", victim.id, victim.addr, what,
+                    victim.addr, self.clock() - victim.progress)
+        victim.fail("evicted", "the relay is full: a newcomer took this connection's slot "
+                               "(it was the least active of the address holding the most)")
 
     def _may_connect(self, addr: str) -> bool:
         """A token bucket of new connections per address."""
@@ -244,6 +310,9 @@ class Relay:
                 c.fail("hello_timeout", "no hello and room within the time allowed")
             elif now - c.last_rx > lim.idle_timeout:
                 c.fail("idle", f"no complete frame received for {lim.idle_timeout:g} s")
+            elif self._in_lobby(c) and now - c.progress > lim.lobby_idle:
+                c.fail("idle", f"no progress in the lobby (a join, a ready, a start) for "
+                               f"{lim.lobby_idle:g} s")
         for room in list(self.rooms.values()):
             if not room.started and now - room.created_at > lim.lobby_ttl:
                 self._close_room(room, f"not started within {lim.lobby_ttl:g} s",
@@ -300,7 +369,42 @@ class Relay:
             if c is not None and notice is not None:
                 c.room = c.seat = None
                 c.fail(*notice)
+        self.pool.release(room.code)
+        self._drop_file(room)
+
+    def _drop_file(self, room: Room) -> None:
+        """Close the room and delete its file, counting its bytes off the disk budget."""
+        room.disk = None
         room.close()
+        self.disk.used -= room.file_bytes
+
+    def _room_fits(self, extra: int = 0, room: Room | None = None) -> bool:
+        """Whether a new room (`room` None) or `extra` more log bytes for `room` fit the
+        memory and disk budgets."""
+        lim = self.limits
+        if room is None:
+            return self.pool.fits_new() and self.disk.used + lim.room_reserve + FILE_SLACK <= lim.disk_total
+        return self.pool.may_grow(room.code, extra) and self.disk.used + extra <= lim.disk_total
+
+    def _make_space(self, fits: Callable[[], bool], keep: Room | None, why: str) -> bool:
+        """Evict rooms nobody is connected to (the longest empty first, unstarted ones
+        and started ones alike) until `fits()`; whether it fits."""
+        if fits():
+            return True
+        idle = sorted((r for r in self.rooms.values() if r is not keep and not r.conns()),
+                      key=lambda r: r.empty_since if r.empty_since is not None else r.created_at)
+        for room in idle:
+            log.warning("room %s evicted: nobody connected for %.0f s and %s", room.code,
+                        self.clock() - (room.empty_since or room.created_at), why)
+            self._close_room(room, "evicted to make space")
+            if fits():
+                return True
+        return False
+
+    def _budget_text(self) -> str:
+        lim = self.limits
+        return (f"{self.pool.committed} of {lim.log_total} bytes of room logs in memory, "
+                f"{self.disk.used} of {lim.disk_total} on disk")
 
     # ---- messages -----------------------------------------------------------------
     def handle(self, conn: Conn, msg: dict[str, Any], size: int) -> None:
@@ -353,6 +457,7 @@ class Relay:
                                        f"the client {msg['proto']}: update the game")
             return
         conn.hello = msg
+        conn.progress = self.clock()
         log.info("conn %d hello %r %s v%d", conn.id, msg["name"], msg["game"], msg["rules_version"])
         conn.send({"k": "welcome", "proto": PROTOCOL_VERSION, "relay": RELAY_NAME,
                    "limits": self.limits.to_wire()})
@@ -370,8 +475,16 @@ class Relay:
             return False
         return True
 
+    def _progress(self, room: Room) -> None:
+        """The room moved on (a join, a ready, the start): each member's idle timer in the
+        lobby starts again (chatter, pings and the like never do)."""
+        now = self.clock()
+        for c in room.conns():
+            c.progress = now
+
     def _enter(self, conn: Conn, room: Room, seat: Seat) -> None:
         conn.room, conn.seat = room, seat
+        conn.progress = self.clock()
         if seat.token:
             self.tokens[seat.token] = (room, seat)
         conn.send(room.room_msg(seat))
@@ -387,6 +500,11 @@ class Relay:
         if msg["seats"] > lim.max_seats:
             conn.fail("too_many_seats", f"a room has at most {lim.max_seats} seats")
             return
+        if not self._make_space(self._room_fits, None, "a new room needs space"):
+            log.warning("conn %d create refused: the relay is full (%s)", conn.id, self._budget_text())
+            conn.fail("relay_full", "the relay holds as many rooms as its memory and disk budgets "
+                                    "allow; try again later")
+            return
         h = conn.hello
         assert h is not None
         code = new_code(lambda c: c in self.rooms or (self.data_dir is not None
@@ -394,6 +512,9 @@ class Relay:
         room = Room.create(code, h["game"], h["rules_version"], msg["variant"], msg["seats"],
                            msg["options"], msg["allow_bots"], self.data_dir, self.clock, self.files)
         self.rooms[code] = room
+        self.pool.admit(room.code)
+        self.disk.used += room.file_bytes
+        room.disk = self.disk
         room.addr = conn.addr
         self.rooms_by_addr[conn.addr] = self.rooms_by_addr.get(conn.addr, 0) + 1
         seat = room.seats[0]
@@ -424,6 +545,7 @@ class Relay:
         room.claim(seat, conn.hello["name"], conn)
         log.info("conn %d joined room %s seat %d", conn.id, room.code, seat.index)
         self._enter(conn, room, seat)
+        self._progress(room)
         self._lobby(room)
 
     def _resume(self, conn: Conn, msg: dict[str, Any], size: int) -> None:
@@ -456,6 +578,8 @@ class Relay:
         if conn.room.started:
             conn.send({"k": "refused", "cid": None, "reason": "started", "seq": None})
             return
+        if conn.seat.ready != msg["ready"]:
+            conn.progress = self.clock()
         conn.seat.ready = msg["ready"]
         self._lobby(conn.room)
 
@@ -475,6 +599,7 @@ class Relay:
         if room.open_seat() is not None and not room.allow_bots:
             return self._refuse(conn, "seats_open")
         room.start(secrets.randbits(63))
+        self._progress(room)
         log.info("room %s started", room.code)
         self._broadcast(room, encode({"k": "started", "seed": room.seed, "members": room.members()}))
 
@@ -494,10 +619,20 @@ class Relay:
         if seat != by.index and not (by.index == room.host and seat < len(room.seats)
                                      and room.seats[seat].status == "bot"):
             return self._refuse(conn, "seat", cid)
-        fits = room.has_room_for(seat, size + STAMP_OVERHEAD, lim.max_log_bytes)
+        need = size + STAMP_OVERHEAD
+        fits = room.has_room_for(seat, need, lim.max_log_bytes)
         if len(room.log) >= lim.max_log or not fits:
             return self._refuse(conn, "log_full", cid)
+        if not self._make_space(lambda: self._room_fits(need, room), room, "a playing room needs space"):
+            if not room.over_budget:
+                room.over_budget = True
+                log.warning("room %s: commands refused past its %d guaranteed bytes: the relay is "
+                            "full (%s)", room.code, lim.room_reserve, self._budget_text())
+            return self._refuse(conn, "log_full", cid)
+        before = room.log_bytes
         self._broadcast(room, frame(room.stamp(by.index, seat, cid, cmd)), conn)
+        self.pool.grow(room.code, room.log_bytes - before)
+        conn.progress = self.clock()
 
     def _hash(self, conn: Conn, msg: dict[str, Any], size: int) -> None:
         room, seat = conn.room, conn.seat
@@ -643,6 +778,13 @@ LIMIT_FLAGS: tuple[tuple[str, str, type, str], ...] = (
     ("--output-budget", "output_budget", int,
      "bytes queued to all readers together; over it the slowest are cut"),
     ("--open-files", "open_files", int, "room files kept open at once"),
+    ("--max-lobby-conns", "max_lobby_conns", int,
+     "connections not in a started game; past it the least active of the address holding the most goes"),
+    ("--lobby-idle", "lobby_idle", float, "seconds outside a started game without progress (join, ready, start)"),
+    ("--log-total", "log_total", int, "bytes of stamped commands in all rooms together"),
+    ("--room-reserve", "room_reserve", int, "bytes of --log-total each open room is guaranteed"),
+    ("--spare-rooms", "spare_rooms", int, "room reserves of --log-total kept for new rooms"),
+    ("--disk-total", "disk_total", int, "bytes of room files on disk"),
 )
 
 

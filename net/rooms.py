@@ -104,6 +104,9 @@ class Room:
     seat_bytes: list[int] = field(default_factory=list)  # stamped bytes acted for each seat
     told: dict[int, set[int]] = field(default_factory=dict)  # seq -> seats sent a desync
     addr: str | None = None                            # the address that created it (not stored)
+    file_bytes: int = 0                                # bytes of its file written (or loaded)
+    over_budget: bool = False                          # told the relay's log of a refusal
+    disk: Any = None                                   # the relay's DiskUse: file bytes of every room
 
     # ---- making and loading ----------------------------------------------------
     @classmethod
@@ -164,6 +167,7 @@ class Room:
         room.t0 = now - room.last_t / 1000.0
         room.path, room.files = path, files if files is not None else OpenFiles()
         room.files.adopt(path, good)
+        room.file_bytes = good
         return room
 
     def _replay(self, tag: str, body: Any) -> None:
@@ -216,6 +220,9 @@ class Room:
         """One packed record to the file, flushed (raises OSError, e.g. a full disk)."""
         if self.files is not None and self.path is not None:
             self.files.append(self.path, data)
+            self.file_bytes += len(data)
+            if self.disk is not None:
+                self.disk.used += len(data)
 
     # ---- reading ---------------------------------------------------------------
     def members(self) -> list[dict[str, Any]]:
