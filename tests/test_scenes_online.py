@@ -146,6 +146,20 @@ def test_typed_codes_and_names_are_checked_before_sending():
     assert clean_name("   ") is None and len(clean_name("x" * 50)) == 32
 
 
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_join_box_example_is_a_code_the_relay_could_give(lang):
+    """The placeholder's example has the relay's code length and alphabet (it said KXQM, 4
+    letters, where codes have 5)."""
+    import re
+
+    from net.protocol import CODE_ALPHABET, CODE_LEN
+    i18n.set_lang(lang)
+    example = re.findall(r"[A-Z]{3,}", i18n.t("net.connect.code_hint"))
+    i18n.set_lang("en")
+    assert len(example) == 1 and len(example[0]) == CODE_LEN and set(example[0]) <= set(CODE_ALPHABET)
+    assert clean_code(example[0].lower()) == example[0]
+
+
 def test_two_windows_host_join_ready_start_and_race_over_the_relay(relay, tmp_path):
     a, b = make_app(), make_app()
     lobby_a = host(a, relay.port, seats=2, allow_bots=False)
