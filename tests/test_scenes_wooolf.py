@@ -447,6 +447,9 @@ def test_every_screen_fits_in_both_languages(lang, size, seats):
         with record_text() as blits:
             redraw(app)
         assert_fits(blits, size)
+        from scenes.wooolf import panels
+        area = panels.action_area(scene.fr)
+        assert not [b.text for b in blits if area.contains(b.rect) and b.text.endswith("…")]   # hints whole
 
     shot()                                                   # a turn, the notebook's probabilities
     press(app, scene, "ask")
@@ -847,3 +850,60 @@ def test_the_shepherd_bonus_names_whom_it_fooled_and_one_point_is_singular(lang)
         redraw(app)
     assert i18n.t("wooolf.ui.point", n=1) in texts(blits)
     assert "1 pts" not in texts(blits)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_every_hint_is_read_whole_in_its_box(lang, size):
+    """The action area's words (narrow beside the question cards or the dial, else wide)
+    never end in "…", at either size."""
+    from scenes.ui.geometry import Frame
+    from scenes.ui.text import paragraph
+    from scenes.wooolf import panels
+    i18n.set_lang(lang)
+    fr = Frame(size)
+    area = panels.action_area(fr)
+    pad = fr.px(8)
+    narrow = ("ask", "declare", "must_declare", "final")
+    keys = narrow + ("reveal", "declared", "declared_shuffle", "wait", "choose", "choose_red", "peek")
+    for k in keys:
+        text = i18n.t(f"wooolf.ui.hint.{k}")
+        w = (fr.px(panels.HINT_W) if k in narrow else area.w) - 2 * pad
+        _, lines = paragraph(text, fr.fs(20), w, area.h - 2 * pad, min_size=fr.min_fs, max_lines=4, cut=True)
+        assert not lines[-1].endswith("…"), (k, lines)
+    text = i18n.t("wooolf.ui.hint.visit", name="Mei")
+    _, lines = paragraph(text, fr.fs(20), area.w - 2 * pad, area.h - 2 * pad, min_size=fr.min_fs, max_lines=4, cut=True)
+    assert not lines[-1].endswith("…"), lines
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [5, 8])
+def test_a_busy_notebook_is_read_whole(lang, size, seats):
+    """Late in a busy round every seat's notes fit: the same announcement heard k times is
+    "Sh ×k", and the rows take the lines they need."""
+    app = make_app(size, lang)
+    session = make_session(seats, 1, seed=4, level="notes", start=1)
+    play_bots_until(session, lambda: len(session.view(None)["markers"]) + len(session.view(None)["asks"])
+                    >= 2 * seats + 2 or session.view(None)["phase"] != "turns")
+    scene = push(app, session)
+    with record_text() as blits:
+        redraw(app)
+    book = scene.fr.r(852, 280, 416, 292)
+    inside = [b.text for b in blits if book.contains(b.rect)]
+    assert len(inside) > seats and not [s for s in inside if s.endswith("…")], inside
+    marks = [m["announced"] for m in session.view(0)["markers"]]
+    twice = next((m for m in marks if marks.count(m) > 1), None)
+    if twice is not None:
+        assert any("×" in s for s in inside)
+
+
+def test_note_rows_give_every_note_a_line_then_the_rest_to_those_that_need_more():
+    from scenes.wooolf.notebook import note_rows
+    from scenes.ui.text import wrap
+    notes = ["short", "a long note " * 8, "x", "another long note " * 5]
+    need = [len(wrap(n, 18, 200)) for n in notes]
+    assert need[1] > 2 and need[3] > 1
+    assert note_rows(notes, 18, 200, 100) == need                     # room for all: each what it needs
+    tight = note_rows(notes, 18, 200, 6)
+    assert sum(tight) == 6 and min(tight) == 1 and tight[0] == 1 and tight[2] == 1

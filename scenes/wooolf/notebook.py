@@ -17,6 +17,7 @@ from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
+from scenes.ui.text import band, line_step, wrap
 from scenes.ui.worker import Latest
 from scenes.wooolf.narrate import card_words, holder_name
 
@@ -83,9 +84,15 @@ def seen_at(view: dict) -> dict[int, list[str]]:
 
 
 def heard_at(view: dict, h: int) -> str:
-    """The announcements made about holder `h` and the answers it gave, in short."""
-    marks = t("ui.list_sep").join(t(f"wooolf.mark.{m['announced']}") for m in view.get("markers") or []
-                                  if m["target"] == h)
+    """The announcements made about holder `h` (the same one heard k times: "Sh ×k") and
+    the answers it gave, in short."""
+    heard: dict[str, int] = {}
+    for m in view.get("markers") or []:
+        if m["target"] == h:
+            heard[m["announced"]] = heard.get(m["announced"], 0) + 1
+    marks = t("ui.list_sep").join(
+        t("wooolf.ui.times", what=t(f"wooolf.mark.{a}"), n=k) if k > 1 else t(f"wooolf.mark.{a}")
+        for a, k in heard.items())
     answers = t("ui.list_sep").join(t("wooolf.ui.chip", q=t(f"wooolf.qshort.{a['question']}"),
                          a=t("wooolf.ui.yes_short" if a["answer"] else "wooolf.ui.no_short"))
                        for a in view.get("asks") or [] if a["target"] == h)
@@ -131,17 +138,38 @@ def draw_notebook(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, view: d
     if level == "prob" and sus is not None and sus.consistent:
         _probabilities(surface, body, fr, view, players, holders, sus)
         return
-    row_h = min(fr.px(50), body.h // max(1, len(holders)))
     name_w = fr.px(96)
-    for i, h in enumerate(holders):
-        r = pygame.Rect(body.x, body.y + i * row_h, body.w, row_h)
+    notes = [note_line(view, h, level, sus) for h in holders]
+    size = fr.fs(18)
+    step = line_step(size)
+    lines = note_rows(notes, size, body.w - name_w - pad, max(len(holders), (body.h - band(size)[1]) // step + 1))
+    gap = max(0, (body.h - sum(lines) * step) // max(1, len(holders)))   # what is left, between the rows
+    y = body.y
+    for h, note, k in zip(holders, notes, lines):
+        row_h = k * step + min(gap, fr.px(26))
         colour = style.seat_colour(h) if h < n else style.INK_DIM
         text_in(surface, holder_name(players, h, n) if h < n else t("wooolf.ui.neutral_short"),
-                pygame.Rect(r.x, r.y, name_w, r.h), fr.fs(19), colour, bold=True, align="left",
+                pygame.Rect(body.x, y, name_w, step), fr.fs(19), colour, bold=True, align="left",
                 min_size=fr.min_fs, ellipsis=True)
-        text_in(surface, note_line(view, h, level, sus), pygame.Rect(r.x + name_w + pad, r.y, r.w - name_w - pad, r.h),
-                fr.fs(18), style.INK, align="left", min_size=fr.min_fs, ellipsis=True, wrap_lines=row_h >= fr.px(44),
-                max_lines=2)
+        text_in(surface, note, pygame.Rect(body.x + name_w + pad, y, body.w - name_w - pad, k * step),
+                size, style.INK, align="left", valign="top", min_size=size, ellipsis=True, wrap_lines=True,
+                max_lines=k)
+        y += row_h
+
+
+def note_rows(notes: Sequence[str], size: int, width: int, room: int) -> list[int]:
+    """How many lines each note gets of the `room` lines there are: every note one, then
+    the rest to the notes that need more, one line at a time from the top, so every note
+    is read whole while the room lasts."""
+    need = [max(1, len(wrap(note, size, width))) for note in notes]
+    got = [1] * len(notes)
+    left = room - len(notes)
+    while left > 0 and any(g < k for g, k in zip(got, need)):
+        for i, (g, k) in enumerate(zip(got, need)):
+            if g < k and left > 0:
+                got[i] += 1
+                left -= 1
+    return got
 
 
 def _heat(p: float) -> tuple[int, int, int]:
