@@ -773,3 +773,40 @@ def test_continue_brings_back_the_word_language_chosen_at_the_table(tmp_path):
         app.continue_game(path)
         assert app.stack.top.mode == "en"
         app.save_and_quit()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_both_languages_give_each_script_its_room(lang, size):
+    """Words and hint words in English and Chinese: at the table (3 and 6 players) and on
+    the replay's narrower board (3 to 5 players), every English and every Chinese text is
+    drawn whole (wrapped if it must, never cut with "…"), and the table's round line
+    counts its words and hint cards alike (numerals, not "ten words and 8 hint cards")."""
+    from engine.core.bots import play_on
+    from scenes.wordporters.replayview import ReplayRenderer
+    app = make_app(size, lang)
+    for seats in (3, 6):
+        for name in screens(app, seats, "both"):
+            with record_text() as blits:
+                redraw(app)
+            assert not cut_short(blits), (seats, name, cut_short(blits))
+        app.stack.pop()
+    k = min(size[0] / 1280, size[1] / 720)
+    rect = pygame.Rect(round(20 * k), round(60 * k), round(860 * k), round(570 * k))
+    surface = pygame.Surface(size)
+    for seats in (3, 4, 5):
+        for seed in (1, 2, 3):
+            session = LocalSession(RULES, seats, {"variant": "classic"}, seed, [{"name": n} for n in NAMES[:seats]],
+                                   log=False)
+            play_on(session, {s: WordPortersBot("normal", s) for s in range(seats)})
+            r = ReplayRenderer(None, [{"name": n} for n in NAMES[:seats]], mode="both")
+            with record_text() as blits:
+                r.draw(surface, rect, session.view(None))
+            assert not cut_short(blits), (seats, seed, cut_short(blits))
+            drawn = "".join(b.text for b in blits).replace(" ", "")
+            for wid in session.view(None)["words"]:
+                w = content().word_by_id(wid)
+                assert w.en.replace(" ", "") in drawn and w.zh in drawn
+    from scenes.wordporters.narrate import log_line
+    line = log_line({"type": "round_dealt", "round": 1, "start": 0, "hints": list(range(8))}, None)
+    assert "10" in line and "8" in line and "ten" not in line and "十" not in line

@@ -18,6 +18,16 @@ BOTH = {"words_share": 0.37, "word_part": 0.6}
 def proportions(mode: str) -> dict[str, float]:
     """The layout's shares for a word language."""
     return dict(BOTH) if mode == "both" else {"words_share": WORDS_SHARE, "word_part": WORD_PART}
+
+
+def hint_rows(area: pygame.Rect, hints: int, mode: str) -> int:
+    """Two rows of hint cards, or three where two would make them narrower than tall by
+    far (a replay's board with six players): wider cards keep a long hint word whole.
+    Both languages on a card need the two rows' height."""
+    if mode == "both" or hints <= 10:
+        return 2
+    w, h = area.w / -(-hints // 2), area.h * (1 - WORDS_SHARE) / 2
+    return 3 if w < 0.6 * h else 2
 MAX_HINT_W = 1.25         # a hint card is at most this many times as wide as it is tall
 
 
@@ -74,7 +84,8 @@ def hint_box(card: int, r: pygame.Rect, word_part: float = WORD_PART, tag_w: int
     for i in range(2):
         y = body.y + i * half_h
         word_h = round(half_h * word_part)
-        words.append(pygame.Rect(body.x, y, body.w, word_h))
+        inset = max(2, pad // 3)                    # a hint word may use nearly the card's whole width
+        words.append(pygame.Rect(r.x + inset, y, r.w - 2 * inset, word_h))
         chip = pygame.Rect(body.x, y + word_h, body.w, half_h - word_h)
         if i:
             tag = pygame.Rect(chip.right - tag_w, chip.bottom - min(chip.h, tag_w), tag_w, min(chip.h, tag_w))
@@ -85,13 +96,14 @@ def hint_box(card: int, r: pygame.Rect, word_part: float = WORD_PART, tag_w: int
 
 
 def board_layout(area: pygame.Rect, hints: int, gap: int, words_share: float = WORDS_SHARE,
-                 word_part: float = WORD_PART, tag_w: int = 24) -> BoardLayout:
-    """The ten words and `hints` hint cards in `area`."""
+                 word_part: float = WORD_PART, tag_w: int = 24, hint_rows: int = 2) -> BoardLayout:
+    """The ten words and `hints` hint cards in `area`, in `hint_rows` rows (the first
+    rows fuller)."""
     wh = round(area.h * words_share)
     words = _grid(pygame.Rect(area.x, area.y, area.w, wh), 5, 2, gap)
     harea = pygame.Rect(area.x, area.y + wh + gap, area.w, area.h - wh - gap)
-    per_row = max(1, (hints + 1) // 2)
-    rh = (harea.h - gap) / 2
-    cells = _grid(harea, per_row, 2, gap, max_w=round(rh * MAX_HINT_W))
+    per_row = max(1, -(-hints // hint_rows))
+    rh = (harea.h - gap * (hint_rows - 1)) / hint_rows
+    cells = _grid(harea, per_row, hint_rows, gap, max_w=round(rh * MAX_HINT_W))
     boxes = tuple(hint_box(i, cells[i], word_part, tag_w) for i in range(hints))
     return BoardLayout(tuple(words), boxes)

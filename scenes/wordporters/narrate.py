@@ -11,7 +11,7 @@ from typing import Any, Callable, Sequence
 
 from engine.wordporters.content import content
 from scenes.common.names import names_list, player_name, winners_text
-from scenes.ui.i18n import t
+from scenes.ui.i18n import lang, t
 from scenes.wordporters.words import hint_inline, resolve, word_inline
 
 
@@ -60,12 +60,24 @@ def announce_line(events: Sequence[dict[str, Any]], players: Sequence[Any] | Non
                   mode: str = "ui") -> str:
     """What just happened at the table in one sentence: a move, or the automatic passes of
     one move's turn together (and the vote that follows them), else the last event's."""
+    return announce_lines(events, players, reader, mode)[0]
+
+
+def announce_lines(events: Sequence[dict[str, Any]], players: Sequence[Any] | None, reader: int | None = None,
+                   mode: str = "ui") -> list[str]:
+    """`announce_line`'s sentence, then shorter ones saying the same for a narrow place
+    (the passes: without the vote that follows, then as a count)."""
     passes = [int(e["seat"]) for e in events if e.get("type") == "passed"]
     if not passes:
-        return log_line(events[-1], players, reader, mode) if events else ""
+        return [log_line(events[-1], players, reader, mode) if events else ""]
     names = names_list([player_name(players, s) for s in passes])
-    vote = "_vote" if any(e.get("type") == "hints_ended" for e in events) else ""
-    return t(f"wordporters.ui.passes_{'one' if len(passes) == 1 else 'many'}{vote}", names=names)
+    kind = "one" if len(passes) == 1 else "many"
+    out = [t(f"wordporters.ui.passes_{kind}", names=names)]
+    if any(e.get("type") == "hints_ended" for e in events):
+        out.insert(0, t(f"wordporters.ui.passes_{kind}_vote", names=names))
+    if len(passes) > 1:
+        out.append(t("wordporters.ui.passes_count", n=len(passes)))
+    return out
 
 
 def log_lines(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | None = None,
@@ -89,7 +101,7 @@ def describe_event(ev: dict[str, Any], players: Sequence[dict] | None = None, va
                    mode: str | None = None) -> str:
     """One line for the replay list, as the table sees it (never a secret), the words in
     the word language `mode` (None: the menus'); a reveal with the revealer's vote."""
-    return " ".join(log_lines(ev, players, None, resolve(mode)))
+    return ("" if lang().startswith("zh") else " ").join(log_lines(ev, players, None, resolve(mode)))
 
 
 def event_describer(header: dict[str, Any]) -> Callable[..., str]:

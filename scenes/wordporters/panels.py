@@ -61,7 +61,7 @@ def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorter
             r = sc.reveal.reveals[k - 1]
             said = (log_line(r, sc.players, sc.viewer, sc.mode), style.seat_colour(int(r["seat"])))
     elif sc.announce is not None and sc.announce[1] != sc.viewer:
-        text, who = sc.announced()                                    # type: ignore[misc]
+        text, who = sc.announced(box.w, fr.min_fs)                    # type: ignore[misc]
         said = (text, style.seat_colour(who) if isinstance(who, int) else style.INK)
     if sc.reveal is not None and said is not None:
         k = sc.reveal.shown()

@@ -34,22 +34,34 @@ def draw_lines(surface: pygame.Surface, lines: Sequence[str], box: pygame.Rect, 
     if len(lines) == 1:
         _fit(surface, lines[0], box, size, colour, bold, fr)
         return
-    zh_h = min(box.h // 2, max(fr.px(24), round(box.h * 0.36)))
-    top = pygame.Rect(box.x, box.y, box.w, box.h - zh_h)
+    top, bottom = _both(box, fr)
     _fit(surface, lines[0], top, round(size * 0.85), colour, bold, fr, valign="bottom")
-    text_in(surface, lines[1], pygame.Rect(box.x, top.bottom, box.w, zh_h), size, colour, bold=bold,
-            min_size=fr.min_fs, ellipsis=True)
+    text_in(surface, lines[1], bottom, size, colour, bold=bold, min_size=fr.min_fs, ellipsis=True)
+
+
+def _both(box: pygame.Rect, fr: Frame) -> tuple[pygame.Rect, pygame.Rect]:
+    """Both languages in `box`: the English's band (up to two lines) over the Chinese's."""
+    zh_h = min(box.h // 2, max(fr.px(24), round(box.h * 0.36)))
+    return pygame.Rect(box.x, box.y, box.w, box.h - zh_h), pygame.Rect(box.x, box.bottom - zh_h, box.w, zh_h)
 
 
 def _fit(surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour: Colour, bold: bool, fr: Frame,
          valign: str = "middle") -> None:
     """A word shrunk to fit; one with spaces may wrap to two lines, and so may a Chinese
     word too long for one line at the smallest readable size ("筆記型電腦" on a replay's
-    small card); cut with "…" only when even that does not fit."""
+    small card), or to three where two do not fit and three do ("beef / noodle / soup"
+    over 牛肉麵 on a replay's card); a word of one piece too wide in bold even at the smallest readable size
+    in regular weight ("countryside" on a replay's narrow hint card); cut with "…" only
+    when even that does not fit."""
     one_line = width(text, fit_size(text, size, box.w, box.h, bold, fr.min_fs), bold) <= box.w
+    if bold and not one_line and not _fits(text, box, fr.min_fs) and width(text, fr.min_fs, False) <= box.w \
+            and band(fr.min_fs, False)[1] <= box.h:
+        text_in(surface, text, box, size, colour, bold=False, min_size=fr.min_fs, valign=valign)  # type: ignore[arg-type]
+        return
     if " " in text or (not one_line and any(ord(ch) >= 0x2E80 for ch in text)):
+        three = 2 * line_step(fr.min_fs, bold) + band(fr.min_fs, bold)[1] <= box.h and not _fits(text, box, fr.min_fs)
         text_in(surface, text, box, size, colour, bold=bold, min_size=fr.min_fs, ellipsis=True, wrap_lines=True,
-                max_lines=2, valign=valign)                                 # type: ignore[arg-type]
+                max_lines=3 if three else 2, valign=valign)                 # type: ignore[arg-type]
     else:
         text_in(surface, text, box, size, colour, bold=bold, min_size=fr.min_fs, ellipsis=True,
                 valign=valign)                                              # type: ignore[arg-type]
@@ -61,7 +73,8 @@ def draw_word_card(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, pos: i
     """Position `pos` (1-10) and its word; `ring` outlines it (your target, a reveal);
     `marks` are tags under the number (who a vote gives this number to), or with
     `across` in a row beside the number, the word under them (the reveal: up to five
-    voters on one word, each tag big enough for its letter)."""
+    voters on one word, each tag big enough for its letter) when the word fits there,
+    else under the number like the others."""
     rad = fr.px(10)
     pygame.draw.rect(surface, DIM if dim else WORD_CARD, rect, border_radius=rad)
     if ring is not None:
@@ -71,15 +84,15 @@ def draw_word_card(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, pos: i
     pygame.draw.ellipse(surface, WORD_INK, badge)
     text_in(surface, str(pos), badge.inflate(-fr.px(4), -fr.px(6)), fr.fs(20), WORD_CARD, bold=True,
             min_size=fr.min_fs)
-    if marks and across:
+    under = pygame.Rect(rect.x + fr.px(6), badge.bottom + fr.px(2), rect.w - fr.px(12),
+                        rect.bottom - badge.bottom - fr.px(6))
+    if marks and across and _fits_lines(lines, under, fr):
         gap = fr.px(2)
         row = pygame.Rect(badge.right + fr.px(4), badge.y, rect.right - badge.right - fr.px(9), d)
         td = max(6, min(d, (row.w - gap * (len(marks) - 1)) // len(marks)))
         for i, (text, colour) in enumerate(marks):
             _tag(surface, pygame.Rect(row.x + i * (td + gap), row.centery - td // 2, td, td), fr, text, colour)
-        body = pygame.Rect(rect.x + fr.px(6), badge.bottom + fr.px(2), rect.w - fr.px(12),
-                           rect.bottom - badge.bottom - fr.px(6))
-        draw_lines(surface, lines, body, fr.fs(26), (40, 40, 40) if dim else WORD_INK, fr)
+        draw_lines(surface, lines, under, fr.fs(26), (40, 40, 40) if dim else WORD_INK, fr)
         return
     if marks:
         room = rect.bottom - badge.bottom - fr.px(6)
@@ -89,11 +102,11 @@ def draw_word_card(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, pos: i
                  fr, text, colour)
     body = pygame.Rect(badge.right + fr.px(4), rect.y + fr.px(4), rect.right - badge.right - fr.px(10),
                        rect.h - fr.px(8))
-    if len(lines) == 1 and not _fits(lines[0], body, fr.min_fs):
+    if not _fits_lines(lines, body, fr):
         # too long beside the number even wrapped at the smallest size ("earthquake" on a
-        # replay's small card): the whole width under the number
+        # replay's small card, "mooncake" over 月餅): the whole width under the number
         under = pygame.Rect(rect.x + fr.px(6), badge.bottom, rect.w - fr.px(12), rect.bottom - fr.px(4) - badge.bottom)
-        if _fits(lines[0], under, fr.min_fs) or under.w * under.h > body.w * body.h:
+        if _fits_lines(lines, under, fr) or under.w * under.h > body.w * body.h:
             body = under
     draw_lines(surface, lines, body, fr.fs(26), (40, 40, 40) if dim else WORD_INK, fr)
 
@@ -107,10 +120,19 @@ def _tag(surface: pygame.Surface, tag: pygame.Rect, fr: Frame, text: str, colour
                 min_size=fr.min_fs, ellipsis=True)
 
 
-def _fits(text: str, box: pygame.Rect, size: int) -> bool:
-    """Whether `text` fits `box` at `size`, on one line or wrapped to two as `_fit` would."""
+def _fits_lines(lines: Sequence[str], box: pygame.Rect, fr: Frame) -> bool:
+    """Whether a word's lines (one language, or English over Chinese) fit `box` at the
+    smallest readable size, each script in its own band."""
+    if len(lines) == 1:
+        return _fits(lines[0], box, fr.min_fs)
+    top, bottom = _both(box, fr)
+    return _fits(lines[0], top, fr.min_fs, 3) and _fits(lines[1], bottom, fr.min_fs)
+
+
+def _fits(text: str, box: pygame.Rect, size: int, most: int = 2) -> bool:
+    """Whether `text` fits `box` at `size`, on one line or wrapped to `most` as `_fit` would."""
     lines = wrap(text, size, box.w, True) if (" " in text or any(ord(ch) >= 0x2E80 for ch in text)) else (text,)
-    return len(lines) <= 2 and all(width(ln, size, True) <= box.w for ln in lines) and \
+    return len(lines) <= most and all(width(ln, size, True) <= box.w for ln in lines) and \
         (len(lines) - 1) * line_step(size, True) + band(size, True)[1] <= box.h
 
 

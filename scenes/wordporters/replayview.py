@@ -15,11 +15,14 @@ from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
-from scenes.wordporters.layout import board_layout, proportions
+from scenes.wordporters.layout import board_layout, hint_rows, proportions
 from scenes.wordporters.pieces import draw_track
 from scenes.wordporters.tableview import Shown, draw_board
 from scenes.wordporters.votes import points_so_far, tags, voters_by_word
 from scenes.wordporters.words import resolve
+
+
+REPLAY_BOTH_WORDS = 0.42       # of the board's height for the ten words, in both languages
 
 
 def shown_of(view: dict, players: Sequence[dict] | None = None) -> Shown:
@@ -65,7 +68,11 @@ class ReplayRenderer(Renderer):
         board = pygame.Rect(rect.x, rect.y, rect.w - side_w - gap, rect.h)
         if view.get("words"):
             mode = self.word_mode()
-            lay = board_layout(board, len(view.get("hints") or []), gap, tag_w=fr.px(24), **proportions(mode))
+            n = len(view.get("hints") or [])
+            shares = proportions(mode)
+            if mode == "both":          # a narrower board than the table's: English may take three lines
+                shares["words_share"] = REPLAY_BOTH_WORDS
+            lay = board_layout(board, n, fr.px(5), tag_w=fr.px(24), hint_rows=hint_rows(board, n, mode), **shares)
             draw_board(surface, lay, fr, view, mode, shown_of(view, self.players))
         side = pygame.Rect(board.right + gap, rect.y, side_w, rect.h)
         panel(surface, side, style.BG_2, radius=fr.px(10))

@@ -30,9 +30,10 @@ from scenes.ui.buttons import Button, row_rects
 from scenes.ui.geometry import Frame
 from scenes.ui import style
 from scenes.ui.i18n import lang, t
+from scenes.ui.text import width
 from scenes.wordporters import panels, regions as geo
 from scenes.wordporters.layout import BoardLayout, board_layout, proportions
-from scenes.wordporters.narrate import announce_line, log_line, log_lines
+from scenes.wordporters.narrate import announce_lines, log_line, log_lines
 from scenes.wordporters.tableview import Shown
 from scenes.wordporters.votes import points_so_far, tags, vote_table, voters_by_word
 from scenes.wordporters.words import hint_inline, next_mode, resolve
@@ -199,12 +200,16 @@ class WordPortersScene(RevealTable):
                 if self.reveal is None:
                     self.announce = None
 
-    def announced(self) -> tuple[str, int | None] | None:
-        """The sentence of what just happened (worded now, in the language now), and by whom."""
+    def announced(self, room: int | None = None, size: int = 0) -> tuple[str, int | None] | None:
+        """The sentence of what just happened (worded now, in the language now), and by
+        whom; with `room`, the longest wording that fits that width at `size`."""
         if self.announce is None:
             return None
         events, who = self.announce
-        return announce_line(events, self.players, self.viewer, self.mode), who
+        options = announce_lines(events, self.players, self.viewer, self.mode)
+        if room is not None:
+            return next((x for x in options if width(x, size, True) <= room), options[-1]), who
+        return options[0], who
 
     def on_undone(self) -> None:
         self.announce = None
