@@ -18,7 +18,7 @@ from scenes import config, registry  # noqa: E402
 from scenes.stack import WOKEN, Scene, SceneStack  # noqa: E402
 from scenes.ui import heap, i18n  # noqa: E402
 from scenes.ui.pad import PadInput  # noqa: E402
-from scenes.ui.sound import SoundPlayer  # noqa: E402
+from scenes.ui.sound import SoundPlayer, start_pygame  # noqa: E402
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (640, 360)
@@ -55,7 +55,7 @@ class App:
     def __init__(self, size: tuple[int, int] | None = None, *, lang: str | None = None,
                  fps: int | None = FPS, settings: config.Settings | None = None) -> None:
         heap.tune()
-        pygame.init()
+        self.sound_off = start_pygame()     # why there is no sound (None when there is)
         self.settings = settings or config.load()
         self.saved_lang = self.settings.lang    # what the settings file says: a one-off --lang is not saved
         if lang:

@@ -1,9 +1,14 @@
 """Procedural sounds, made with numpy at start (no files): place, score, extra play,
 end, error, click, and the music loop (scenes.ui.music). A no-op when the mixer cannot
-start."""
+start; starting without a sound device prints one line, not the C libraries' noise
+(`start_pygame`)."""
 from __future__ import annotations
 
-from typing import Any
+import os
+import sys
+import tempfile
+from contextlib import contextmanager
+from typing import Any, Iterator
 
 import numpy as np
 import pygame
@@ -59,6 +64,71 @@ def to_sound(wave: np.ndarray, fmt: int, channels: int) -> pygame.mixer.Sound:
     return pygame.sndarray.make_sound(np.ascontiguousarray(data))
 
 
+NOISE = ("ALSA lib ",)          # what a missing sound device makes C libraries print
+
+
+@contextmanager
+def held_stderr() -> Iterator[list[str]]:
+    """What C libraries write to file descriptor 2 inside the block (ALSA's 'cannot find
+    card' lines when there is no sound device) is held back; afterwards the list holds it,
+    for the caller to drop or pass on. Does nothing when stderr is not a real file."""
+    held: list[str] = []
+    try:
+        fd = sys.stderr.fileno()
+    except (AttributeError, OSError, ValueError):      # a test runner's stand-in
+        yield held
+        return
+    sys.stderr.flush()
+    saved = os.dup(fd)
+    with tempfile.TemporaryFile() as tmp:
+        os.dup2(tmp.fileno(), fd)
+        try:
+            yield held
+        finally:
+            sys.stderr.flush()
+            os.dup2(saved, fd)
+            os.close(saved)
+            tmp.seek(0)
+            held.append(tmp.read().decode("utf-8", "replace"))
+
+
+def start_mixer() -> str | None:
+    """Start the mixer if it is not running, quietly: None when it runs, else why not (the
+    C libraries' messages about the missing device dropped; anything said while it did
+    start is passed on)."""
+    if pygame.mixer.get_init():
+        return None
+    why = None
+    with held_stderr() as held:
+        try:
+            pygame.mixer.init()
+        except pygame.error as e:
+            why = str(e) or "no audio device"
+    if why is None and not pygame.mixer.get_init():
+        why = "no audio device"
+    if why is None and "".join(held):
+        sys.stderr.write("".join(held))
+    return why
+
+
+def start_pygame() -> str | None:
+    """pygame.init() and the mixer, with no sound device's noise on the terminal: says once,
+    in one line, that sound is off, and returns why (None when sound works)."""
+    with held_stderr() as held:
+        pygame.init()          # tries the mixer too: its noise is held with the rest
+    if pygame.mixer.get_init():
+        if "".join(held):
+            sys.stderr.write("".join(held))
+        return None
+    rest = "".join(line for line in "".join(held).splitlines(keepends=True) if not line.startswith(NOISE))
+    if rest:
+        sys.stderr.write(rest)
+    why = start_mixer()        # pygame.init() swallows the mixer's error: ask once more, for the reason
+    if why:
+        print(f"Couchtop: sound is off ({why})", file=sys.stderr)
+    return why
+
+
 class SoundPlayer:
     """The effects (`play(name)` at the sound volume) and the music loop (`start_music()`,
     on a channel of its own, at the music volume). Every call is a no-op when the mixer
@@ -71,12 +141,7 @@ class SoundPlayer:
         self.music: pygame.mixer.Sound | None = None
         self.music_channel: pygame.mixer.Channel | None = None
         self.enabled = False
-        try:
-            if not pygame.mixer.get_init():
-                pygame.mixer.init()
-            init = pygame.mixer.get_init()
-        except pygame.error:
-            init = None
+        init = pygame.mixer.get_init() if start_mixer() is None else None
         if not init:
             return
         rate, fmt, channels = init
