@@ -582,6 +582,43 @@ def test_how_to_explains_the_common_card_and_the_length_track(lang):
     assert i18n.t("paperback.ui.track.letters", n=10) in texts
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_replay_shows_the_word_as_laid_and_its_first_frame_claims_nothing(lang, size):
+    from engine.core.bots import play_on
+    session = make_session(3, 0, seed=5)
+    play_on(session, {s: RULES_BOT(s) for s in range(3)})
+    renderer = replay_renderer(None)
+    renderer.players = [{"name": n} for n in NAMES[:3]]
+    make_app(size, lang)
+    st = PaperbackRules().initial(3, {"start": 0})
+
+    def drawn(view) -> list:
+        surface = pygame.Surface(size)
+        with record_text() as blits:
+            renderer.draw(surface, pygame.Rect(0, 0, *size), view)
+        fits(blits, f"replay {lang} {size}")
+        return [b.text for b in blits]
+
+    first = drawn(RULES.view(st, None))                      # before the deal: nothing claimed, nothing empty
+    assert i18n.t("paperback.ui.track.done") not in first and i18n.t("paperback.ui.track.not_dealt") in first
+    assert i18n.t("paperback.ui.market.empty") not in first
+    assert i18n.t("paperback.ui.end.commons", left=0) not in first
+    ev = next(e for e in session.events if e["type"] == "spelled" and COMMON in e["cards"]
+              and any(box_card.startswith("s") and ".W" in box_card for box_card in e["cards"]))
+    for e in session.events[:session.events.index(ev) + 1]:
+        RULES.apply(st, e)
+    view = RULES.view(st, None)
+    assert [c for c, _ in view["laid"]] == [st.discards[ev["seat"]][-1] if c == COMMON and ev["claimed"] else
+                                             (view["common"] if c == COMMON else c) for c in ev["cards"]]
+    texts = drawn(view)
+    laid = [x.upper() for x in ev["texts"]]
+    label = texts.index(i18n.t("paperback.ui.word_laid", player=NAMES[ev["seat"]], word=ev["word"].upper(),
+                               cents=ev["cents"]))
+    letters = [x for x in texts[:label] if x.isalpha()]
+    assert letters[-len(laid):] == laid              # each card as laid, in order: the wilds' letters, the common
+
+
 def test_replay_shows_the_table_and_every_hand_at_the_end():
     session = make_session(3, 0, seed=5)
     from engine.core.bots import play_on

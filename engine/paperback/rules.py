@@ -653,6 +653,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         if state.award is not None and not any(state.cards[c].wild for c in used):
             state.clean_words[seat] += 1
         state.play = used
+        top = state.commons[0] if state.commons else None
+        state.laid = [[top if cid == COMMON and top is not None else cid, text]
+                      for cid, text in zip(ev["cards"], ev["texts"])]
         state.trash.extend(ev["trash"])
         state.trashed[seat] += len(ev["trash"])
         state.cents = int(ev["cents"])
@@ -702,6 +705,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.cents = 0
         state.draws = 0
         state.play = []
+        state.laid = []
 
     @staticmethod
     def _on_bought(state: PaperbackState, ev: Event) -> None:
@@ -736,6 +740,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             state.discards[seat] = []
         state.hands[seat] = drawn
         state.play = []
+        state.laid = []
         state.cents = 0
         state.draws = 0
         eff = state.effects[seat]

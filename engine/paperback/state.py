@@ -89,6 +89,9 @@ class PaperbackState:
     coop_cubes: dict[str, int] = field(default_factory=dict)     # co-op: pyramid card -> cubes
     sim: dict[str, Any] | None = None                            # simultaneous play: the round
     play: list[str] = field(default_factory=list)                # the word on the table this turn
+    laid: list[list[str]] = field(default_factory=list)          # that word as laid: [card id, its letters]
+                                                                 # in order, the common by its id (shown
+                                                                 # only; from the events, not hashed)
     turn: int = 0
     phase: str = "deal"
     turns: list[int] = field(default_factory=list)               # turns finished per seat

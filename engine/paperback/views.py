@@ -100,7 +100,7 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
         "hand_counts": [len(h) for h in state.hands],
         "deck_counts": [len(d) for d in state.decks],
         "discards": [list(d) for d in state.discards],
-        "play": list(state.play), "cents": state.cents, "draws": state.draws,
+        "play": list(state.play), "laid": [list(x) for x in state.laid], "cents": state.cents, "draws": state.draws,
         "offer": offer, "for_sale": for_sale, "fame_piles": fame_piles,
         "common": state.top_common, "need": state.need, "commons": list(state.commons),
         "claimed": state.claimed, "track": list(c.length_track),

@@ -113,6 +113,11 @@ def draw_modules(surface: pygame.Surface, fr: Frame, p: Places, view: dict, play
                 min_size=fr.fs(13), ellipsis=True)
 
 
+def dealt(view: dict) -> bool:
+    """Whether the cards are dealt (a replay's first frame shows the table before the deal)."""
+    return view.get("phase") != "deal"
+
+
 def end_lines(view: dict) -> tuple[str, str]:
     """What ends the game and how close it is (co-op: the pyramid left, the most cubes)."""
     co = view.get("coop")
@@ -133,9 +138,11 @@ def draw_track(surface: pygame.Surface, fr: Frame, p: Places, view: dict, *, usa
     cards = cards_of(view)
     need = view.get("need")
     top = view.get("common")
-    title = (t("paperback.ui.track.next", letter=cards[top].letters.upper() or t(f"paperback.card.{cards[top].power}"),
-               need=need)
-             if top is not None and need is not None else t("paperback.ui.track.done"))
+    if top is not None and need is not None:
+        title = t("paperback.ui.track.next", letter=cards[top].letters.upper() or t(f"paperback.card.{cards[top].power}"),
+                  need=need)
+    else:                              # (before the deal, nothing is on the track and nothing claimed)
+        title = t("paperback.ui.track.done" if view.get("claimed") else "paperback.ui.track.not_dealt")
     text_in(surface, title, p.track_title, fr.fs(20), style.INK, bold=True, align="left", min_size=fr.fs(14),
             ellipsis=True)
     claimed = int(view.get("claimed", 0))
@@ -152,7 +159,7 @@ def draw_track(surface: pygame.Surface, fr: Frame, p: Places, view: dict, *, usa
         if i < len(track):
             text_in(surface, t("paperback.ui.track.letters", n=track[i]), nr, fr.fs(18),
                     style.ACCENT if i == claimed else style.INK_DIM, bold=i == claimed, min_size=fr.fs(12))
-    for line, r in zip(end_lines(view), p.track_lines):
+    for line, r in zip(end_lines(view) if dealt(view) else (), p.track_lines):
         text_in(surface, line, r, fr.fs(18), style.INK_DIM, align="left", min_size=fr.fs(12), ellipsis=True)
 
 
@@ -199,8 +206,8 @@ def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks
             draw_card(surface, r, fame_card, fr, cost=True, lifted=hot == pid, mark=marks.get(pid),
                       dim=pid in dim)
             _badge(surface, fr, r, t("paperback.ui.times", n=f["count"]))
-        else:
-            draw_slot(surface, r, fr, t("paperback.ui.market.empty"))
+        else:                              # (before the deal a pile is not empty, just not there yet)
+            draw_slot(surface, r, fr, t("paperback.ui.market.empty") if dealt(view) else "")
     if sim is not None:                    # simultaneous play: one row of Offer cards, no piles
         draw_offer(surface, fr, p.offer, view, marks, hot, dim, numbered=numbered)
         return
@@ -223,8 +230,9 @@ def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks
                                                    card.cost))
                 draw_card(surface, r, card, fr, cost=True, lifted=hot == cid, mark=marks.get(cid),
                           dim=cid in dim)
-        text_in(surface, t("paperback.ui.market.under", n=o["under"]), under, fr.fs(18), style.INK_DIM,
-                min_size=fr.fs(12), ellipsis=True)
+        if dealt(view):
+            text_in(surface, t("paperback.ui.market.under", n=o["under"]), under, fr.fs(18), style.INK_DIM,
+                    min_size=fr.fs(12), ellipsis=True)
 
 
 def _fame_card(view: dict, pid: str) -> CardDef:
@@ -381,21 +389,29 @@ def counts_by_letter(view: dict, ids: Sequence[str]) -> Counter:
     return Counter(cards[c].letters for c in ids)
 
 
-def draw_table_word(surface: pygame.Surface, fr: Frame, p: Places, view: dict) -> None:
-    """The cards of the word in play this turn (public), with the ¢ it earned, and the
-    hand of the seat whose view it is (a replay's seat, once the game is over; the
-    table's view holds no hand)."""
+def draw_table_word(surface: pygame.Surface, fr: Frame, p: Places, view: dict,
+                    players: Sequence[dict] = ()) -> None:
+    """The word in play this turn (public) as it was laid: each card in its place, a wild
+    with the letter it stood for, the common where it was used; who spelled it, the word
+    and the ¢ it earned; and the hand of the seat whose view it is (a replay's seat, once
+    the game is over; the table's view holds no hand)."""
     from scenes.paperback.layout import word_slots
     panel(surface, p.word, style.BG_2, radius=fr.px(10))
-    play = list(view.get("play") or [])
-    if play:
-        rects = word_slots(fr, p, len(play))[:len(play)]
-        draw_laid(surface, fr, rects, view, [(c, None) for c in play])
+    laid = [(str(c), str(text)) for c, text in view.get("laid") or []]
+    if not laid:                      # (a view without the laying: the cards in play, in hand order)
+        laid = [(c, None) for c in view.get("play") or []]
+    if laid:
+        rects = word_slots(fr, p, len(laid))[:len(laid)]
+        draw_laid(surface, fr, rects, view, laid)
         seat = view.get("turn")
         if isinstance(seat, int):
-            text_in(surface, t("paperback.ui.cents_earned", cents=view.get("cents", 0)),
+            word = "".join(text or "" for _, text in laid).upper()
+            line = (t("paperback.ui.word_laid", player=player_name(list(players), seat), word=word,
+                      cents=view.get("cents", 0)) if word.strip()
+                    else t("paperback.ui.cents_earned", cents=view.get("cents", 0)))
+            text_in(surface, line,
                     pygame.Rect(p.word.x + fr.px(12), p.word.y + fr.px(4), p.word.w - fr.px(24), fr.px(30)),
-                    fr.fs(20), style.seat_colour(seat), bold=True, align="left", min_size=fr.fs(12), ellipsis=True)
+                    fr.fs(20), style.seat_colour(seat), bold=True, align="left", min_size=fr.fs(12))
     hand = view.get("hand")
     from scenes.paperback.helping import draw_shown_hand, hand_shown
     if hand is None and hand_shown(view):        # the hand shown for help is everyone's

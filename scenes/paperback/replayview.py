@@ -32,6 +32,6 @@ class ReplayRenderer(Renderer):
         panels.draw_players(surface, fr, p, view, players)
         panels.draw_track(surface, fr, p, view)
         panels.draw_market(surface, fr, p, view)
-        panels.draw_table_word(surface, fr, p, view)
+        panels.draw_table_word(surface, fr, p, view, players)
         if sim_of(view) is not None:          # simultaneous play: the draft, who announced, the buy order
             draw_board(surface, fr, p.score, view, players)
