@@ -215,3 +215,16 @@ def test_the_port_and_address_are_remembered_and_a_bad_value_is_dropped():
     for bad in (80, 70000, "9000", True):
         assert Settings.from_data({"phone_port": bad}).phone_port == Settings().phone_port
     assert Settings.from_data(s.to_data()).phone_port == 9000
+
+
+def test_the_wooolf_tv_shows_the_public_table_and_says_where_the_cards_are(app):
+    lobby = lobby_for(app, "wooolf", ("phone", "phone", "bot", "bot"))
+    host = lobby.host
+    conns = [phone(host.port, s, n, host.code) for s, n in ((0, "Mei"), (1, "Ada"))]
+    steps_until(app, lobby.ready)
+    lobby.start()
+    assert app.stack.top.viewer is None
+    drawn = " ".join(texts(app))
+    assert "Players on phones see their own cards on their phones." in drawn
+    for c in conns:
+        c.close()

@@ -108,7 +108,8 @@ def _hand(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene
     v, me = sc.view, sc.viewer
     pad = fr.px(8)
     if me is None or not v.get("my_cards"):
-        text_in(surface, t("wooolf.ui.table_view"), box.inflate(-2 * pad, -2 * pad), fr.fs(22), style.INK_DIM,
+        phones = any(sc.on_phone(s) for s in range(sc.n))
+        text_in(surface, t("wooolf.ui.table_view_phones" if phones else "wooolf.ui.table_view"), box.inflate(-2 * pad, -2 * pad), fr.fs(22), style.INK_DIM,
                 wrap_lines=True, min_size=fr.min_fs, ellipsis=True)
         return
     cw, ch = fr.px(104), fr.px(146)
