@@ -810,3 +810,32 @@ def test_both_languages_give_each_script_its_room(lang, size):
     from scenes.wordporters.narrate import log_line
     line = log_line({"type": "round_dealt", "round": 1, "start": 0, "hints": list(range(8))}, None)
     assert "10" in line and "8" in line and "ten" not in line and "十" not in line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_results_say_where_each_players_points_came_from(lang, size):
+    """Under each name on the results screen: the player's right guesses and how often
+    the others found their words, which add up to the score; the chart is per round."""
+    from engine.core.bots import play_on
+    from scenes.wordporters import result_note
+    session = LocalSession(RULES, 5, {"variant": "classic"}, 4, [{"name": n} for n in NAMES[:5]], log=False)
+    play_on(session, {s: WordPortersBot("normal", s) for s in range(5)})
+    out = session.outcome().to_data()
+    detail = out["detail"]
+    assert [g + f for g, f in zip(detail["guessed"], detail["found"])] == out["scores"]
+    reveals = [e for e in session.events if e["type"] == "revealed"]
+    assert detail["found"] == [sum(len(e["right"]) for e in reveals if e["seat"] == s) for s in range(5)]
+    app = make_app(size, lang)
+    app.show_results(session)
+    assert isinstance(app.stack.top, ResultsScene)
+    with record_text() as blits:
+        redraw(app)
+    drawn = [b.text for b in blits]
+    for s in range(5):
+        note = result_note(out, s)
+        assert note and note in drawn and str(detail["guessed"][s]) in note and str(detail["found"][s]) in note
+    assert i18n.t("wordporters.results.chart") in drawn
+    small = [b for b in blits if b.text in {result_note(out, s) for s in range(5)}]
+    k = min(size[0] / 1280, size[1] / 720)
+    assert all(b.fits and b.size >= round(18 * k) for b in small), [(b.text, b.size) for b in small]

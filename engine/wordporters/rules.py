@@ -88,7 +88,16 @@ class WordPortersRules(PhasedRules[WordPortersState]):
         if not state.ended or state.result is None:
             return None
         r = state.result
-        return Outcome(list(r["scores"]), list(r["winners"]), None, {"rounds": len(state.history)})
+        guessed, found = [0] * state.seats, [0] * state.seats
+        for rnd in state.history:
+            for rev in rnd["reveals"]:
+                found[int(rev["seat"])] += len(rev["right"])
+                for v in rev["right"]:
+                    guessed[int(v)] += 1
+        # each point is a right guess (guessed) or another player's right guess of your
+        # number (found): the results screen's line under each player
+        return Outcome(list(r["scores"]), list(r["winners"]), None,
+                       {"rounds": len(state.history), "guessed": guessed, "found": found})
 
     def to_data(self, state: WordPortersState) -> Any:
         return state.to_data()

@@ -1,5 +1,6 @@
 """Word Porters on screen: the plug-in the framework calls (set-up options, the table
-scene, the replay renderer, event descriptions, how-to pages, the score chart's series).
+scene, the replay renderer, event descriptions, how-to pages, the score chart's series,
+the results screen's line under each player).
 
 The word language is a set-up option ("words": "ui" = the menus' language, "en", "zh",
 "both"), remembered with the game's other set-up choices; when the game starts, "ui"
@@ -43,5 +44,17 @@ def replay_renderer(app: Any) -> ReplayRenderer:
     return ReplayRenderer(app)
 
 
+def result_note(outcome: dict, seat: int) -> str:
+    """The results screen's line under a player: where their points came from, right
+    guesses and others' right guesses of their own words ("11 from guessing · 16 from
+    hints"); "" for an outcome without them."""
+    from scenes.ui.i18n import t
+    detail = outcome.get("detail") or {}
+    guessed, found = detail.get("guessed") or [], detail.get("found") or []
+    if seat >= len(guessed) or seat >= len(found):
+        return ""
+    return t("wordporters.results.note", guessed=int(guessed[seat]), found=int(found[seat]))
+
+
 __all__ = ["SETUP", "session_options", "game_scene", "replay_renderer", "describe_event", "event_describer",
-           "howto_pages", "score_series", "Page"]
+           "howto_pages", "score_series", "result_note", "Page"]
