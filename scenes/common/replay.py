@@ -14,7 +14,7 @@ import pygame
 from engine.core.logstore import LoadedLog
 from engine.core.replay import ReplayCursor
 from scenes import registry
-from scenes.common.logpanel import draw_around
+from scenes.common.logpanel import LogView, draw_around
 from scenes.common.names import player_name
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
@@ -56,6 +56,7 @@ class ReplayScene(RedrawOnDemand, GuiScene):
     def __init__(self, app: Any, loaded: LoadedLog, path: Path | None = None) -> None:
         super().__init__(app)
         self.path = path
+        self.log_view = LogView()            # the event list's scroll
         self.game = str(loaded.header["game"])
         self.plugin = registry.plugin(self.game)
         usable = watchable(loaded, self.plugin)
@@ -161,6 +162,9 @@ class ReplayScene(RedrawOnDemand, GuiScene):
             self.slider_el.set_current_value(self.cursor.position)
 
     def handle(self, ev: pygame.event.Event) -> bool:
+        if self.log_view.handle(ev) and ev.type != pygame.MOUSEMOTION:    # the event list's wheel and keys
+            self.request_redraw()
+            return True
         if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.track_hit(ev.pos) is not None:
             self.seek(self.track_hit(ev.pos))     # a click on the track jumps there
             self.set_focus(self.slider_el)
@@ -260,4 +264,5 @@ class ReplayScene(RedrawOnDemand, GuiScene):
 
     def draw_events(self, surface: pygame.Surface, box: pygame.Rect) -> None:
         """The event list, the current event centred (scenes/common/logpanel.py)."""
-        draw_around(surface, box, self.lines(), self.cursor.position - 1, self.fs(20), max(2, round(4 * self.k)))
+        draw_around(surface, box, self.lines(), self.cursor.position - 1, self.fs(20), max(4, round(8 * self.k)),
+                    self.log_view)

@@ -27,7 +27,8 @@ one seat's half-made choices, reached as `self.hot.mine`), read `self.session.vi
 self.viewer)` in `refresh`, build its buttons with `Button(name, action, label, keys=...)`
 (plus `menu_button` / `undo_button`) into `self.bar`, word the banner with `BannerWords`
 and `banner_text(view["status"], ...)`, show the log with scenes/common/logpanel.py over
-`self.events_seen()`, judge a half-made play with `self.check(cmd)`, and send it with
+`self.events_seen()` (the whole of it, drawn through `self.log_view`, which the wheel
+over it and PageUp / PageDown scroll back), judge a half-made play with `self.check(cmd)`, and send it with
 `self.submit(cmd)`. Geometry is scenes/ui/geometry.Frame (`self.fr`); long work goes to
 scenes/ui/worker.Latest."""
 from __future__ import annotations
@@ -41,6 +42,7 @@ from engine.core.errors import RuleError
 from engine.registry import bot_for, spec_for
 from scenes.common import tablesettings
 from scenes.common.hotseat import HotSeat
+from scenes.common.logpanel import LogView
 from scenes.common.names import player_name
 from scenes.stack import Scene
 from scenes.ui.buttons import Button, ButtonBar
@@ -71,6 +73,7 @@ class TurnTable(Scene):
                                          make_private=make_private, table_at_end=self.table_at_end)
         self.bots = BotTurns(session, self.make_bot, delay=self.bot_pause)
         self.bar = ButtonBar()
+        self.log_view = LogView()                # the log panel's scroll (scenes/common/logpanel.py)
         self.message: Message | None = None
         self.ended_shown = False
         self.fr = Frame(app.size)
@@ -160,6 +163,7 @@ class TurnTable(Scene):
     def _show(self, seat: int | None) -> None:
         """The hot-seat policy changed the seat on screen."""
         self.message = None
+        self.log_view.reset()
         self._listen()
         self.refresh()
         self.request_redraw()
@@ -331,7 +335,10 @@ class TurnTable(Scene):
         if ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_ESCAPE:      # a half-made choice first, then the menu button
                 return self.cancel() or self.bar.key(ev) or self.open_pause()
-            return self.on_key(ev) or self.bar.key(ev)
+            return self.on_key(ev) or self.bar.key(ev) or self.log_view.handle(ev)
+        if self.log_view.handle(ev):               # the wheel over the log panel
+            self.request_redraw()
+            return True
         if ev.type == pygame.MOUSEMOTION:
             self.bar.hover(ev.pos)
         elif ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1 and self.bar.at(ev.pos) is not None:

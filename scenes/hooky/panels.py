@@ -136,7 +136,7 @@ class Panels:
         pygame.draw.rect(surface, PANEL, box, border_radius=fr.px(10))
         self._draw_action(surface, fr)
         self._draw_propose_why(surface, fr)
-        draw_recent(surface, fr.r(878, 566, 390, 142), self.log_lines, fr.fs(19), fr.px(8), fr.px(10))
+        draw_recent(surface, fr.r(878, 566, 390, 142), self.log_lines, fr.fs(19), fr.px(8), fr.px(10), self.log_view)
 
     def _draw_propose_why(self, surface: pygame.Surface, fr: Frame) -> None:
         """Under the buttons, what Propose is for (while it is greyed) or what it will do."""

@@ -372,7 +372,6 @@ class HookyScene(Entry, panels.Panels, TurnTable):
         events = self.events_seen()
         if self.level == "off":
             events = [e for e in events if e.get("type") not in ANSWERS]
-        events = events[-12:]
         self.log_lines = [line for line in (log_line(e, self.players, self.viewer, redacted=True) for e in events)
                           if line]
 
@@ -474,7 +473,7 @@ class HookyScene(Entry, panels.Panels, TurnTable):
             draw_final(surface, fr.r(20, 72, 1240, 560), fr, v, self.players)
         elif self.viewer is None:
             draw_table(surface, fr.r(16, 72, 848, 636), fr, v, self.players)
-            draw_recent(surface, fr.r(880, 72, 384, 636), self.log_lines, fr.fs(19), fr.px(8), fr.px(10))
+            draw_recent(surface, fr.r(880, 72, 384, 636), self.log_lines, fr.fs(19), fr.px(8), fr.px(10), self.log_view)
         else:
             self._draw_worksheet(surface, fr)
             self._draw_side(surface, fr)

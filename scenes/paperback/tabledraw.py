@@ -47,7 +47,7 @@ class Drawing:
         spelling = self.spelling()
         panels.draw_track(surface, fr, p, v, usable=spelling and b is not None and COMMON not in b.used(),
                           in_word=b is not None and COMMON in b.used())
-        draw_recent(surface, p.log, self.log_lines, fr.fs(18), fr.px(8), fr.px(8))
+        draw_recent(surface, p.log, self.log_lines, fr.fs(18), fr.px(8), fr.px(8), self.log_view)
         marks, dim = self.market_marks
         panels.draw_market(surface, fr, p, v, marks, self.hot_market, dim,
                            cube=self.b.cube if self.cube_choosing() else None, numbered=self.drafting())

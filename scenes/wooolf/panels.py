@@ -76,9 +76,9 @@ def draw_scene(surface: pygame.Surface, sc: "WooolfScene") -> None:
         _hand(surface, fr.r(852, 72, 416, 200), fr, sc)
         if sc.viewer is not None:
             draw_notebook(surface, fr.r(852, 280, 416, 292), fr, v, sc.players, sc.level, sc.suspicion())
-            draw_recent(surface, fr.r(852, 580, 416, 128), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10))
+            draw_recent(surface, fr.r(852, 580, 416, 128), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10), sc.log_view)
         else:
-            draw_recent(surface, fr.r(852, 280, 416, 428), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10))
+            draw_recent(surface, fr.r(852, 280, 416, 428), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10), sc.log_view)
     sc.bar.draw(surface, fr)
 
 

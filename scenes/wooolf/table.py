@@ -117,7 +117,7 @@ class WooolfScene(RevealTable):
         if self.reveal is None and v.get("ended") and v.get("rounds"):
             self.reveal, self.reveal_clock = dict(v["rounds"][-1]), 1e9     # a finished game resumed
         seen = self.events_seen()
-        self.log_lines = [ln for ln in (log_line(e, self.players, self.n, self.viewer) for e in seen[-14:]) if ln]
+        self.log_lines = [ln for ln in (log_line(e, self.players, self.n, self.viewer) for e in seen) if ln]
         if self.announce is not None and self.announced_for != self.viewer:
             self.announce = None                 # worded for another seat: word it again for this one
             last = next((e for e in reversed(seen) if e.get("type") in ANNOUNCED), None)

@@ -48,7 +48,7 @@ def draw_scene(surface: pygame.Surface, sc: "WordPortersScene") -> None:
     tr = geo.track(fr)
     panel(surface, tr, style.BG_2, radius=fr.px(10))
     draw_track(surface, tr.inflate(-fr.px(10), -fr.px(10)), fr, scores)
-    draw_recent(surface, geo.log(fr), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10))
+    draw_recent(surface, geo.log(fr), sc.log_lines, fr.fs(18), fr.px(8), fr.px(10), sc.log_view)
     sc.bar.draw(surface, fr)
 
 

@@ -139,7 +139,7 @@ class WordPortersScene(RevealTable):
                 for s in r["right"]:
                     before[int(s)] -= 1
             self.reveal = Reveal(public_board(v), list(v["reveals"]), before, clock=1e9, ended=True)
-        self.log_lines = [ln for e in self.logged()[-14:] for ln in log_lines(e, self.players, self.viewer, self.mode)]
+        self.log_lines = [ln for e in self.logged() for ln in log_lines(e, self.players, self.viewer, self.mode)]
         if self.viewer is not None:
             ui = self.ui
             if ui.round != v["round"]:
