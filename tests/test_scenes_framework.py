@@ -560,7 +560,10 @@ def test_handoff_curtain_needs_a_deliberate_press(fake: Path) -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(5, 5), button=1))
     pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(5, 5), button=1))
     key(app, pygame.K_a)
-    key(app, pygame.K_ESCAPE)
+    key(app, pygame.K_ESCAPE)           # Esc opens the pause menu over the curtain, never lifts it
+    from scenes.common.pause import PauseOverlay
+    assert isinstance(app.stack.top, PauseOverlay) and app.stack.scenes[-2] is curtain and not lifted
+    key(app, pygame.K_ESCAPE)           # resume: the curtain again
     assert app.stack.top is curtain and not lifted
     with record_text() as blits:
         redraw(app)

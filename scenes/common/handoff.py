@@ -1,6 +1,8 @@
 """The handoff curtain: the whole window, the next player's name in their seat colour,
 and a deliberate press (Space / Enter, or the button) before anything is shown.
-Opaque, so nothing beneath it (no hand, no secret) is drawn while it is up."""
+Opaque, so nothing beneath it (no hand, no secret) is drawn while it is up. Esc and its
+Menu button open the pause menu over the curtain (resume, settings, save and quit): a way
+out that shows nobody's secrets."""
 from __future__ import annotations
 
 from typing import Any, Callable
@@ -30,6 +32,13 @@ class HandoffCurtain(RedrawOnDemand, GuiScene):
     def build(self) -> None:
         self.button(self.r(390, 470, 500, 84), self.app.t("ui.handoff.ready", name=self.name), self.lift,
                     oid="ready", size=30)
+        self.button(self.r(1060, 40, 196, 60), self.app.t("ui.handoff.menu"), self.open_menu, oid="menu", size=24)
+        self.focus_index = 0
+
+    def open_menu(self) -> None:
+        """The pause menu, over the curtain (which stays up beneath it)."""
+        if self.stack.top is self:
+            self.app.pause()
 
     def update(self, dt: float) -> None:
         self.armed_in = max(0.0, self.armed_in - dt)
@@ -40,12 +49,19 @@ class HandoffCurtain(RedrawOnDemand, GuiScene):
         return self.armed_in if self.armed_in > 0 else None
 
     def handle_key(self, ev: pygame.event.Event) -> bool:
-        if ev.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.lift()
+        if ev.key == pygame.K_ESCAPE:
+            self.open_menu()
+        elif ev.key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.focused is self.widgets.get("menu") and ev.key != pygame.K_SPACE:
+                self.open_menu()
+            else:
+                self.lift()
+        elif ev.key in (pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT):
+            return False      # the focus moves between the two buttons
         return True  # every other key is swallowed too
 
     def back(self) -> None:
-        pass  # Esc does not lift the curtain
+        self.open_menu()  # Esc never lifts the curtain: it opens the menu
 
     def lift(self) -> None:
         if self.armed_in > 0 or self.stack.top is not self:

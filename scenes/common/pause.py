@@ -25,8 +25,15 @@ class PauseOverlay(RedrawOnDemand, GuiScene):
         super().enter()
         getattr(self.app.session, "pause_clock", lambda: None)()  # the game clock stops
 
+    def over_curtain(self) -> bool:
+        """Opened from the hand-off curtain: the curtain keeps the clock stopped."""
+        from scenes.common.handoff import HandoffCurtain
+        scenes = self.stack.scenes
+        return self in scenes and scenes.index(self) > 0 and isinstance(scenes[scenes.index(self) - 1], HandoffCurtain)
+
     def back(self) -> None:
-        getattr(self.app.session, "resume_clock", lambda: None)()
+        if not self.over_curtain():
+            getattr(self.app.session, "resume_clock", lambda: None)()
         super().back()
 
     def open_settings(self) -> None:
