@@ -232,7 +232,7 @@ class BotClient:
         self.log_dir = log_dir
         self.checkpoint_every = checkpoint_every
         self.client = RelayClient(host, port, game=rules.game, rules_version=rules.rules_version,
-                                  name=name, reconnect_timeout=reconnect_timeout)
+                                  name=name, reconnect_timeout=reconnect_timeout, auto_resync=False)
         self.room: dict[str, Any] | None = None
         self.members: list[dict[str, Any]] = []
         self.follower: Follower | None = None
@@ -348,6 +348,8 @@ class BotClient:
             self.bots.relay_refused(msg["cid"])
         elif k == "desync":
             self.desyncs += 1
+            if self.follower is not None and self.follower.on_desync(msg, self.seat):
+                self.client.request_sync(1)
         elif k == "link" and not msg["up"]:
             self.links_lost += 1
         elif k == "closed":

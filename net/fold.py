@@ -117,6 +117,11 @@ class Follower:
         self.gap: int | None = None
         self.hashes: dict[int, str] = {}   # the checkpoint hashes sent (seq -> hash)
         self._last_tick: tuple[int, float] | None = None
+        # desyncs (docs/protocol.md "Checkpoints and desync"): the seats whose hashes a
+        # refold from the relay's log has shown wrong, the check a refold is for, refolds
+        self.distrusted: set[int] = set()
+        self._check: tuple[int, str | None, set[int]] | None = None
+        self.refolds = 0
         self._written = 0
         self._next_log_cp = LOG_CHECKPOINT_EVERY
         self._write_new()
@@ -149,10 +154,37 @@ class Follower:
                 # After a resume the relay's clock is at least the last stamp (exactly
                 # that after a relay restart): a lower bound, so ticks are never early.
                 self.clock.saw(self.lockstep.last_t)
+            if msg.get("done"):
+                self._judge_refold()
             return out
         if k == "started":
             self.clock.started(0)
         return []
+
+    def on_desync(self, msg: Mapping[str, Any], seat: int | None) -> bool:
+        """Whether to refold from the relay's log (ask `sync {from: 1}`) on this desync
+        notice. Not when every seat that differs from this one has already been shown
+        wrong: a refold from the relay's log gave this client its own hash again, so the
+        log's state is this client's and the difference is theirs (the same disagreement
+        does not cost a second refold)."""
+        mine = next((h for s, h in msg.get("hashes", ()) if s == seat), None)
+        others = {int(s) for s, h in msg.get("hashes", ()) if s != seat and h != mine}
+        if others and others <= self.distrusted:
+            return False
+        seq = int(msg["seq"])
+        self._check = (seq, self.hashes.get(seq, mine), others)
+        return True
+
+    def _judge_refold(self) -> None:
+        """After a refold asked for by `on_desync`: if this client's hash at that seq came
+        out as before, the seats that differed are the ones wrong."""
+        if self._check is None:
+            return
+        seq, before, others = self._check
+        self._check = None
+        self.refolds += 1
+        if before is not None and self.hashes.get(seq) == before:
+            self.distrusted |= others
 
     def rewind(self, seq: int) -> None:
         self.lockstep.rewind(seq)

@@ -38,6 +38,9 @@ class Limits:
     output_budget: int = 32 << 20     # bytes queued to all connections together
     sndbuf: int = 256 * 1024          # kernel send buffer per connection (0: the OS default)
     hash_window: int = 256            # checkpoint seqs remembered for desync detection
+    desync_every: float = 5.0         # seconds between the desyncs a room raises, at least
+    desync_seqs: int = 32             # sequence numbers between them, at least
+    desync_strikes: int = 3           # times a seat may be outvoted (3+ seats) before it is removed
     open_files: int = 64              # room files kept open at once (least recently used closed)
     # budgets that bind whatever the spread of addresses (docs/protocol.md, "Limits")
     max_lobby_conns: int = 512        # connections not in a started game (no room yet, or a lobby)

@@ -637,16 +637,38 @@ class Relay:
     def _hash(self, conn: Conn, msg: dict[str, Any], size: int) -> None:
         room, seat = conn.room, conn.seat
         assert room is not None and seat is not None
-        found = room.note_hash(seat.index, msg["seq"], msg["hash"], self.limits.hash_window)
+        lim = self.limits
+        found = room.note_hash(seat.index, msg["seq"], msg["hash"], lim.hash_window,
+                               now=self.clock(), every=lim.desync_every, seqs=lim.desync_seqs)
         if found is None:
             return
-        notice, tell = found
-        log.info("room %s desync at seq %d: seats %s differ", room.code, msg["seq"], tell)
+        notice, tell, outvoted = found
+        log.info("room %s desync at seq %d: seats %s differ%s", room.code, msg["seq"], tell,
+                 " from the majority" if outvoted else "")
         data = encode(notice)
         for i in tell:
             c = room.seats[i].conn
             if c is not None:
                 c.send_raw(data)
+            if outvoted:
+                room.strikes[i] = room.strikes.get(i, 0) + 1
+                if room.strikes[i] >= lim.desync_strikes and c is not None:
+                    self._remove_diverged(room, room.seats[i], c)
+
+    def _remove_diverged(self, room: Room, seat: Seat, conn: Conn) -> None:
+        """A seat outvoted `desync_strikes` times (its hash against the agreed one after the
+        resyncs it was told to do): it leaves the race, which goes on without it."""
+        log.warning("room %s seat %d removed: its hash differed from the majority's %d times",
+                    room.code, seat.index, room.strikes[seat.index])
+        conn.room = conn.seat = None
+        self.tokens.pop(seat.token or "", None)
+        self._guard(room, room.leave, seat)
+        conn.fail("diverged", f"this seat's state differed from the room's "
+                              f"{self.limits.desync_strikes} times after resyncing: it was "
+                              f"removed from the game")
+        if not self._over(room):
+            self._guard(room, room.pass_host)
+            self._lobby(room)
 
     def _bot(self, conn: Conn, msg: dict[str, Any], size: int) -> None:
         room, seat = conn.room, conn.seat
@@ -785,6 +807,10 @@ LIMIT_FLAGS: tuple[tuple[str, str, type, str], ...] = (
     ("--room-reserve", "room_reserve", int, "bytes of --log-total each open room is guaranteed"),
     ("--spare-rooms", "spare_rooms", int, "room reserves of --log-total kept for new rooms"),
     ("--disk-total", "disk_total", int, "bytes of room files on disk"),
+    ("--desync-every", "desync_every", float, "seconds between the desyncs a room raises"),
+    ("--desync-seqs", "desync_seqs", int, "sequence numbers between the desyncs a room raises"),
+    ("--desync-strikes", "desync_strikes", int,
+     "times a seat may be outvoted on its hash (3+ seats) before it is removed"),
 )
 
 

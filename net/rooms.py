@@ -103,6 +103,8 @@ class Room:
     meta_bytes: int = 0                                # repeatable seat records stored
     seat_bytes: list[int] = field(default_factory=list)  # stamped bytes acted for each seat
     told: dict[int, set[int]] = field(default_factory=dict)  # seq -> seats sent a desync
+    last_desync: tuple[float, int] | None = None       # (relay time, seq) of the last desync raised
+    strikes: dict[int, int] = field(default_factory=dict)   # seat -> times outvoted
     addr: str | None = None                            # the address that created it (not stored)
     file_bytes: int = 0                                # bytes of its file written (or loaded)
     over_budget: bool = False                          # told the relay's log of a refusal
@@ -351,13 +353,15 @@ class Room:
         """Whether `nbytes` more acted for `seat` fit its share of the log's bytes."""
         return self.seat_bytes[seat] + nbytes <= max_log_bytes // len(self.seats)
 
-    def note_hash(self, seat: int, seq: int, digest: str,
-                  window: int) -> tuple[dict[str, Any], list[int]] | None:
-        """Remember a checkpoint hash; a desync message and the seats it is for, the
-        first time each seat is found to differ. The agreed hash for a seq is the one a
-        strict majority of its reports (at least two) agree on; only the seats that
-        differ from it are told. With no majority once every connected seat has
-        reported (two seats that differ), each reporter is told once for that seq."""
+    def note_hash(self, seat: int, seq: int, digest: str, window: int, *, now: float = 0.0,
+                  every: float = 0.0, seqs: int = 0) -> tuple[dict[str, Any], list[int], bool] | None:
+        """Remember a checkpoint hash; a desync message, the seats it is for and whether
+        they are outvoted, the first time each seat is found to differ. The agreed hash
+        for a seq is the one a strict majority of its reports (at least two) agree on;
+        only the seats that differ from it are told (outvoted). With no majority once
+        every connected seat has reported (two seats that differ), each reporter is told
+        once for that seq. A room raises a desync at most once per `every` seconds and
+        `seqs` sequence numbers (a seat lying at every seq costs the others at most that)."""
         if not 1 <= seq <= len(self.log):
             return None
         entry = self.hashes.setdefault(seq, {})
@@ -373,7 +377,8 @@ class Room:
             votes[h] = votes.get(h, 0) + 1
         top = max(votes, key=votes.__getitem__)
         told = self.told.setdefault(seq, set())
-        if votes[top] >= 2 and votes[top] * 2 > len(entry):
+        outvoted = votes[top] >= 2 and votes[top] * 2 > len(entry)
+        if outvoted:
             tell = [s for s, h in entry.items() if h != top and s not in told]
         elif len(votes) > 1 and len(entry) >= sum(s.status == "here" for s in self.seats):
             tell = [s for s in entry if s not in told]
@@ -381,9 +386,14 @@ class Room:
             return None
         if not tell:
             return None
+        if self.last_desync is not None:
+            at, last_seq = self.last_desync
+            if now - at < every or seq < last_seq + seqs:
+                return None                # too soon: the next checkpoint may raise it
+        self.last_desync = (now, seq)
         told.update(tell)
         return ({"k": "desync", "seq": seq, "hashes": [[s, h] for s, h in sorted(entry.items())]},
-                sorted(tell))
+                sorted(tell), outvoted)
 
     def resync_body(self, start: int, budget: int) -> tuple[bytes, int]:
         """The frame body of one "resync" chunk from seq `start` (records up to `budget`

@@ -51,7 +51,8 @@ class Lobby:
                  client: ThreadedRelayClient | None = None) -> None:
         self.rules = rules or _rules(game)
         self.client = client or ThreadedRelayClient(
-            host, port, game=self.rules.game, rules_version=self.rules.rules_version, name=name)
+            host, port, game=self.rules.game, rules_version=self.rules.rules_version, name=name,
+            auto_resync=False)      # the session's Follower decides (Follower.on_desync)
         self.room: Message | None = None
         self.members: list[dict[str, Any]] = []
         self.host_seat: int | None = None
@@ -325,6 +326,8 @@ class NetworkSession(StateReader, Listening):
                          "seat": self.seat, "cid": msg["cid"], "seq": None})
         elif k == "desync":
             self.desyncs += 1
+            if self._follower.on_desync(msg, self.seat):
+                self.client.request_sync(1)
         elif k == "link":
             self.status = "live" if msg["up"] else "reconnecting"
             self._tell([])

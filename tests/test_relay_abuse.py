@@ -90,7 +90,7 @@ async def test_a_restart_does_not_load_a_room_file_over_the_byte_budget(tmp_path
 
 @arun
 async def test_a_lying_seat_is_told_it_diverged_and_the_honest_seats_are_not(tmp_path):
-    async with relay_on(tmp_path) as relay:
+    async with relay_on(tmp_path, desync_every=0, desync_seqs=0) as relay:
         liar, a, b = players = await room(relay, 3)
         for cid in range(1, 5):
             await liar.cmd(cid, {"type": "pad"})
