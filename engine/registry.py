@@ -1,7 +1,8 @@
 """Every game the engine knows: ONE entry per game, name -> its package.
 
-A game package (`engine/<game>/__init__.py`) exposes `Rules` (the class implementing
-engine.core.rules.Rules, with its `spec`), `Bot` (turn bots: `Bot(level, seed)`, `choose`)
+A game package (`engine/<game>/__init__.py`) exposes `SPEC` (its GameSpec, declared in
+`engine/<game>/spec.py` so that it is read without importing the rules), `Rules` (the class
+implementing engine.core.rules.Rules, whose `spec` is that SPEC), `Bot` (turn bots: `Bot(level, seed)`, `choose`)
 and `RaceBot` (bots for its real-time variants: `plan`; None when it has none). Everything
 else (which variants exist, their seats, which run in real time or online, the levels)
 is read from the spec; nothing else in the program lists the games.
@@ -46,7 +47,7 @@ def rules_for(game: str) -> Any:
 
 def spec_for(game: str) -> GameSpec:
     """The game's declared GameSpec (engine/core/spec.py); KeyError names the games there are."""
-    return package(game).Rules.spec
+    return package(game).SPEC
 
 
 def network_games() -> tuple[str, ...]:

@@ -21,7 +21,7 @@ from engine.core.events import Command, Event, event, plain
 from engine.core.phased import PhasedRules
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
-from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+from engine.core.spec import GameSpec
 from engine.core.turns import closes, each_once, first_seat, in_turn, responders
 from engine.hooky.clue_words import is_clue_word, normalise, same_letters
 from engine.hooky.knowledge import ALPHABET, count_answer
@@ -30,32 +30,13 @@ from engine.hooky.state import GUESS_ROUNDS, REVEAL_FROM, ROUNDS, HookyState, ne
 from engine.hooky.views import redact_event, view
 from engine.words import hooky_words
 from engine.words.tablevote import TableVote
-from engine.hooky.shapes import EVENTS
+from engine.hooky.spec import SPEC
 
 # command type -> the phases it belongs to
 PHASE_OF: dict[str, tuple[str, ...]] = {
     "clue": ("clue",), "reveal": ("turn",), "ask": ("turn",), "propose": ("clue", "turn"),
     "vote": ("vote",), "guess": ("guess",), "name_hands": ("hands",),
 }
-SPEC = GameSpec(
-    name="hooky",
-    events=EVENTS,
-    variants=(VariantSpec("classic", range(3, 6), 4),),
-    hidden_information=True,
-    commands=(
-        # undoable unless a revealing event came since (an answer heard, a card peeked or
-        # flipped, the end); a reveal always peeks, so it never is
-        CommandSpec("clue", ("clue_given",), undoable=True), CommandSpec("reveal", ("card_revealed",)),
-        CommandSpec("ask", ("asked",), undoable=True),
-        CommandSpec("propose", ("word_proposed",), undoable=True),
-        CommandSpec("vote", ("word_voted",), undoable=True),
-        CommandSpec("guess", ("hooky_guessed",), undoable=True, private=True),
-        CommandSpec("name_hands", ("hands_named",), undoable=True, private=True),
-    ),
-    # events after which a take-back would let a player unlearn what they saw
-    revealing=frozenset({"dealt", "asked", "card_peeked", "round_ended", "game_ended"}),
-    minutes=(30, 45),
-)
 STAMPS = ("t", "v", "cmd")   # what rules version 1 left out of its in-state copy of the log
 
 

@@ -1,9 +1,11 @@
-"""Paperback: the deck-building word game (rules.py, bot.py) and its exact word finder."""
-from engine.paperback.bot import PaperbackBot
-from engine.paperback.rules import PaperbackRules
+"""Paperback: the deck-building word game (rules.py, bot.py) and its exact word finder;
+each name is imported when first used (engine/core/lazy.py)."""
+from engine.core.lazy import exports
 
-Rules = PaperbackRules
-Bot = PaperbackBot
 RaceBot = None
-
-__all__ = ["PaperbackRules", "PaperbackBot", "Rules", "Bot", "RaceBot"]
+__getattr__, __dir__ = exports(__name__, {
+    "SPEC": "engine.paperback.spec:SPEC",
+    "PaperbackRules": "engine.paperback.rules:PaperbackRules", "Rules": "engine.paperback.rules:PaperbackRules",
+    "PaperbackBot": "engine.paperback.bot:PaperbackBot", "Bot": "engine.paperback.bot:PaperbackBot",
+})
+__all__ = ["SPEC", "PaperbackRules", "PaperbackBot", "Rules", "Bot", "RaceBot"]

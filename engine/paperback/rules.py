@@ -44,7 +44,7 @@ from engine.core.events import Command, Event, event
 from engine.core.phased import PhasedRules
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
-from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+from engine.core.spec import GameSpec
 from engine.core.turns import each_once, first_seat, in_turn, next_seat, responders
 from engine.paperback.content import LETTERS, content, parse_ability
 from engine.paperback.awards import awards as award_deck
@@ -53,7 +53,6 @@ from engine.paperback import bounty, coop, flexible, simultaneous as sim
 from engine.paperback.themes import listed as theme_listed, themes as theme_deck
 from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
 from engine.paperback.powers import applies as power_applies, powers as power_deck
-from engine.paperback.options import SHOWCASE
 from engine.paperback.scoring import score
 from engine.paperback.attacks import add_attack, cap_owed
 from engine.paperback.ending import final_result
@@ -62,7 +61,7 @@ from engine.paperback.state import PaperbackState, face_up, new_state
 from engine.paperback.views import redact_event, view
 from engine.words import is_word
 from engine.words.tablevote import TableVote
-from engine.paperback.shapes import EVENTS
+from engine.paperback.spec import SPEC
 
 PHASE_OF: dict[str, tuple[str, ...]] = {
     "spell": ("spell", "replace"), "pass": ("spell", "replace"),     # replace: simultaneous.py
@@ -73,32 +72,6 @@ PHASE_OF: dict[str, tuple[str, ...]] = {
     "draft": ("draft",),
 }
 MAX_WORD = 40
-
-SPEC = GameSpec(
-    name="paperback",
-    events=EVENTS,
-    variants=(VariantSpec("classic", range(2, 6), 3),),
-    hidden_information=True,
-    commands=(
-        CommandSpec("spell", ("spelled",), undoable=True),
-        CommandSpec("pass", ("passed",)),
-        CommandSpec("buy", ("bought",)),
-        CommandSpec("propose", ("word_proposed",), undoable=True),
-        CommandSpec("vote", ("word_voted",), undoable=True),
-        CommandSpec("answer", ("answered",)),
-        CommandSpec("power", ("power_used",)),
-        CommandSpec("ask_help", ("help_asked",)),
-        CommandSpec("suggest", ("suggested",)),
-        CommandSpec("theme_claim", ("theme_proposed",)),
-        CommandSpec("theme_vote", ("theme_voted",)),
-        CommandSpec("draft", ("drafted",)),
-    ),
-    # a take-back may not unlearn a card: draws, a refilled Offer, the deal, the end
-    revealing=frozenset({"set_up", "offer_trashed", "turn_ended", "game_ended", "power_used",
-                         "help_asked", "words_revealed", "decks_dealt", "offer_replaced"}),
-    minutes=(30, 60),
-    option_sets=SHOWCASE,
-)
 
 
 def _ids(raw: Any, code: str) -> list[str]:

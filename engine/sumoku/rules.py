@@ -16,36 +16,16 @@ from engine.core.errors import RuleError
 from engine.core.events import Command, Event
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
-from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+from engine.core.spec import GameSpec
 from engine.core.turns import in_turn
 from engine.sumoku import classic, flow, grab, solitaire, speed, team
-from engine.sumoku.state import RACES, SEATS, SumokuState, new_state
+from engine.sumoku.state import RACES, SumokuState, new_state
 from engine.sumoku.views import race_view, view, view_board
-from engine.sumoku.shapes import EVENTS
+from engine.sumoku.spec import SPEC
 
 FLOWS: dict[str, ModuleType] = {"classic": classic, "solitaire": solitaire, "speed": speed,
                                 "grab": grab, "team": team}
 
-
-SPEC = GameSpec(
-    name="sumoku",
-    events=EVENTS,
-    variants=(
-        VariantSpec("classic", SEATS["classic"], 3),   # seats from state.SEATS, which new_state checks
-        VariantSpec("solitaire", SEATS["solitaire"], 1),
-        VariantSpec("speed", SEATS["speed"], 2, realtime=True, network=True),
-        VariantSpec("grab", SEATS["grab"], 2, realtime=True, network=True),
-        VariantSpec("team", SEATS["team"], 4, realtime=True, network=True),
-    ),
-    hidden_information=False,
-    commands=(
-        CommandSpec("place", ("placed",), undoable=True), CommandSpec("pass", ("passed",), undoable=True),
-        CommandSpec("exchange", ("exchanged",), undoable=True), CommandSpec("stop", ("ended",), undoable=True),
-        CommandSpec("tick"), CommandSpec("put"), CommandSpec("lift"), CommandSpec("return"),
-        CommandSpec("call"), CommandSpec("claim"), CommandSpec("stuck"),
-    ),
-    minutes=(15, 40),
-)
 
 
 class SumokuRules:

@@ -24,36 +24,18 @@ from engine.core.events import Command, Event, event
 from engine.core.phased import PhasedRules
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
-from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+from engine.core.spec import GameSpec
 from engine.core.turns import closes, each_once, first_seat, in_turn, next_seat
 from engine.wooolf.content import UNKNOWN, content
 from engine.wooolf.scoring import reveal, winners
 from engine.wooolf.state import NOBODY, WooolfState, new_state
 from engine.wooolf.views import event_view, view
-from engine.wooolf.shapes import EVENTS
+from engine.wooolf.spec import SPEC
 
 PHASE_OF: dict[str, tuple[str, ...]] = {
     "peek": ("turns",), "ask": ("turns",), "shuffle": ("turns", "final"),
     "declare": ("turns", "final"), "decline": ("final",),
 }
-
-SPEC = GameSpec(
-    name="wooolf",
-    events=EVENTS,
-    variants=(VariantSpec("classic", range(4, 9), 5),),
-    hidden_information=True,
-    commands=(
-        CommandSpec("peek", ("peeked",)),
-        CommandSpec("ask", ("asked",)),
-        CommandSpec("shuffle", ("shuffled",), off_turn=True),
-        CommandSpec("declare", ("declared",), undoable=True, private=True),
-        CommandSpec("decline", (), private=True),
-    ),
-    # a take-back may not unlearn a card seen, an answer heard or a reveal
-    revealing=frozenset({"round_dealt", "peeked", "neutral_shuffled", "asked", "shuffled",
-                         "round_revealed", "game_ended"}),
-    minutes=(15, 30),
-)
 
 
 def announcement(public: str, peeker_identity: str) -> str:

@@ -21,7 +21,7 @@ from engine.core.events import Command, Event, event, plain
 from engine.core.phased import PhasedRules
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
-from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+from engine.core.spec import GameSpec
 from engine.core.turns import closes, each_once, first_seat, in_turn
 from engine.wordporters.board import can_place, markers_for
 from engine.wordporters.content import content
@@ -29,24 +29,9 @@ from engine.wordporters.scoring import next_start, reveal_points, winners
 from engine.wordporters.state import (MARKERS, POSITIONS, ROUNDS, WordPortersState, hint_count,
                                       new_state)
 from engine.wordporters.views import event_view, view
-from engine.wordporters.shapes import EVENTS
+from engine.wordporters.spec import SPEC
 
 PHASE_OF: dict[str, tuple[str, ...]] = {"place": ("hints",), "decline": ("hints",), "vote": ("vote",)}
-
-SPEC = GameSpec(
-    name="wordporters",
-    events=EVENTS,
-    variants=(VariantSpec("classic", range(3, 7), 4), VariantSpec("children", range(3, 7), 4)),
-    hidden_information=True,
-    commands=(
-        CommandSpec("place", ("placed",), undoable=True),
-        CommandSpec("decline", ("declined",), undoable=True),
-        CommandSpec("vote", ("voted",), undoable=True, private=True),
-    ),
-    # a take-back may not unlearn a deal or a reveal
-    revealing=frozenset({"round_dealt", "revealed", "round_ended", "game_ended"}),
-    minutes=(30, 45),
-)
 
 
 class WordPortersRules(PhasedRules[WordPortersState]):

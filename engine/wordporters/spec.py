@@ -1,0 +1,22 @@
+"""Word Porters's declaration (engine/core/spec.py): its variants, seats, commands and
+events, read by the registry, the picker, the set-up and `--help` without importing
+the rules."""
+from __future__ import annotations
+
+from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+from engine.wordporters.shapes import EVENTS
+
+SPEC = GameSpec(
+    name="wordporters",
+    events=EVENTS,
+    variants=(VariantSpec("classic", range(3, 7), 4), VariantSpec("children", range(3, 7), 4)),
+    hidden_information=True,
+    commands=(
+        CommandSpec("place", ("placed",), undoable=True),
+        CommandSpec("decline", ("declined",), undoable=True),
+        CommandSpec("vote", ("voted",), undoable=True, private=True),
+    ),
+    # a take-back may not unlearn a deal or a reveal
+    revealing=frozenset({"round_dealt", "revealed", "round_ended", "game_ended"}),
+    minutes=(30, 45),
+)
