@@ -17,9 +17,9 @@ from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
-from scenes.ui.text import band, line_step, wrap
+from scenes.ui.text import band, line_step, width, wrap
 from scenes.ui.worker import Latest
-from scenes.wooolf.narrate import card_words, holder_name
+from scenes.wooolf.narrate import card_words, holder_name, role_name
 
 ROLES = ("wolf", "shepherd", "hunter", "hound", "sheep")
 
@@ -100,19 +100,28 @@ def heard_at(view: dict, h: int) -> str:
     return t("wooolf.ui.heard", what=" · ".join(parts)) if parts else ""
 
 
+def seen_words(card: str) -> str:
+    """A card seen, in few words: its role, and what it shows only when that differs
+    ("Sheep", "Wolf (shows Sheep)")."""
+    c = content().cards[card]
+    return role_name(c.role) if c.public == c.role else card_words(card)
+
+
 def note_line(view: dict, h: int, level: str, sus: Suspicion | None) -> str:
+    """What the notebook says of holder `h`: the cards you saw there, then what was heard
+    (announcements and answers); at "certain", a certain role stands for what was heard
+    (the markers and answers stay on the table), so every row can be read whole."""
     seen = seen_at(view).get(h)
     parts = []
     if seen:
-        parts.append(t("wooolf.ui.saw", cards=t("ui.list_sep").join(card_words(c) for c in seen)))
-    if level != "off":
+        parts.append(t("wooolf.ui.saw", cards=t("ui.list_sep").join(seen_words(c) for c in seen)))
+    role = sus.certain(h) if level == "certain" and sus is not None and sus.consistent else None
+    if role:
+        parts.append(t("wooolf.ui.certainly", role=t(f"wooolf.role.{role}")))
+    elif level != "off":
         heard = heard_at(view, h)
         if heard:
             parts.append(heard)
-    if level == "certain" and sus is not None and sus.consistent:
-        role = sus.certain(h)
-        if role:
-            parts.insert(1 if seen else 0, t("wooolf.ui.certainly", role=t(f"wooolf.role.{role}")))
     return t("wooolf.ui.note_sep").join(parts) if parts else t("wooolf.ui.nothing_yet")
 
 
@@ -138,18 +147,18 @@ def draw_notebook(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, view: d
     if level == "prob" and sus is not None and sus.consistent:
         _probabilities(surface, body, fr, view, players, holders, sus)
         return
-    name_w = fr.px(96)
+    names = [holder_name(players, h, n) if h < n else t("wooolf.ui.neutral_short") for h in holders]
+    name_w = min(fr.px(96), max((width(nm, fr.fs(19), bold=True) for nm in names), default=0) + fr.px(4))
     notes = [note_line(view, h, level, sus) for h in holders]
     size = fr.fs(18)
     step = line_step(size)
     lines = note_rows(notes, size, body.w - name_w - pad, max(len(holders), (body.h - band(size)[1]) // step + 1))
     gap = max(0, (body.h - sum(lines) * step) // max(1, len(holders)))   # what is left, between the rows
     y = body.y
-    for h, note, k in zip(holders, notes, lines):
+    for h, name, note, k in zip(holders, names, notes, lines):
         row_h = k * step + min(gap, fr.px(26))
         colour = style.seat_colour(h) if h < n else style.INK_DIM
-        text_in(surface, holder_name(players, h, n) if h < n else t("wooolf.ui.neutral_short"),
-                pygame.Rect(body.x, y, name_w, step), fr.fs(19), colour, bold=True, align="left",
+        text_in(surface, name, pygame.Rect(body.x, y, name_w, step), fr.fs(19), colour, bold=True, align="left",
                 min_size=fr.min_fs, ellipsis=True)
         text_in(surface, note, pygame.Rect(body.x + name_w + pad, y, body.w - name_w - pad, k * step),
                 size, style.INK, align="left", valign="top", min_size=size, ellipsis=True, wrap_lines=True,
