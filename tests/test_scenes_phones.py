@@ -228,3 +228,76 @@ def test_the_wooolf_tv_shows_the_public_table_and_says_where_the_cards_are(app):
     assert "Players on phones see their own cards on their phones." in drawn
     for c in conns:
         c.close()
+
+
+def test_a_seat_away_past_its_grace_goes_to_a_bot_with_f2_and_comes_back(app):
+    from support.relays import FakeClock
+    from support.scenes import key
+    lobby = lobby_for(app, "wordporters", ("phone", "phone", "phone"))
+    host = lobby.host
+    conns = {s: phone(host.port, s, n, host.code) for s, n in ((0, "Mei"), (1, "Ada"), (2, "Bo"))}
+    steps_until(app, lobby.ready)
+    lobby.start()
+    session, table, phones = app.session, app.stack.top, app.phones
+    clock = FakeClock()
+    phones.clock = clock
+    seat = sorted(session.to_act())[0]
+    name = session.players[seat]["name"]
+    conns.pop(seat).close()
+    steps_until(app, lambda: table.phone_state(seat) == "away")
+    assert f"Waiting for {name}: their phone is away" in texts(app)
+    n = len(session.events)
+    key(app, pygame.K_F2)                       # within the grace: nothing changes
+    assert table.phone_state(seat) == "away" and not session.is_bot(seat)
+    clock.advance(30)
+    assert f"{name}'s phone is away. F2: a bot plays for them" in texts(app)
+    key(app, pygame.K_F2)
+    assert session.is_bot(seat) and table.phone_state(seat) == "bot"
+    assert session.header["players"][seat]["kind"] == "phone"     # the log's header is untouched
+    table.bots.wait(5)
+    steps_until(app, lambda: len(session.events) > n)
+    assert session.events[n]["seat"] == seat       # the bot played the phone's seat
+    for c in conns.values():
+        c.close()
+
+
+def test_a_phone_that_comes_back_gets_its_seat_back_with_f2():
+    from engine.core.session import LocalSession
+    from engine.registry import rules_for
+    from net.phones.table import PhoneTable
+    from support.relays import FakeClock
+
+    class Host:                       # the PhoneHost's side a PhoneTable uses
+        def __init__(self):
+            self.sent, self.inbox = [], []
+
+        def seats(self):
+            return [{"kind": "phone", "name": n, "state": "here"} for n in ("Mei", "Ada", "Bo")]
+
+        def send(self, seat, frame):
+            self.sent.append((seat, frame))
+
+        def poll(self):
+            out, self.inbox = self.inbox, []
+            return out
+    host, clock = Host(), FakeClock()
+    session = LocalSession(rules_for("wordporters"), 3, {"start": 0}, 1,
+                           [{"name": n, "kind": "phone", "level": "normal"} for n in ("Mei", "Ada", "Bo")], log=False)
+    table = PhoneTable(host, session, clock=clock, grace=30)
+    host.inbox = [{"k": "away", "seat": 0}]
+    table.pump()
+    assert table.state(0) == "away" and table.switch() == []
+    clock.advance(31)
+    assert table.state(0) == "grace" and table.switch() == [0] and session.is_bot(0)
+    host.inbox = [{"k": "cmd", "seat": 0, "cmd": {"type": "place", "card": 0, "side": 0}}]
+    host.sent.clear()
+    table.pump()
+    assert host.sent == [(0, {"k": "refused", "code": "phone.err.bot_plays", "params": {}})]
+    assert len(session.events) == 1
+    host.inbox = [{"k": "joined", "seat": 0}]
+    table.pump()
+    assert table.state(0) == "back" and table.switch() == [0] and not session.is_bot(0)
+    host.inbox = [{"k": "cmd", "seat": 0, "cmd": {"type": "place", "card": 0, "side": 0}}]
+    table.pump()
+    assert session.events[-1]["type"] == "placed" and session.events[-1]["seat"] == 0
+    assert session.header["players"][0]["kind"] == "phone"

@@ -9,6 +9,7 @@ are the RuleError's catalog key and parameters.
 """
 from __future__ import annotations
 
+import time
 from typing import Any, Callable
 
 from engine.core.errors import RuleError
@@ -17,15 +18,29 @@ from net.phones import wire
 from net.phones.host import PhoneHost
 
 
+GRACE_S = 30.0      # seconds a phone seat is away before the TV may hand it to a bot
+
+
 class PhoneTable:
-    def __init__(self, host: PhoneHost, session: LocalSession) -> None:
+    """`clock` and `grace`: when a seat that is away may be handed to a bot (F2 at the TV);
+    a bot then plays it (the session's players say "bot"; the log's header is untouched)
+    until the TV gives it back to its phone."""
+
+    def __init__(self, host: PhoneHost, session: LocalSession, *,
+                 clock: Callable[[], float] = time.monotonic, grace: float = GRACE_S) -> None:
         self.host = host
         self.session = session
+        self.clock, self.grace = clock, grace
         self._heard: dict[int, Callable[[Any, list[dict[str, Any]]], None]] = {}
+        self.away_since: dict[int, float] = {}
+        self.by_bot: set[int] = set()
+        session.players = [dict(p) for p in session.players]    # handing over never edits the header's
         for seat, s in enumerate(host.seats()):
             if s["kind"] == "phone":
                 self.watch(seat)
                 host.send(seat, wire.view_frame(session.view(seat)))   # the game has begun
+                if s["state"] != "here":
+                    self.away_since[seat] = clock()
 
     def watch(self, seat: int) -> None:
         """Send `seat`'s frames to whichever phone holds it (from now on)."""
@@ -63,13 +78,51 @@ class PhoneTable:
                 self._command(seat, msg["cmd"])
                 continue
             notices.append(msg)
-            if msg["k"] == "joined" and seat in self._heard:
-                self.host.send(seat, wire.view_frame(self.session.view(seat)))
+            if msg["k"] == "joined":
+                self.away_since.pop(seat, None)
+                if seat in self._heard:
+                    self.host.send(seat, wire.view_frame(self.session.view(seat)))
+            elif msg["k"] == "away" and seat in self._heard:
+                self.away_since[seat] = self.clock()
         return notices
+
+    # ---- seats away: a bot may play them ---------------------------------------------------
+    def state(self, seat: int) -> str | None:
+        """None for a seat not on a phone; else "here", "away" (in its grace period),
+        "grace" (away past it: a bot may take over), "bot" (a bot plays it, its phone
+        away) or "back" (a bot plays it and its phone is back)."""
+        if seat not in self._heard:
+            return None
+        away = seat in self.away_since
+        if seat in self.by_bot:
+            return "bot" if away else "back"
+        if not away:
+            return "here"
+        return "grace" if self.clock() - self.away_since[seat] >= self.grace else "away"
+
+    def next_change(self) -> float | None:
+        """Seconds until a seat's grace period ends (for the TV's redraw), or None."""
+        waits = [self.away_since[s] + self.grace - self.clock() for s in self.away_since if s not in self.by_bot]
+        waits = [w for w in waits if w > 0]
+        return min(waits) if waits else None
+
+    def switch(self) -> list[int]:
+        """The TV's F2: seats whose phones are back return to them; else seats away past
+        their grace go to a bot. Returns the seats that changed hands."""
+        back = sorted(s for s in self.by_bot if self.state(s) == "back")
+        due = [] if back else sorted(s for s in self._heard if self.state(s) == "grace")
+        for s in back + due:
+            kind = "phone" if s in back else "bot"
+            self.session.players[s] = dict(self.session.players[s], kind=kind)
+            (self.by_bot.discard if s in back else self.by_bot.add)(s)
+        return back + due
 
     def _command(self, seat: int, cmd: dict[str, Any]) -> None:
         if seat not in self._heard:
             self.host.send(seat, wire.refused("phone.err.not_seated"))
+            return
+        if seat in self.by_bot:
+            self.host.send(seat, wire.refused("phone.err.bot_plays"))
             return
         cmd = dict(cmd)
         cmd["seat"] = seat          # the seat the token holds, whatever the phone said

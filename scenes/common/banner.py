@@ -26,9 +26,10 @@ class BannerWords:
 
 def banner_text(status: dict, viewer: int | None, words: BannerWords, name: Callable[[int], str],
                 is_bot: Callable[[int], bool],
-                on_phone: Callable[[int], bool] | None = None) -> tuple[str, Colour]:
-    """(text, colour) of the banner for the seat on screen (None: the table); a seat that
-    plays on its phone is waited for as such."""
+                phone: Callable[[int], str | None] | None = None) -> tuple[str, Colour]:
+    """(text, colour) of the banner for the seat on screen (None: the table). `phone`
+    gives a phone seat's state (TurnTable.phone_state): such a seat is waited for as one
+    on its phone, away, past its grace (F2 hands it to a bot) or back while a bot plays."""
     if status.get("ended"):
         return t(words.over), style.ACCENT
     phase = str(status.get("phase", ""))
@@ -38,8 +39,9 @@ def banner_text(status: dict, viewer: int | None, words: BannerWords, name: Call
         return t(words.mine.format(phase=phase), name=name(viewer)), style.seat_colour(viewer)
     if len(acting) == 1:
         who = acting[0]
-        if on_phone is not None and on_phone(who):
-            return t("ui.banner.phone", name=name(who)), style.seat_colour(who)
+        state = phone(who) if phone is not None else None
+        if state is not None and state != "bot":
+            return t(f"ui.banner.phone_{state}", name=name(who)), style.seat_colour(who)
         return t(words.bot if is_bot(who) else words.person, name=name(who)), style.seat_colour(who)
     if acting:
         return t(words.others, phase=phase_text), style.INK_DIM

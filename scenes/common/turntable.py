@@ -96,6 +96,25 @@ class TurnTable(Scene):
     def on_phone(self, seat: int) -> bool:
         return seat < len(self.players) and self.players[seat].get("kind") == "phone"
 
+    def phone_state(self, seat: int) -> str | None:
+        """None for a seat not on a phone; else the phone table's word for it ("here",
+        "away", "grace", "bot", "back": net/phones/table.py)."""
+        phones = getattr(self.app, "phones", None)
+        if not self.on_phone(seat):
+            return None
+        return phones.state(seat) if phones is not None else "here"
+
+    def switch_phones(self) -> bool:
+        """F2: a phone seat away past its grace goes to a bot; one whose phone is back
+        returns to it."""
+        phones = getattr(self.app, "phones", None)
+        if phones is None or not phones.switch():
+            return False
+        self.bots.cancel()                # a move thought out for the seat's old player is dropped
+        self.refresh()
+        self.request_redraw()
+        return True
+
     def make_bot(self, seat: int, level: str) -> Any:
         return bot_for(self.game, self.session.options.get("variant"), level, seat, self.session.seed)
 
@@ -333,6 +352,8 @@ class TurnTable(Scene):
         if self.hot.curtain_up:
             return True
         if ev.type == pygame.KEYDOWN:
+            if ev.key == pygame.K_F2 and self.switch_phones():
+                return True
             if ev.key == pygame.K_ESCAPE:      # a half-made choice first, then the menu button
                 return self.cancel() or self.bar.key(ev) or self.open_pause()
             return self.on_key(ev) or self.bar.key(ev) or self.log_view.handle(ev)

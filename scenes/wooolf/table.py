@@ -431,7 +431,7 @@ class WooolfScene(RevealTable):
     def status(self) -> tuple[str, tuple[int, int, int]]:
         if self.reveal is not None and not self.view.get("ended"):
             return t("wooolf.ui.banner.reveal", round=self.reveal.get("round")), (240, 228, 66)
-        return banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot, self.on_phone)
+        return banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot, self.phone_state)
 
     # ---- input ---------------------------------------------------------------------------
     def on_key(self, ev: pygame.event.Event) -> bool:

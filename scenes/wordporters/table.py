@@ -479,7 +479,7 @@ class WordPortersScene(RevealTable):
             if self.reveal.ended:
                 return t("wordporters.ui.banner.reveal_last"), style.ACCENT
             return t("wordporters.ui.banner.reveal", round=self.reveal.board.get("round")), style.ACCENT
-        return banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot, self.on_phone)
+        return banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot, self.phone_state)
 
     # ---- input ---------------------------------------------------------------------------
     def on_key(self, ev: pygame.event.Event) -> bool:
