@@ -839,3 +839,21 @@ def test_the_results_say_where_each_players_points_came_from(lang, size):
     small = [b for b in blits if b.text in {result_note(out, s) for s in range(5)}]
     k = min(size[0] / 1280, size[1] / 720)
     assert all(b.fits and b.size >= round(18 * k) for b in small), [(b.text, b.size) for b in small]
+
+
+def test_a_language_switch_rewords_the_log_and_the_sentence_at_once():
+    """The menus' language changed mid-game (the pause menu's settings): the next frame
+    words the log and the sentence of what just happened in it, before any new event."""
+    app = make_app()
+    session = make_session(seats=3, humans=1, seed=3, start=1)
+    scene = push(app, session)
+    settle(app, scene, lambda: scene.acting)
+    assert scene.announce is not None and scene.log_lines
+    n = len(session.events)
+    i18n.set_lang("zh-TW")
+    drawn = drawn_texts(app)
+    assert len(session.events) == n
+    said, _ = scene.announced()
+    assert any("\u4e00" <= ch <= "\u9fff" for ch in said) and said in drawn
+    for line in scene.log_lines:
+        assert any("\u4e00" <= ch <= "\u9fff" for ch in line), line

@@ -139,7 +139,7 @@ class WordPortersScene(RevealTable):
                 for s in r["right"]:
                     before[int(s)] -= 1
             self.reveal = Reveal(public_board(v), list(v["reveals"]), before, clock=1e9, ended=True)
-        self.log_lines = [ln for e in self.logged() for ln in log_lines(e, self.players, self.viewer, self.mode)]
+        self.refresh_log()
         if self.viewer is not None:
             ui = self.ui
             if ui.round != v["round"]:
@@ -150,6 +150,10 @@ class WordPortersScene(RevealTable):
                 ui.pick = None
             if v["phase"] == "vote" and (ui.sel is None or ui.sel == self.viewer):
                 ui.sel = next((s for s in self.others() if s not in ui.guesses), self.others()[0])
+
+    def refresh_log(self) -> None:
+        """The log's lines worded again (after events, and when the language changes)."""
+        self.log_lines = [ln for e in self.logged() for ln in log_lines(e, self.players, self.viewer, self.mode)]
 
     def logged(self) -> list[dict]:
         """The events the log shows: while a reveal is up, nothing of the next round, and
@@ -399,6 +403,7 @@ class WordPortersScene(RevealTable):
 
     # ---- layout and controls (never in draw) ---------------------------------------------------
     def lay_out(self, fr: Frame) -> None:
+        self.refresh_log()                     # the window's size or the language changed
         self.lay = board_layout(geo.board(fr), len(self.view["hints"]) or 2 * self.n + 2, fr.px(8),
                                 tag_w=fr.px(24), **proportions(self.mode))
 
