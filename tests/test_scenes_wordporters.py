@@ -857,3 +857,16 @@ def test_a_language_switch_rewords_the_log_and_the_sentence_at_once():
     assert any("\u4e00" <= ch <= "\u9fff" for ch in said) and said in drawn
     for line in scene.log_lines:
         assert any("\u4e00" <= ch <= "\u9fff" for ch in line), line
+
+
+def test_sentences_follow_each_other_without_a_space_in_chinese():
+    from scenes.wordporters import describe_event
+    session = make_session(seats=3, humans=0, seed=12)
+    bots_play_until(session, lambda: False)
+    players = [{"name": n} for n in NAMES[:3]]
+    for lang, bad in (("zh-TW", "。 "), ("en", ".M")):
+        i18n.set_lang(lang)
+        for ev in session.events:
+            if ev["type"] in ("revealed", "game_ended"):
+                line = describe_event(RULES.event_view(ev, None), players, "classic")
+                assert bad not in line and line.count("。" if lang != "en" else ". ") >= 1, line

@@ -15,6 +15,11 @@ from scenes.ui.i18n import lang, t
 from scenes.wordporters.words import hint_inline, resolve, word_inline
 
 
+def sentences(parts: Sequence[str]) -> str:
+    """Sentences one after another: a space between them in English, none in Chinese."""
+    return ("" if lang().startswith("zh") else " ").join(p for p in parts if p)
+
+
 def guesses_text(guesses: Sequence[int | None], players: Sequence[Any] | None) -> str:
     """"Ada 3, Bo 7": a vote, the number given to each other player."""
     return t("ui.list_sep").join(t("wordporters.ui.guess", player=player_name(players, s), number=g)
@@ -52,7 +57,7 @@ def log_line(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | No
         return t("wordporters.ev.round_ended", round=ev.get("round"),
                  player=player_name(players, int(ev.get("next_start", 0))))
     if kind == "game_ended":
-        return t("wordporters.ev.game_ended") + " " + winners_text(players, ev.get("winners") or [])
+        return sentences([t("wordporters.ev.game_ended"), winners_text(players, ev.get("winners") or [])])
     return ""
 
 
@@ -101,7 +106,7 @@ def describe_event(ev: dict[str, Any], players: Sequence[dict] | None = None, va
                    mode: str | None = None) -> str:
     """One line for the replay list, as the table sees it (never a secret), the words in
     the word language `mode` (None: the menus'); a reveal with the revealer's vote."""
-    return ("" if lang().startswith("zh") else " ").join(log_lines(ev, players, None, resolve(mode)))
+    return sentences(log_lines(ev, players, None, resolve(mode)))
 
 
 def event_describer(header: dict[str, Any]) -> Callable[..., str]:
