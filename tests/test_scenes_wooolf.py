@@ -193,7 +193,7 @@ def test_a_bots_action_is_announced_and_stays_while_the_next_bot_waits():
         scene.bots._waited = scene.bots.delay            # the pause is over, as if 1.6 s had passed
         app.step()
     ev = next(e for e in session.events if e.get("seat") == 1)
-    words, who = scene.announce
+    words, who = scene.announced()
     assert who == 1 and "Ada" in words
     assert scene.bots.delay >= 1.5                           # the next bot waits this long: time to read it
     with record_text() as blits:
@@ -936,3 +936,26 @@ def test_at_certain_a_certain_role_stands_for_what_was_heard(lang):
     assert heard_at(v, 2) and heard_at(v, 2) not in note_line(v, 2, "certain", sure)
     assert i18n.t("wooolf.ui.certainly", role=i18n.t("wooolf.role.wolf")) in note_line(v, 2, "certain", sure)
     assert heard_at(v, 2) in note_line(v, 2, "notes", None)
+
+
+def test_a_language_switch_rewords_the_centre_the_log_and_the_peek_at_once():
+    """The menus' language changed mid-game: the next frame words the sentence of what just
+    happened, the log and the peek being read in it, before any new event."""
+    app = make_app()
+    app.settings.anim_speed = "normal"
+    session = make_session(5, 1, seed=3, start=0)
+    scene = push(app, session)
+    act_through_scene(app, scene, {"type": "peek", "target": 2, "pos": 1})
+    assert scene.ui.result is not None and scene.announced() is not None
+    n = len(session.events)
+    i18n.set_lang("zh-TW")
+    with record_text() as blits:
+        redraw(app)
+    assert len(session.events) == n
+    drawn = " ".join(texts(blits))
+    said, who = scene.announced()
+    assert who == 0 and any("\u4e00" <= ch <= "\u9fff" for ch in said)
+    centre = "".join(b.text for b in blits if scene.lay.centre.contains(b.rect))
+    assert said.replace(" ", "") in centre.replace(" ", "")
+    assert scene.log_lines and all(any("\u4e00" <= ch <= "\u9fff" for ch in ln) for ln in scene.log_lines)
+    assert i18n.t("wooolf.ui.done") in drawn and "You peek" not in drawn

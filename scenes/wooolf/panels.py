@@ -96,7 +96,7 @@ def _centre(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfSce
     if sc.reveal is not None:
         words, who = t("wooolf.log.round_revealed", round=sc.reveal.get("round", v["round"])), None
     else:
-        words, who = sc.announce or ((sc.log_lines or [""])[-1], None)
+        words, who = sc.announced() or ((sc.log_lines or [""])[-1], None)
     colour = style.seat_colour(who) if isinstance(who, int) else style.INK
     text_in(surface, words, pygame.Rect(inner.x, top.bottom + pad, inner.w, inner.bottom - top.bottom - pad),
             fr.fs(22), colour, bold=True, wrap_lines=True, max_lines=4, min_size=fr.min_fs, ellipsis=True)

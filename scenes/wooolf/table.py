@@ -78,7 +78,7 @@ class WooolfScene(RevealTable):
         self.reveal: dict | None = None          # the reveal on screen (public)
         self.reveal_table: dict | None = None    # the table as the round ended (public parts only)
         self.reveal_clock = 0.0                  # seconds of its flip at normal speed
-        self.announce: tuple[str, int | None] | None = None   # the last action in a sentence, by whom
+        self.announce: dict | None = None        # the last action (as the seat on screen saw it), said at the centre
         self.announced_for: int | None = None    # the seat that sentence was worded for
         self.log_lines: list[str] = []
         self.lay: TableLayout | None = None
@@ -117,12 +117,12 @@ class WooolfScene(RevealTable):
         if self.reveal is None and v.get("ended") and v.get("rounds"):
             self.reveal, self.reveal_clock = dict(v["rounds"][-1]), 1e9     # a finished game resumed
         seen = self.events_seen()
-        self.log_lines = [ln for ln in (log_line(e, self.players, self.n, self.viewer) for e in seen) if ln]
+        self.refresh_log(seen)
         if self.announce is not None and self.announced_for != self.viewer:
-            self.announce = None                 # worded for another seat: word it again for this one
+            self.announce = None                 # seen by another seat: as this one saw it
             last = next((e for e in reversed(seen) if e.get("type") in ANNOUNCED), None)
             if last is not None and last.get("type") != "round_dealt":
-                self.announce = (log_line(last, self.players, self.n, self.viewer), last.get("seat"))
+                self.announce = last
             self.announced_for = self.viewer
         if self.viewer is not None:
             ui = self.ui
@@ -145,10 +145,20 @@ class WooolfScene(RevealTable):
                 if kind == "peeked" and self.viewer is not None and ev.get("seat") == self.viewer and "card" in ev:
                     self.ui.result = dict(ev)       # the peeker reads it and presses Done: only then
                     self.keep_screen()              # may the curtain rise or the bots go on
-                self.announce = (log_line(ev, self.players, self.n, self.viewer), ev.get("seat"))
+                self.announce = ev
                 self.announced_for = self.viewer
                 if kind != "round_dealt":
                     self.sound("place")
+
+    def refresh_log(self, seen: list[dict] | None = None) -> None:
+        """The log's lines worded again (after events, and when the language changes)."""
+        seen = self.events_seen() if seen is None else seen
+        self.log_lines = [ln for ln in (log_line(e, self.players, self.n, self.viewer) for e in seen) if ln]
+
+    def announced(self) -> tuple[str, int | None] | None:
+        """The last action in a sentence, in the language on screen now, and by whom."""
+        ev = self.announce
+        return None if ev is None else (log_line(ev, self.players, self.n, self.viewer), ev.get("seat"))
 
     def on_undone(self) -> None:
         self.announce = None
@@ -325,6 +335,7 @@ class WooolfScene(RevealTable):
 
     # ---- layout and controls (never in draw) ---------------------------------------------------
     def lay_out(self, fr: Frame) -> None:
+        self.refresh_log()                       # the window's size or the language changed
         self.lay = table_layout(fr.r(12, 72, 828, 444), int(self.view["holders"]), fr.px(8))
 
     def shown(self) -> Shown:
