@@ -157,6 +157,10 @@ def _reveal(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
                 align="left", wrap_lines=True, max_lines=2, min_size=fr.min_fs, ellipsis=True)
     tr = pygame.Rect(rect.x, rect.y + h + fr.px(46), min(rect.w, fr.px(620)), min(fr.px(96), rect.bottom - rect.y - h - fr.px(46)))
     draw_track(surface, tr, fr, [5, 9, 21, 4])
+    below = pygame.Rect(rect.x, tr.bottom + fr.px(10), rect.w, rect.bottom - tr.bottom - fr.px(10))
+    if below.h >= fr.px(24):             # what the table shows during the reveal
+        text_in(surface, t("wordporters.howto.reveal.table"), below, fr.fs(20), style.INK_DIM, align="left",
+                valign="top", wrap_lines=True, max_lines=3, min_size=fr.min_fs, ellipsis=True)
 
 
 def _children(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
