@@ -370,3 +370,27 @@ def test_every_string_the_phone_page_names_is_in_both_catalogs():
         missing = sorted(k for k in keys if k not in catalog(lang))
         assert not missing, (lang, missing)
         assert keys <= set(phone_strings(lang))
+
+
+def test_a_wooolf_phone_gets_the_assistants_numbers_from_its_own_view(host):
+    from net.phones.notebook import notebook_frame
+    rules = rules_for("wooolf")
+    session = LocalSession(rules, 5, {"start": 0, "assistant": "prob"}, seed=7, log=False)
+    table = PhoneTable(host, session)
+    c, _ = join(host, 0)
+    wait_poll_until = time.monotonic() + 5
+    while time.monotonic() < wait_poll_until and not table.pump():
+        time.sleep(0.005)
+    nb = recv_until(c, "notebook", timeout=10)
+    assert nb == json.loads(json.dumps(notebook_frame(session.view(0), "prob", len(session.events))))
+    assert nb["holders"][0] is None and sum(nb["holders"][1].values()) in range(98, 103)
+    table.close()
+
+
+def test_no_numbers_below_the_certain_level():
+    from net.phones.notebook import notebook_frame
+    session = LocalSession(rules_for("wooolf"), 5, {"start": 0}, seed=7, log=False)
+    assert notebook_frame(session.view(0), "notes", 1) is None
+    assert notebook_frame(session.view(0), "off", 1) is None
+    sure = notebook_frame(session.view(0), "certain", 1)
+    assert all(h is None or len(h) <= 1 for h in sure["holders"]) and sure["absent"] == {}

@@ -16,6 +16,7 @@ const STOP = new Set(["phone.err.code", "phone.err.replaced", "phone.err.rate", 
 const s = {
   code: null, token: localStorage.getItem(TOKEN), seat: null, name: "", game: null,
   lobby: null, view: null, log: [], note: null, stopped: null, linked: false,
+  seq: null, notebook: null,
   ui: {}, content: {},
 };
 let sock = null;
@@ -60,9 +61,14 @@ function receive(m) {
       s.token = m.token; s.seat = m.seat; s.name = m.name; s.game = m.game; s.note = null;
       localStorage.setItem(TOKEN, m.token);
       break;
-    case "view": s.view = m.view; break;
+    case "view": s.view = m.view; s.seq = null; s.notebook = null; break;
+    case "notebook":    // for the view it was made from only (a later frame makes it stale)
+      if (s.seq === null || m.seq === s.seq) { s.notebook = m; s.seq = m.seq; }
+      break;
     case "events":
       s.view = m.view;
+      s.seq = m.events[m.events.length - 1].seq + 1;
+      s.notebook = null;
       for (const ev of m.events) {
         const line = GAMES[s.game]?.narrate(ev, ctx());
         if (line) s.log.push(line);
@@ -87,7 +93,7 @@ function names(seat) {
 
 function ctx() {
   return {
-    seat: s.seat, view: s.view, ui: s.ui, lang, content: s.content[s.game] || {},
+    seat: s.seat, view: s.view, ui: s.ui, lang, content: s.content[s.game] || {}, notebook: s.notebook,
     name: names, send: (cmd) => { s.note = null; send({ k: "cmd", cmd }); },
     redraw: render,
   };

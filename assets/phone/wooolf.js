@@ -144,6 +144,26 @@ function notebook(c) {
   return section(t("wooolf.ui.notebook.off"), el("ul", {}, lines));
 }
 
+// the suspicion assistant's numbers, for this seat alone (the TV sends them at the
+// table's level: "certain" or "prob")
+function odds(c) {
+  const nb = c.notebook;
+  if (!nb) return null;
+  const rows = [];
+  const line = (label, chances) => {
+    const parts = Object.entries(chances).sort((a, b) => b[1] - a[1]);
+    if (!parts.length) return;
+    const text = nb.level === "certain"
+      ? t("wooolf.ui.certainly", { role: `@wooolf.role.${parts[0][0]}` })
+      : parts.map(([r, p]) => `${t(`wooolf.short.${r}`)} ${p}%`).join(" · ");
+    rows.push(el("li", { class: "odds" }, el("strong", {}, label), ": ", text));
+  };
+  nb.holders.forEach((chances, h) => { if (chances) line(who(c, h), chances); });
+  if (nb.level === "prob") line(t("wooolf.ui.nobody_row"), nb.absent);
+  if (!rows.length) rows.push(el("li", { class: "dim" }, t("wooolf.ui.nothing_yet")));
+  return section(t(`wooolf.ui.notebook.${nb.level}`), el("ul", { id: "odds" }, rows));
+}
+
 function table(c) {
   const v = c.view;
   const rows = [];
@@ -185,5 +205,5 @@ function result(c) {
 }
 
 export function render(c) {
-  return [el("p", { class: "status", id: "status" }, status(c)), result(c), actions(c), myCards(c), notebook(c), reveal(c), table(c)];
+  return [el("p", { class: "status", id: "status" }, status(c)), result(c), actions(c), myCards(c), notebook(c), odds(c), reveal(c), table(c)];
 }

@@ -3,7 +3,8 @@
 Every game frame a phone receives is made here and only here, for that phone's seat:
 a listener added with `session.add_listener(fn, seat)` hears each command's events as
 the seat may (the rules' event_view) and sends them with `session.view(seat)` (the view
-and its status header); a (re)joining phone gets `session.view(seat)` alone. Nothing the
+and its status header); a (re)joining phone gets `session.view(seat)` alone; Wooolf!!'s
+notebook (net/phones/notebook.py) is computed from that same view of the seat. Nothing the
 TV draws, no other seat's view and no text in the TV's language goes to a phone: refusals
 are the RuleError's catalog key and parameters.
 """
@@ -16,6 +17,7 @@ from engine.core.errors import RuleError
 from engine.core.session import LocalSession
 from net.phones import wire
 from net.phones.host import PhoneHost
+from net.phones.notebook import LEVELS, Notebooks
 
 
 GRACE_S = 30.0      # seconds a phone seat is away before the TV may hand it to a bot
@@ -35,10 +37,13 @@ class PhoneTable:
         self.away_since: dict[int, float] = {}
         self.by_bot: set[int] = set()
         session.players = [dict(p) for p in session.players]    # handing over never edits the header's
+        level = str(session.options.get("assistant", "notes"))
+        self.notebooks = (Notebooks(level, host.send)
+                          if session.rules.game == "wooolf" and level in LEVELS else None)
         for seat, s in enumerate(host.seats()):
             if s["kind"] == "phone":
                 self.watch(seat)
-                host.send(seat, wire.view_frame(session.view(seat)))   # the game has begun
+                self._send_view(seat)                                   # the game has begun
                 if s["state"] != "here":
                     self.away_since[seat] = clock()
 
@@ -61,11 +66,24 @@ class PhoneTable:
     def close(self) -> None:
         for seat in list(self._heard):
             self.unwatch(seat)
+        if self.notebooks is not None:
+            self.notebooks.close()
 
     def _push(self, seat: int, events: list[dict[str, Any]]) -> None:
         view = self.session.view(seat)
         # [] means "redraw everything" (an undo, a resync): the whole view, no events
         self.host.send(seat, wire.events_frame(events, view) if events else wire.view_frame(view))
+        self._notebook(seat, view)
+
+    def _send_view(self, seat: int) -> None:
+        view = self.session.view(seat)
+        self.host.send(seat, wire.view_frame(view))
+        self._notebook(seat, view)
+
+    def _notebook(self, seat: int, view: dict[str, Any]) -> None:
+        """The seat's notebook (Wooolf!!'s assistant), made from this view off the loop."""
+        if self.notebooks is not None:
+            self.notebooks.want(seat, len(self.session.events), view)
 
     def pump(self) -> list[dict[str, Any]]:
         """Drain what phones asked since the last frame: a (re)joined phone gets its whole
@@ -81,7 +99,7 @@ class PhoneTable:
             if msg["k"] == "joined":
                 self.away_since.pop(seat, None)
                 if seat in self._heard:
-                    self.host.send(seat, wire.view_frame(self.session.view(seat)))
+                    self._send_view(seat)
             elif msg["k"] == "away" and seat in self._heard:
                 self.away_since[seat] = self.clock()
         return notices

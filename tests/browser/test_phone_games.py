@@ -23,7 +23,8 @@ def finish(tv, pages):
 
 
 def test_wooolf_whole_game_three_phones_two_bots(phones, tmp_path):
-    tv = Tv("wooolf", ["phone", "bot", "phone", "bot", "phone"], seed=11, log_dir=tmp_path)
+    tv = Tv("wooolf", ["phone", "bot", "phone", "bot", "phone"], seed=11, log_dir=tmp_path,
+            options={"assistant": "prob"})
     try:
         pages = seat_phones(tv, phones, [0, 2, 4], langs={2: "zh-TW"})
         tv.start_game()
@@ -32,6 +33,7 @@ def test_wooolf_whole_game_three_phones_two_bots(phones, tmp_path):
         finish(tv, pages)
         assert pages[0].page.locator("#status").inner_text() == "The game is over"
         assert pages[2].page.locator("html").get_attribute("lang") == "zh-Hant-TW"
+        assert any('"k":"notebook"' in f for f in pages[0].frames)
     finally:
         tv.stop()
 

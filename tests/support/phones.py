@@ -142,6 +142,11 @@ class Tv:
                 assert set(m) == {"k", "seat", "token", "name", "game", "limits"} and m["seat"] == seat
             elif k in ("refused", "error"):
                 assert set(m) <= {"k", "code", "params"}
+            elif k == "notebook":
+                from net.phones.notebook import notebook_frame
+                state = fold(self.rules, len(self.kinds), self.options, events[:m["seq"]])
+                assert m == plain(notebook_frame(view_with_status(self.rules, state, seat), m["level"], m["seq"]))
+                assert m["level"] == self.options.get("assistant")   # (not counted: views and events are)
             elif k == "view":
                 assert set(m) == {"k", "view"}
                 assert m["view"] in views.values()
