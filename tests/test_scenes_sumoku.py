@@ -548,6 +548,21 @@ def test_plugin_is_registered_with_its_setup():
                 assert i18n.t(choice[1]) != choice[1]
 
 
+def test_setup_offers_the_countdown_only_for_the_races():
+    """Classic and solitaire have no countdown: their set-up does not offer one (a new
+    player read 'Countdown: 3 seconds' on a classic game and waited for it)."""
+    from scenes.common.setup import SetupScene
+    app = make_app((960, 540))
+    scene = SetupScene(app, "sumoku")
+    app.stack.push(scene)
+    app.step()
+    seen = {}
+    for _ in range(2 * len(SETUP["variants"])):        # the variant button goes round them all
+        seen[scene.variant] = "opt_countdown_ms" in scene.widgets
+        click(app, scene.widgets["variant"].rect.center)
+    assert seen == {"classic": False, "solitaire": False, "speed": True, "grab": True, "team": True}
+
+
 def test_describe_event_and_score_series():
     session = play_out(SumokuRules(), 3, [SumokuBot("normal", s) for s in range(3)], seed=21,
                        options={"variant": "classic"})

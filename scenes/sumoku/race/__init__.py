@@ -29,7 +29,8 @@ RACE_SETUP: dict = {
     "options": [
         {"key": "countdown_ms", "label": "race.opt.countdown", "type": "choice",
          "choices": [(3000, "race.opt.countdown.3"), (5000, "race.opt.countdown.5"),
-                     (10000, "race.opt.countdown.10")], "default": 3000},
+                     (10000, "race.opt.countdown.10")], "default": 3000,
+         "variants": list(RACES)},             # classic and solitaire have no countdown
         {"key": "team_count", "label": "race.opt.teams", "type": "choice",
          "choices": [(2, "race.opt.teams.2"), (3, "race.opt.teams.3"), (4, "race.opt.teams.4")],
          "default": 2, "variants": ["team"]},
