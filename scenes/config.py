@@ -32,7 +32,8 @@ class Settings:
     music_volume: float = 0.5
     fullscreen: bool = False
     anim_speed: str = "normal"
-    # Per game, the set-up choices made last time: {"hooky": {"variant": ..., "options": {...}}}.
+    # Per game, the set-up choices made last time: {"hooky": {"variant": ..., "options": {...},
+    # "seats": 4, "players": [{"kind": "human"|"bot"|"phone", "level": "easy"|"normal"|"hard"}, ...]}}.
     setups: dict = field(default_factory=dict)
     # Playing with phones: the port the phone page is served on, and the address chosen last.
     phone_port: int = 8765
@@ -64,11 +65,7 @@ class Settings:
             s.phone_address = data["phone_address"][:64]
         setups = data.get("setups")
         if isinstance(setups, dict):
-            scalar = (str, int, float, bool, type(None))
-            s.setups = {str(g): {"variant": c.get("variant") if isinstance(c.get("variant"), str) else None,
-                                 "options": {str(k): v for k, v in (c.get("options") or {}).items()
-                                             if isinstance(v, scalar)} if isinstance(c.get("options"), dict) else {}}
-                        for g, c in setups.items() if isinstance(c, dict)}
+            s.setups = {str(g): _clean_setup(c) for g, c in setups.items() if isinstance(c, dict)}
         return s
 
     def to_data(self) -> dict[str, Any]:
@@ -78,6 +75,30 @@ class Settings:
     def anim_factor(self) -> float:
         """Multiplier for animation durations: 0 = instant."""
         return {"off": 0.0, "normal": 1.0, "fast": 0.4}[self.anim_speed]
+
+
+SEAT_KINDS = ("human", "bot", "phone")
+BOT_LEVELS = ("easy", "normal", "hard")
+
+
+def _clean_setup(c: dict) -> dict[str, Any]:
+    """One game's remembered set-up as read from the file: the variant, the options (plain
+    values), the number of seats and each seat's kind and bot level; what is broken is left
+    out (the set-up screen then keeps its own default)."""
+    scalar = (str, int, float, bool, type(None))
+    out: dict[str, Any] = {
+        "variant": c.get("variant") if isinstance(c.get("variant"), str) else None,
+        "options": {str(k): v for k, v in c["options"].items() if isinstance(v, scalar)}
+        if isinstance(c.get("options"), dict) else {}}
+    seats = c.get("seats")
+    if isinstance(seats, int) and not isinstance(seats, bool) and 1 <= seats <= MAX_NAMES:
+        out["seats"] = seats
+    players = c.get("players")
+    if isinstance(players, list) and all(isinstance(p, dict) and p.get("kind") in SEAT_KINDS
+                                         for p in players[:MAX_NAMES]):   # seat by seat, or not at all
+        out["players"] = [{"kind": p["kind"], "level": p.get("level") if p.get("level") in BOT_LEVELS else "normal"}
+                          for p in players[:MAX_NAMES]]
+    return out
 
 
 def settings_path(directory: Path | None = None) -> Path:

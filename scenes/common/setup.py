@@ -56,14 +56,20 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self.recall()
 
     def recall(self) -> None:
-        """The variant and options chosen last time for this game (settings.setups), where
-        the game still has them."""
+        """The set-up chosen last time for this game (settings.setups): the variant, the
+        number of seats, who is a bot and at what level, and the options, where the game
+        still has them."""
         last = (getattr(self.app.settings, "setups", None) or {}).get(self.game) or {}
         ids = [v[0] for v in self.spec.get("variants") or []]
         if last.get("variant") in ids:
             self.variant = last["variant"]
-            rng = self.seat_range()
-            self.seats = min(max(self.seats, rng.start), rng.stop - 1)
+        if isinstance(last.get("seats"), int):
+            self.seats = last["seats"]
+        rng = self.seat_range()
+        self.seats = min(max(self.seats, rng.start), rng.stop - 1)
+        for s, p in enumerate((last.get("players") or [])[:MAX_SEATS]):
+            kind = "human" if p["kind"] == "phone" else p["kind"]   # phones are switched on afresh
+            self.kinds[s] = KINDS.index((kind, p["level"] if kind == "bot" else None))
         for o in self.spec.get("options", []):
             if o["key"] not in (last.get("options") or {}):
                 continue
@@ -77,7 +83,9 @@ class SetupScene(RedrawOnDemand, GuiScene):
     def remember(self) -> None:
         setups = getattr(self.app.settings, "setups", None)
         if setups is not None:
-            setups[self.game] = {"variant": self.variant, "options": dict(self.options)}
+            setups[self.game] = {"variant": self.variant, "options": dict(self.options), "seats": self.seats,
+                                 "players": [{"kind": KINDS[k][0], "level": KINDS[k][1] or "normal"}
+                                             for k in self.kinds]}
 
     # ---- the spec ------------------------------------------------------------
     def seat_range(self) -> range:
@@ -148,8 +156,13 @@ class SetupScene(RedrawOnDemand, GuiScene):
                         oid="variant", size=24)
             y += h + gap
         rng = self.seat_range()
-        if len(rng) > 1:
-            self.cycler(self.r(x, y, w, h), t("ui.setup.seats", n=self.seats), self.step_seats, oid="seats", size=24)
+        if len(rng) > 1:     # fewer, the count (a click: one more, round to the fewest; Left/Right), more
+            self.button(self.r(x, y, h, h), "−", lambda: self.add_seats(-1), oid="seats_less", size=30,
+                        focus=False, enabled=self.seats > rng.start)
+            self.cycler(self.r(x + h + 8, y, w - 2 * (h + 8), h), t("ui.setup.seats", n=self.seats), self.step_seats,
+                        oid="seats", size=24)
+            self.button(self.r(x + w - h, y, h, h), "+", lambda: self.add_seats(1), oid="seats_more", size=30,
+                        focus=False, enabled=self.seats < rng.stop - 1)
             y += h + gap
         cw = (w - 10 * (cols - 1)) // cols
         for i, o in enumerate(opts):
@@ -176,8 +189,9 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self.button(self.r(340, 640, 280, 62), t("ui.back"), self.back, oid="back", size=28)
         self.button(self.r(660, 640, 280, 62), t("ui.setup.start"), self.start, oid="start", size=30,
                     enabled=self.refusal() is None)
+        self.button(self.r(960, 640, 280, 62), t("ui.menu.howto"), self.open_howto, oid="howto", size=26)
         if self._first_build:  # Enter on arrival starts the game with the defaults
-            self.focus_index = len(self.focusables) - 1
+            self.set_focus(self.widgets["start"])
             self._first_build = False
 
     def draw_back(self, surface: pygame.Surface) -> None:
@@ -339,6 +353,16 @@ class SetupScene(RedrawOnDemand, GuiScene):
         rng = self.seat_range()
         self.seats = rng.start + (self.seats - rng.start + d) % len(rng)
         self.rebuild()
+
+    def add_seats(self, d: int) -> None:
+        """One seat fewer or more, within the variant's range (the − and + beside the count)."""
+        rng = self.seat_range()
+        self.seats = min(max(self.seats + d, rng.start), rng.stop - 1)
+        self.rebuild()
+
+    def open_howto(self) -> None:
+        from scenes.common.howto import HowToScene
+        self.stack.push(HowToScene(self.app, self.game))
 
     def step_option(self, o: dict[str, Any], d: int) -> None:
         if self.blocked(o):
