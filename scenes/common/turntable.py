@@ -47,7 +47,7 @@ from scenes.common.names import player_name
 from scenes.stack import Scene
 from scenes.ui.buttons import Button, ButtonBar
 from scenes.ui.geometry import Frame
-from scenes.ui.i18n import lang, t
+from scenes.ui.i18n import lang, reword_in, said, t
 from scenes.ui.worker import BotTurns
 
 log = logging.getLogger(__name__)
@@ -79,6 +79,7 @@ class TurnTable(Scene):
         self.fr = Frame(app.size)
         self._laid: tuple[int, int] | None = None
         self._heard: int | None | bool = False     # the seat the listener hears as (False: none)
+        self._lang = lang()                        # the language its texts are in
         self.restore_table_settings(tablesettings.load(getattr(session, "log_path", None)))
 
     # ---- seats ---------------------------------------------------------------------------
@@ -201,7 +202,7 @@ class TurnTable(Scene):
         try:
             self.session.submit(cmd)
         except RuleError as e:
-            self.message = (e.message(lang()), "error")
+            self.message = (said(lambda err=e: err.message(lang())), "error")
             self.sound("error")
             return False
         return True
@@ -336,8 +337,21 @@ class TurnTable(Scene):
 
     # ---- layout (never in draw) ------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
+        if lang() != self._lang:
+            self.relang()
         self._laid = None
         self._relayout()
+
+    def relang(self) -> None:
+        """The language changed: every text on screen is said again in it at once, the
+        sentences kept from earlier events (a message, the sentence at the table's centre,
+        each seat's own) too, not only those made at the next event."""
+        self._lang = lang()
+        reword_in(self, skip=("app", "session", "hot", "bots"))
+        for mine in self.hot._private.values():
+            reword_in(mine)
+        self.refresh()
+        self.request_redraw()
 
     def _relayout(self) -> None:
         size = self.app.size
