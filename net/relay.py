@@ -401,6 +401,23 @@ class Relay:
                 return True
         return False
 
+    def _share_rooms(self, addr: str) -> bool:
+        """With every room in use: close the least active room of the address that made
+        the most, while it made more than `addr` will have (net/limits.py fair_victim), so a
+        newcomer's address gets its room; whether one now fits."""
+        while not self._room_fits():
+            victim = fair_victim(list(self.rooms.values()), lambda r: r.addr or "?",
+                                 lambda r: r.active_at, addr)
+            if victim is None:
+                return False
+            log.warning("room %s evicted for a room from %s: %s made the most rooms and this "
+                        "was its least active", victim.code, addr, victim.addr)
+            self._close_room(victim, "evicted for a newcomer's room",
+                             ("evicted", "the relay is full: a room from another address took "
+                                         "this room's place (it was the least active room of the "
+                                         "address that made the most)"))
+        return True
+
     def _budget_text(self) -> str:
         lim = self.limits
         return (f"{self.pool.committed} of {lim.log_total} bytes of room logs in memory, "
@@ -500,7 +517,8 @@ class Relay:
         if msg["seats"] > lim.max_seats:
             conn.fail("too_many_seats", f"a room has at most {lim.max_seats} seats")
             return
-        if not self._make_space(self._room_fits, None, "a new room needs space"):
+        if not self._make_space(self._room_fits, None, "a new room needs space") \
+                and not self._share_rooms(conn.addr):
             log.warning("conn %d create refused: the relay is full (%s)", conn.id, self._budget_text())
             conn.fail("relay_full", "the relay holds as many rooms as its memory and disk budgets "
                                     "allow; try again later")

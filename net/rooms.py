@@ -108,6 +108,7 @@ class Room:
     addr: str | None = None                            # the address that created it (not stored)
     file_bytes: int = 0                                # bytes of its file written (or loaded)
     over_budget: bool = False                          # told the relay's log of a refusal
+    active_at: float = 0.0                             # the relay's clock at its last command or seat claim
     disk: Any = None                                   # the relay's DiskUse: file bytes of every room
 
     # ---- making and loading ----------------------------------------------------
@@ -258,6 +259,7 @@ class Room:
         seat.name, seat.token, seat.status, seat.ready, seat.last_cid = name, token, "here", False, 0
         seat.conn, seat.away_since = conn, None
         self.empty_since = None
+        self.active_at = self.clock()
 
     def come_back(self, seat: Seat, conn: Any) -> None:
         if seat.status != "here":
@@ -347,6 +349,7 @@ class Room:
         self.seat_bytes[seat] += _CMD_OVERHEAD + len(rec)
         self.last_t = t
         self.seats[by].last_cid = cid
+        self.active_at = self.clock()
         return _STAMPED_HEAD + rec[1:]
 
     def has_room_for(self, seat: int, nbytes: int, max_log_bytes: int) -> bool:

@@ -223,3 +223,27 @@ async def test_the_lobby_idle_timer_counts_progress_not_pings(tmp_path):
         joined.send({"k": "ping", "n": 99})
         assert (await joined.next("pong"))["n"] == 99    # the join was progress for the host
         close_all([joined, friend])
+
+
+@arun
+async def test_a_newcomers_room_takes_the_place_of_the_least_active_room_of_the_address_with_most(tmp_path, caplog):
+    caplog.set_level(logging.INFO, logger="couchtop.relay")
+    clock = FakeClock()
+    reserve = 16 << 10
+    async with relay_on(tmp_path, clock=clock, room_reserve=reserve, log_total=3 * reserve,
+                        spare_rooms=0, disk_total=4 << 20, max_log_bytes=64 << 10) as relay:
+        hog = []
+        for _ in range(2):                                  # one address, two rooms in play
+            hog += await room(relay, 1, ["127.0.0.2"])
+            clock.advance(1)
+        other = await room(relay, 1, ["127.0.0.3"])
+        await hog[1].cmd(1, {"type": "pad"})                # the hog's second room is the active one
+        fresh = await room(relay, 1, ["127.0.0.9"])         # admitted: the hog's idlest room goes
+        frames = await hog[0].closed_with()
+        assert frames[-1]["code"] == "evicted", frames
+        assert "evicted for a room from 127.0.0.9" in caplog.text
+        assert len(relay.rooms) == 3 and relay.pool.committed <= 3 * reserve
+        late = await Raw.open(relay, "127.0.0.10")          # now shared out evenly: refused
+        late.send({"k": "create", "variant": "speed", "seats": 1, "options": {}, "allow_bots": False})
+        assert (await late.closed_with())[-1]["code"] == "relay_full"
+        close_all(hog[1:] + other + fresh)
