@@ -13,7 +13,14 @@ allows as fast as it reads them), "liar" (a fifth seat in the legit room that pa
 log and reports a wrong hash at every seq it sees), "rooms" (create a 1-seat room, start,
 disconnect, as fast as possible), "lobbies" (hold connection slots in lobbies, trickling
 one byte at a time), "slow_readers" (rooms whose members all send big commands and never read),
-"flood" (pings far over the rate limit).
+"flood" (pings far over the rate limit). Issue 20 adds "spread" (from 50 loopback addresses
+127.0.1.1-50: each fills 6 one-seat rooms with the largest commands until the relay refuses
+them, then holds two 8-seat lobbies pinging once a minute, 22 connections an address,
+1,100 in all; the legit race comes from a
+fresh address; "relay_disk_mb" is the most its data folder held), and the two-seat pair
+"silent2" / "liar2" (one legit bot client and a second seat that is silent, or that pads
+the log and reports a wrong hash at every seq for the whole race; "ratio_seconds" of
+liar2 is against silent2: the honest seat's race time with a liar beside it).
 
 Prints one JSON object: {"quiet": {...}, "<attack>": {...}, ..., "goal": {...}} where each
 scenario has "p50_ms", "p99_ms", "finished" (every legit client folded the outcome),
@@ -53,7 +60,8 @@ from bench.smoke import parse  # noqa: E402
 
 KEYS = ('legit', 'memory', 'quiet', 'goal')   # the keys of each JSON object printed
 
-ATTACKS = ("pad", "liar", "rooms", "lobbies", "slow_readers", "flood")
+ATTACKS = ("pad", "liar", "rooms", "lobbies", "slow_readers", "flood", "spread", "silent2", "liar2")
+PAIRED = ("silent2", "liar2")     # a two-seat race: one legit seat and the attacker's
 LEGIT = 4
 VARIANT = "grab"
 LEVEL = "bench"
@@ -63,7 +71,8 @@ racebot.PACES[LEVEL] = racebot.Pace(see_ms=300, put_ms=60, spot_ms=150, miss=0.0
 HELLO = {"k": "hello", "proto": 1, "game": "sumoku", "rules_version": 1, "name": "attacker"}
 SIGNS = {"desync_told": "desync at seq", "cut_slow": "error slow", "cut_budget": "output budget",
          "busy": "error busy", "rooms_full": "error rooms_full", "idle": "error idle",
-         "rooms_closed": "closed:"}
+         "rooms_closed": "closed:", "relay_full": "error relay_full", "evicted": "evicted",
+         "log_budget": "commands refused past its"}
 
 
 # ---- the relay, in its own process ------------------------------------------------------
@@ -301,6 +310,81 @@ async def attack_pad(port: int, stop: asyncio.Event) -> None:
     await stop.wait()
 
 
+async def attack_silent2(port: int, stop: asyncio.Event, code: str) -> None:
+    """The second seat of a two-seat race that joins, readies and does nothing more."""
+    c = await raw(port, "127.0.0.3")
+    c.send({"k": "join", "code": code})
+    c.send({"k": "ready", "ready": True})
+    await c.expect(("room",))
+    while not stop.is_set() and not c.t.is_closing():
+        while not c.inbox.empty():
+            c.inbox.get_nowait()
+        await asyncio.sleep(0.05)
+
+
+async def attack_spread(port: int, stop: asyncio.Event) -> None:
+    """50 addresses, 8 rooms each filled with the largest commands, then lobby slots held."""
+    pad = "x" * 8000
+    addrs = [f"127.0.1.{i}" for i in range(1, 51)]
+
+    async def fill(c: Raw) -> None:
+        cid = 0
+        while not stop.is_set() and not c.t.is_closing():
+            for _ in range(16):
+                cid += 1
+                c.send({"k": "cmd", "cid": cid, "cmd": {"type": "pad", "p": pad}})
+            try:
+                while True:
+                    m = await c.expect(("stamped", "refused"), 10.0)
+                    if m["k"] == "refused" and m["reason"] == "log_full":
+                        return
+                    if m.get("cid") == cid:
+                        break
+            except asyncio.TimeoutError:
+                pass
+
+    async def lobby(addr: str) -> list[Raw]:
+        """An 8-seat lobby room of this address's connections, never started."""
+        host = await raw(port, addr)
+        host.send({"k": "create", "variant": "speed", "seats": 8, "options": {}, "allow_bots": False})
+        m = await host.expect(("room", "error"))
+        out = [host]
+        if m["k"] == "room":
+            for _ in range(7):
+                c = await raw(port, addr)
+                c.send({"k": "join", "code": m["code"]})
+                out.append(c)
+        return out
+
+    async def fill_from(addr: str) -> list[Raw]:
+        held: list[Raw] = []
+        for _ in range(6):
+            try:
+                held += await own_room(port, addr, 1)
+            except (ConnectionError, OSError, asyncio.TimeoutError):
+                break
+        await asyncio.gather(*(fill(c) for c in held))
+        for _ in range(2):                   # and slots in lobbies, kept with a ping a minute
+            try:
+                held += await lobby(addr)
+            except (ConnectionError, OSError, asyncio.TimeoutError):
+                break
+        return held
+
+    held = [c for got in await asyncio.gather(*(fill_from(a) for a in addrs)) for c in got]
+    n = 0
+    while not stop.is_set():
+        n += 1
+        for c in held:
+            c.send({"k": "ping", "n": n})
+            while not c.inbox.empty():
+                c.inbox.get_nowait()
+        try:
+            await asyncio.wait_for(stop.wait(), 60.0)
+        except asyncio.TimeoutError:
+            pass
+
+
 async def attack_liar(port: int, stop: asyncio.Event, code: str) -> None:
     c = await raw(port, "127.0.0.3")
     c.send({"k": "join", "code": code})
@@ -311,12 +395,16 @@ async def attack_liar(port: int, stop: asyncio.Event, code: str) -> None:
     cid = 0
     while not stop.is_set() and not c.t.is_closing():
         seqs = []
+        told = False
         while not c.inbox.empty():
             m = c.inbox.get_nowait()
             if m["k"] == "stamped":
                 seqs.append(m["seq"])
+            told = told or m["k"] == "desync"
         for s in seqs:
             c.send({"k": "hash", "seq": s, "hash": f"lie{s}"})
+        if told:
+            c.send({"k": "sync", "from": 1})   # it even does as told, and lies on
         for _ in range(8):
             cid += 1
             c.send({"k": "cmd", "cid": cid, "cmd": {"type": "pad", "p": pad}})
@@ -411,8 +499,10 @@ def run_attack(name: str, port: int, code: str | None) -> None:
         loop.add_signal_handler(signal.SIGTERM, stop.set)
         print("ready", flush=True)
         fn = {"pad": attack_pad, "rooms": attack_rooms, "lobbies": attack_lobbies,
-              "slow_readers": attack_slow_readers, "flood": attack_flood}.get(name)
-        task = asyncio.create_task(attack_liar(port, stop, code or "") if name == "liar"
+              "slow_readers": attack_slow_readers, "flood": attack_flood,
+              "spread": attack_spread}.get(name)
+        joiner = {"liar": attack_liar, "liar2": attack_liar, "silent2": attack_silent2}.get(name)
+        task = asyncio.create_task(joiner(port, stop, code or "") if joiner is not None
                                    else fn(port, stop))   # type: ignore[misc]
         await stop.wait()
         task.cancel()
@@ -443,17 +533,38 @@ class Attacker:
 
 # ---- the scenarios -------------------------------------------------------------------------
 
+def disk_mb(data: str) -> float:
+    total = 0
+    for entry in os.scandir(data):
+        try:
+            total += entry.stat().st_size
+        except OSError:
+            pass
+    return total / (1 << 20)
+
+
 def scenario(name: str, seats: int, timeout: float, n_races: int) -> dict[str, Any]:
+    joins = name in ("liar", *PAIRED)             # the attacker is a seat of the legit room
+    if name in PAIRED:
+        seats = 1
     with tempfile.TemporaryDirectory() as data:
         relay = RelayProc(data)
         attacker = None if name == "quiet" else Attacker(name, relay.port)
+        peak_disk = [0.0]
+        done = threading.Event()
+
+        def sample() -> None:
+            while not done.wait(0.5):
+                peak_disk[0] = max(peak_disk[0], disk_mb(data))
+        sampler = threading.Thread(target=sample, daemon=True)
+        sampler.start()
         try:
-            if attacker is not None and name != "liar":
+            if attacker is not None and not joins:
                 attacker.start()
-                time.sleep(1.0)               # the attack is under way before the race
+                time.sleep(1.0 if name != "spread" else 40.0)   # the attack is under way first
             races = []
             for i in range(n_races):
-                liar = attacker if name == "liar" else None
+                liar = attacker if joins else None
                 races.append(asyncio.run(legit_race(relay.port, seats, liar, timeout)))
                 if liar is not None and i + 1 < n_races:
                     liar.stop()                 # a liar for each race
@@ -467,7 +578,10 @@ def scenario(name: str, seats: int, timeout: float, n_races: int) -> dict[str, A
                 "seconds": round(sum(r["seconds"] for r in races), 2)}
             result["relay_peak_mb"] = relay.peak_mb()
             result["relay_cpu_s"] = relay.cpu_s()
+            done.set()
+            result["relay_disk_mb"] = round(max(peak_disk[0], disk_mb(data)), 1)
         finally:
+            done.set()
             if attacker is not None:
                 attacker.stop()
             alive = relay.stop()
@@ -497,15 +611,19 @@ def main() -> None:
     out["quiet"] = quiet = scenario("quiet", args.seats, args.timeout, args.races)
     for name in [a for a in args.only.split(",") if a]:
         r = scenario(name, args.seats, args.timeout, args.races)
-        if quiet["commands"] and r["commands"]:
+        if quiet["commands"] and r["commands"] and name not in PAIRED:
             r["ratio_p50"] = round(r["p50_ms"] / quiet["p50_ms"], 2)
             r["ratio_p99"] = round(r["p99_ms"] / quiet["p99_ms"], 2)
         out[name] = r
-    attacks = [out[a] for a in args.only.split(",") if a in out]
+    if "liar2" in out and "silent2" in out and out["silent2"]["seconds"]:
+        out["liar2"]["ratio_seconds"] = round(out["liar2"]["seconds"] / out["silent2"]["seconds"], 2)
+    attacks = [out[a] for a in args.only.split(",") if a in out and a not in PAIRED]
     out["goal"] = {
         "all_finished_agreeing": all(r["finished"] and r["hashes_agree"] for r in [quiet, *attacks]),
         "latency_within_2x": all(r.get("ratio_p50", 99) <= 2 and r.get("ratio_p99", 99) <= 2 for r in attacks),
-        "memory_under_150mb": all(r["relay_peak_mb"] < 150 for r in [quiet, *attacks]),
+        "memory_under_150mb": all(r["relay_peak_mb"] < 150 for r in [quiet, *attacks] if r is not out.get("spread")),
+        "spread_under_300mb": out["spread"]["relay_peak_mb"] < 300 if "spread" in out else None,
+        "liar2_within_1_5x": out["liar2"].get("ratio_seconds", 99) <= 1.5 if "liar2" in out else None,
         "median_ratio_p50": round(statistics.median([r.get("ratio_p50", 0) for r in attacks]), 2) if attacks else None,
     }
     print(json.dumps(out))
