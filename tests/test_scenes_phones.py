@@ -301,3 +301,27 @@ def test_a_phone_that_comes_back_gets_its_seat_back_with_f2():
     table.pump()
     assert session.events[-1]["type"] == "placed" and session.events[-1]["seat"] == 0
     assert session.header["players"][0]["kind"] == "phone"
+
+
+def test_the_lobby_hands_a_seat_to_a_bot_the_tv_or_a_phone(app):
+    lobby = lobby_for(app, "wordporters", ("phone", "phone", "bot"))
+    host = lobby.host
+    a = phone(host.port, 1, "Mei", host.code)
+    steps_until(app, lambda: lobby.seats()[1]["state"] == "here")
+    lobby.step_kind(1, 1)                         # phone -> bot: the phone is told, the seat changes hands
+    assert recv_k(a, "error")["code"] == "phone.err.seat_changed"
+    steps_until(app, lambda: lobby.seats()[1]["kind"] == "bot")
+    lobby.step_kind(1, 1)                         # bot -> a person at the TV
+    steps_until(app, lambda: lobby.seats()[1]["kind"] == "tv")
+    lobby.step_kind(2, 1)                         # bot -> at the TV
+    lobby.step_kind(2, 1)                         # -> phone: waiting for one
+    steps_until(app, lambda: lobby.seats()[2] == {"kind": "phone", "name": "", "state": "empty"})
+    b = phone(host.port, 0, "Ada", host.code)
+    c = phone(host.port, 2, "Bo", host.code)
+    steps_until(app, lobby.ready)
+    lobby.start()
+    kinds = [p["kind"] for p in app.session.players]
+    assert kinds == ["phone", "human", "phone"]
+    assert app.stack.top.humans == [1]
+    for x in (a, b, c):
+        x.close()

@@ -1,8 +1,9 @@
 """The TV's lobby for a game with phones: the server runs (on the remembered port, bound to
 the chosen LAN address), and the screen shows the QR code of the page, its address in
 large type, the room code and every seat: here, away or empty for a phone seat, a bot, or
-a person at the TV. The host may free a phone seat (kick), pick another address, and
-start once every phone seat is taken; the room then locks and the game's table opens.
+a person at the TV. The host may free a phone seat (kick), hand any seat to a phone, a
+bot or the TV, pick another address, and start once every phone seat is taken; the room
+then locks and the game's table opens.
 
 The server (net/phones/host.py) is handed to the app (`app.phone_host`) when the game
 starts; Back stops it."""
@@ -120,6 +121,19 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
         self.serve()
         self.rebuild()
 
+    KIND_ORDER = ("phone", "bot", "tv")
+
+    def step_kind(self, seat: int, d: int) -> None:
+        """Hand the seat to a phone, a bot or the TV (a phone holding it is told and closed)."""
+        kinds = self.kinds()
+        kind = self.KIND_ORDER[(self.KIND_ORDER.index(kinds[seat]) + d) % len(self.KIND_ORDER)]
+        p = self.players[seat]
+        self.players[seat] = dict(p, kind={"tv": "human"}.get(kind, kind),
+                                  level=p.get("level") if p.get("kind") == "bot" else "normal")
+        if self.host is not None:
+            self.host.set_seat(seat, kind, self.names()[seat])
+        self.rebuild()
+
     def kick(self, seat: int) -> None:
         if self.host is not None:
             self.host.kick(seat)
@@ -129,7 +143,7 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
     def seat_rows(self) -> list[pygame.Rect]:
         n = len(self.players)
         h = min(56, (520 - 8 * n) // max(n, 1))
-        return [self.r(700, 130 + i * (h + 8), 540, h) for i in range(n)]
+        return [self.r(680, 130 + i * (h + 8), 580, h) for i in range(n)]
 
     def build(self) -> None:
         t = self.app.t
@@ -137,8 +151,12 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
             self.cycler(self.r(40, 640, 280, 62), t("phonetv.address", address=self.address), self.step_address,
                         oid="address", size=20)
         for s, (row, seat) in enumerate(zip(self.seat_rows(), self.seats())):
+            kind = self.kinds()[s]
+            bw = int(row.h * 2.4)
+            self.cycler(pygame.Rect(row.right - bw, row.y, bw, row.h), t(f"phonetv.kind.{kind}"),
+                        lambda d, s=s: self.step_kind(s, d), oid=f"kind_{s}", size=20)
             if seat["kind"] == "phone" and seat["state"] != "empty":
-                self.button(pygame.Rect(row.right - row.h * 3, row.y, row.h * 3, row.h), t("phonetv.kick"),
+                self.button(pygame.Rect(row.right - 2 * bw - 8, row.y, bw, row.h), t("phonetv.kick"),
                             lambda s=s: self.kick(s), oid=f"kick_{s}", size=20)
         self.button(self.r(340, 640, 280, 62), t("ui.back"), self.back, oid="back", size=28)
         self.button(self.r(660, 640, 280, 62), t("ui.setup.start"), self.start, oid="start", size=30,
@@ -172,7 +190,8 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
             pygame.draw.rect(surface, style.seat_colour(s), (row.x, row.y, max(4, row.h // 7), row.h), border_radius=3)
             name = seat["name"] or (t("phonetv.empty_phone") if seat["kind"] == "phone" else self.names()[s])
             label = t(f"phonetv.state.{seat['state']}")
-            right = row.w - 28 - (row.h * 3 + 12 if seat["kind"] == "phone" and seat["state"] != "empty" else 0)
+            bw = int(row.h * 2.4)
+            right = row.w - 28 - bw - (bw + 8 if seat["kind"] == "phone" and seat["state"] != "empty" else 0)
             half = row.h // 2
             text_in(surface, name, (row.x + 16, row.y, right, half + 2), self.fs(24), style.INK, bold=True,
                     align="left", min_size=self.fs(12))
