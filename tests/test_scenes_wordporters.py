@@ -870,3 +870,15 @@ def test_sentences_follow_each_other_without_a_space_in_chinese():
             if ev["type"] in ("revealed", "game_ended"):
                 line = describe_event(RULES.event_view(ev, None), players, "classic")
                 assert bad not in line and line.count("。" if lang != "en" else ". ") >= 1, line
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_vote_never_reads_as_one_number_with_the_default_names(lang):
+    """"Player 1 1, Player 2 4" read as 11 and 24: a vote says which number goes to whom."""
+    import re
+    from scenes.wordporters.narrate import guesses_text
+    i18n.set_lang(lang)
+    text = guesses_text([None, 1, 4, 3], None)
+    assert not re.search(r"\d\s*\d", text), text
+    for seat, number in ((1, 1), (2, 4), (3, 3)):
+        assert i18n.t("wordporters.ui.guess", player=i18n.t("ui.player_n", n=seat + 1), number=number) in text
