@@ -53,6 +53,10 @@ Optional names (the framework does without them):
     A short line the results screen shows under a player's name (Paperback: the best
     word); "" for nothing.
 
+``def result_reason(outcome: dict) -> str | None``
+    Why the game ended, a line the results screen shows under the headline (Paperback:
+    "Two Fame piles are empty."); None for nothing.
+
 ``def result_headline(outcome: dict) -> str | None``
     The results screen's headline when the game words its own end (Paperback's co-op:
     the table won or lost together); it then stands for the winners line and the tie-break.
@@ -83,7 +87,7 @@ from typing import Any
 GAMES: dict[str, str] | None = None
 
 REQUIRED = ("SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series")
-OPTIONAL = ("result_note", "result_headline", "event_describer", "option_parent", "option_conflict")
+OPTIONAL = ("result_note", "result_reason", "result_headline", "event_describer", "option_parent", "option_conflict")
 
 
 def _table() -> dict[str, str]:

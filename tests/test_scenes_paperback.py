@@ -7,6 +7,7 @@ other's hand is drawn), and every screen fitting its boxes in both languages at 
 sizes with 2 and 5 seats."""
 from __future__ import annotations
 
+import copy
 import time
 
 import pygame
@@ -390,13 +391,48 @@ def test_one_person_plays_a_whole_game_against_bots_to_the_results():
             assert any(best["word"].upper() in b.text for b in blits)
     click(app, button(scene, "results").rect.center)
     assert isinstance(app.stack.top, ResultsScene)
-    with record_text() as blits:                                # the results name each best word too
+    with record_text() as blits:                                # the results: where each one's Fame came from
         redraw(app)
+    from scenes.paperback import result_note
+    outcome = session.outcome().to_data()
     for s in range(2):
-        best = result["best_words"][s]
-        if best:
-            line = i18n.t("paperback.ui.final.best", word=best["word"].upper(), cents=best["cents"])
-            assert any(b.text == line for b in blits)
+        assert any(b.text == result_note(outcome, s) for b in blits)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_results_say_why_the_game_ended_and_where_each_players_fame_came_from(lang, size):
+    from engine.core.bots import play_out
+    from engine.paperback.bot import PaperbackBot
+    from scenes.paperback import result_note
+    session = play_out(RULES, 5, [PaperbackBot("easy", s) for s in range(5)], seed=5,
+                       options={"awards": True, "themes": True})
+    out = session.outcome().to_data()
+    st = session.state
+    for s in range(5):                                  # the parts add up to the score, card by card
+        parts = out["detail"]["fame"][s]
+        assert sum(parts.values()) == out["scores"][s]
+        assert parts["commons"] == 5 * out["detail"]["commons"][s]
+        assert parts["fame"] == sum(st.cards[c].fame for c in st.owned(s) if st.cards[c].kind == "fame")
+    assert out["detail"]["reason"] == st.result["reason"]
+    worst = copy.deepcopy(out)                          # every part at once, two digits each
+    worst["detail"]["fame"][0] = {"wilds": 10, "fame": 88, "commons": 20, "award": 5, "theme": 3}
+    names = [{"name": n} for n in ("Mei", "Ada", "Bo", "Kai", "Lin")]
+    app = make_app(size, lang)
+    for outcome in (out, worst):
+        app.stack.push(ResultsScene(app, "paperback", {"seats": 5, "players": names}, list(session.events), outcome, None))
+        with record_text() as blits:
+            redraw(app)
+        fits(blits, f"results {lang} {size}")
+        shown = [b.text for b in blits]
+        assert i18n.t(f"paperback.end.{out['detail']['reason']}") in shown        # why it ended
+        for s in range(5):
+            assert result_note(outcome, s) in shown
+    parts = [i18n.t("paperback.results.part.wilds", n=10), i18n.t("paperback.results.part.fame", n=88),
+             i18n.t("paperback.results.part.commons", n=20), i18n.t("paperback.results.part.bonus", n=8)]
+    assert result_note(worst, 0) == i18n.t("paperback.results.plus").join(parts)   # award and theme as one
+    none = {"detail": {"fame": [{"wilds": 0, "fame": 0, "commons": 0}]}}
+    assert result_note(none, 0) == i18n.t("paperback.results.no_fame")
 
 
 def test_a_bots_word_stays_up_long_enough_to_read_on_a_fake_clock():

@@ -16,6 +16,24 @@ def fame_of(state: PaperbackState, seat: int) -> int:
     return sum(cards[cid].fame for cid in state.owned(seat))
 
 
+def fame_parts(state: PaperbackState, seat: int) -> dict[str, int]:
+    """Where a seat's Fame comes from: its starting wilds, the Fame cards it bought, the
+    commons it claimed, and (when on) the award and the theme card."""
+    cards = state.cards
+    parts = {"wilds": 0, "fame": 0, "commons": 0}
+    for cid in state.owned(seat):
+        card = cards[cid]
+        kind = "fame" if card.kind == "fame" else "commons" if card.kind == "common" else "wilds"
+        parts[kind] += card.fame
+    r = state.result or {}
+    award, theme = r.get("award"), r.get("theme")
+    if award is not None:
+        parts["award"] = award["fame"] if seat in award["winners"] else 0
+    if theme is not None:
+        parts["theme"] = theme["fame"] if theme["holder"] == seat else 0
+    return parts
+
+
 def commons_of(state: PaperbackState, seat: int) -> int:
     cards = state.cards
     return sum(1 for cid in state.owned(seat) if cards[cid].kind == "common")

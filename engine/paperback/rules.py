@@ -55,7 +55,7 @@ from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, ty
 from engine.paperback.powers import applies as power_applies, powers as power_deck
 from engine.paperback.scoring import score
 from engine.paperback.attacks import add_attack, cap_owed
-from engine.paperback.ending import final_result
+from engine.paperback.ending import fame_parts, final_result
 from engine.paperback.legal import legal_commands
 from engine.paperback.state import PaperbackState, face_up, new_state
 from engine.paperback.views import redact_event, view
@@ -173,7 +173,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             return None
         r = state.result
         detail = {"commons": list(r["commons"]), "turns": list(r["turns"]),
-                  "best_words": list(r["best_words"])}
+                  "best_words": list(r["best_words"]), "reason": r.get("reason"),
+                  "fame": [fame_parts(state, s) for s in range(state.seats)]}
         for k in ("award", "theme", "coop"):
             if k in r:
                 detail[k] = copy.deepcopy(r[k])

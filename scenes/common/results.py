@@ -40,6 +40,8 @@ class ResultsScene(RedrawOnDemand, GuiScene):
         note = registry.optional(game, "result_note")
         self.notes = [note(self.outcome, s) if note else "" for s in range(self.seats)]
         self.own = registry.optional(game, "result_headline")     # the game words its end itself
+        reason = registry.optional(game, "result_reason")         # why the game ended, under the headline
+        self.reason = reason(self.outcome) if reason else None
         self.focus_shown = False
 
     @property
@@ -87,7 +89,11 @@ class ResultsScene(RedrawOnDemand, GuiScene):
         t = self.app.t
         winners = self.outcome.get("winners") or []
         colour = style.seat_colour(winners[0]) if len(winners) == 1 else style.ACCENT
-        text_in(surface, self.headline(), self.r(40, 20, 1200, 90), self.fs(60), colour, bold=True)
+        if self.reason:
+            text_in(surface, self.headline(), self.r(40, 10, 1200, 76), self.fs(56), colour, bold=True)
+            text_in(surface, self.reason, self.r(40, 86, 1200, 36), self.fs(24), style.INK_DIM)
+        else:
+            text_in(surface, self.headline(), self.r(40, 20, 1200, 90), self.fs(60), colour, bold=True)
         scores = list(self.outcome.get("scores") or [0] * self.seats)
         order = sorted(range(self.seats), key=lambda s: (-scores[s], s))
         left = self.r(40, 130, 460, 480)
@@ -99,13 +105,15 @@ class ResultsScene(RedrawOnDemand, GuiScene):
             if self.notes[s]:                          # the name above, the game's note below
                 text_in(surface, self.players[s], self.r(84, y, 260, row_h * 0.58), self.fs(26),
                         style.seat_colour(s), bold=s in winners, align="left")
-                text_in(surface, self.notes[s], self.r(84, y + row_h * 0.56, 300, row_h * 0.42), self.fs(18),
-                        style.INK_DIM, align="left")
+                text_in(surface, self.notes[s], self.r(84, y + row_h * 0.56, 396, row_h * 0.42), self.fs(18),
+                        style.INK_DIM, align="left")          # (the note runs under the score too)
+                text_in(surface, str(scores[s]), self.r(350, y, 130, row_h * 0.58), self.fs(34), style.INK,
+                        bold=True, align="right")
             else:
                 text_in(surface, self.players[s], self.r(84, y, 260, row_h), self.fs(30), style.seat_colour(s),
                         bold=s in winners, align="left")
-            text_in(surface, str(scores[s]), self.r(350, y, 130, row_h), self.fs(40), style.INK, bold=True,
-                    align="right")
+                text_in(surface, str(scores[s]), self.r(350, y, 130, row_h), self.fs(40), style.INK, bold=True,
+                        align="right")
         tb = self.outcome.get("tiebreak")
         if tb and self.own_headline:          # the game's own end, in its words
             text_in(surface, t(tb), self.r(60, 532, 420, 72), self.fs(20), style.ACCENT, wrap_lines=True,

@@ -71,15 +71,36 @@ def result_headline(outcome: dict) -> str | None:
     return t("paperback.coop.headline.won" if coop.get("won") else "paperback.coop.headline.lost")
 
 
+FAME_PARTS = ("wilds", "fame", "commons", "award", "theme")     # where Fame comes from, in the order said
+
+
 def result_note(outcome: dict, seat: int) -> str:
-    """The results screen's line under a player: their best word and its ¢."""
-    best = (outcome.get("detail") or {}).get("best_words") or []
+    """The results screen's line under a player: where their Fame came from ("5 wilds +
+    14 Fame + 10 commons"; the parts worth nothing left out); a log from before the
+    breakdown: their best word and its ¢."""
+    from scenes.ui.i18n import t
+    detail = outcome.get("detail") or {}
+    parts = detail.get("fame") or []
+    if seat < len(parts):
+        mine = {k: int(parts[seat].get(k) or 0) for k in FAME_PARTS}
+        if mine["award"] and mine["theme"]:        # both: one "bonus", so the line fits its row
+            bonus = mine.pop("award") + mine.pop("theme")
+            mine["bonus"] = bonus
+        said = [t(f"paperback.results.part.{k}", n=n) for k, n in mine.items() if n]
+        return t("paperback.results.plus").join(said) or t("paperback.results.no_fame")
+    best = detail.get("best_words") or []
     word = best[seat] if seat < len(best) else None
     if not word:
         return ""
-    from scenes.ui.i18n import t
     return t("paperback.ui.final.best", word=str(word["word"]).upper(), cents=word["cents"])
 
 
+def result_reason(outcome: dict) -> str | None:
+    """Why the game ended, under the results' headline (co-op words its end in the headline)."""
+    from scenes.ui.i18n import t
+    reason = (outcome.get("detail") or {}).get("reason")
+    return t(f"paperback.end.{reason}") if reason in ("fame", "commons") else None
+
+
 __all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series",
-           "result_note", "result_headline", "option_parent", "option_conflict", "Page"]
+           "result_note", "result_reason", "result_headline", "option_parent", "option_conflict", "Page"]
