@@ -519,6 +519,42 @@ def test_solitaire_hud_and_countdown_ticks():
     assert session.outcome() is not None
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("variant", ["classic", "solitaire"])
+def test_pass_and_end_game_ask_first(lang, size, variant):
+    """P (or a stray click on Pass / End game) asks before it passes the turn or, in
+    solitaire, ends the whole game: Esc or the focused answer keeps playing; the other
+    answer does it. The question fits its box, whole, in both languages."""
+    from scenes.common.confirm import Confirm
+    from support.fits import cut_short
+    app = make_app(size, lang)
+    solo = variant == "solitaire"
+    session = make_session(1, 0, seed=2, variant="solitaire") if solo else make_session(2, 1, seed=4)
+    scene = table(app, session)
+    for _ in range(5000):                                 # the bot may open
+        if scene.my_turn and not scene.anim.busy:
+            break
+        app.step()
+    before = len(session.events)
+    key(app, pygame.K_p)
+    assert isinstance(app.stack.top, Confirm) and len(session.events) == before
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size)
+    assert not cut_short(blits)
+    drawn = "".join(b.text for b in blits).replace(" ", "")     # read across its wrapped lines
+    assert i18n.t("sumoku.ui.stop_question" if solo else "sumoku.ui.pass_question").replace(" ", "") in drawn
+    key(app, pygame.K_ESCAPE)                            # no: back to the table, nothing sent
+    assert app.stack.top is scene and len(session.events) == before
+    key(app, pygame.K_p)
+    app.stack.top.confirm()                               # yes
+    if solo:
+        assert session.view(None)["ended"]
+    else:
+        assert any(e["type"] == "passed" for e in session.events[before:])
+
+
 def test_bots_play_a_whole_classic_game_through_the_table():
     app = make_app()
     session = make_session(2, 2, seed=9)

@@ -12,6 +12,7 @@ import pygame
 from engine.sumoku.tiles import TILE_COUNT, number
 from engine.sumoku.views import view_board
 from scenes.common.banner import BannerWords, banner_text
+from scenes.common.confirm import Confirm
 from scenes.common.turntable import TurnTable
 from scenes.sumoku import style
 from scenes.sumoku.anim import Animator
@@ -273,6 +274,15 @@ class TableScene(Placing, TurnTable):
             self.sound("score")
 
     def pass_turn(self) -> None:
+        """Pass (solitaire: end the game) asks first: a stray click or P must not end a
+        turn, still less a whole solitaire game, which no undo brings back."""
+        if not self.my_turn or self.anim.busy:
+            return
+        what = "stop" if self.solitaire else "pass"
+        self.stack.push(Confirm(self.app, f"sumoku.ui.{what}_question", f"sumoku.ui.{what}_yes", self.pass_now,
+                                no="sumoku.ui.keep_playing"))
+
+    def pass_now(self) -> None:
         if not self.my_turn or self.anim.busy:
             return
         self.pending.clear()
