@@ -20,7 +20,7 @@ def proportions(mode: str) -> dict[str, float]:
     return dict(BOTH) if mode == "both" else {"words_share": WORDS_SHARE, "word_part": WORD_PART}
 
 
-def hint_rows(area: pygame.Rect, hints: int, mode: str) -> int:
+def hint_rows_for(area: pygame.Rect, hints: int, mode: str) -> int:
     """Two rows of hint cards, or three where two would make them narrower than tall by
     far (a replay's board with six players): wider cards keep a long hint word whole.
     Both languages on a card need the two rows' height."""

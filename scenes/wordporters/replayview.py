@@ -15,7 +15,7 @@ from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
-from scenes.wordporters.layout import board_layout, hint_rows, proportions
+from scenes.wordporters.layout import board_layout, hint_rows_for, proportions
 from scenes.wordporters.pieces import draw_track
 from scenes.wordporters.tableview import Shown, draw_board
 from scenes.wordporters.votes import points_so_far, tags, voters_by_word
@@ -72,7 +72,7 @@ class ReplayRenderer(Renderer):
             shares = proportions(mode)
             if mode == "both":          # a narrower board than the table's: English may take three lines
                 shares["words_share"] = REPLAY_BOTH_WORDS
-            lay = board_layout(board, n, fr.px(5), tag_w=fr.px(24), hint_rows=hint_rows(board, n, mode), **shares)
+            lay = board_layout(board, n, fr.px(5), tag_w=fr.px(24), hint_rows=hint_rows_for(board, n, mode), **shares)
             draw_board(surface, lay, fr, view, mode, shown_of(view, self.players))
         side = pygame.Rect(board.right + gap, rect.y, side_w, rect.h)
         panel(surface, side, style.BG_2, radius=fr.px(10))

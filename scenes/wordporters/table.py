@@ -33,7 +33,7 @@ from scenes.ui.i18n import lang, t
 from scenes.ui.text import width
 from scenes.wordporters import panels, regions as geo
 from scenes.wordporters.layout import BoardLayout, board_layout, proportions
-from scenes.wordporters.narrate import announce_lines, log_line, log_lines
+from scenes.wordporters.narrate import announce_lines, log_lines
 from scenes.wordporters.tableview import Shown
 from scenes.wordporters.votes import points_so_far, tags, vote_table, voters_by_word
 from scenes.wordporters.words import hint_inline, next_mode, resolve
