@@ -4,6 +4,7 @@ from __future__ import annotations
 import datetime as dt
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Callable
 
 from engine.core.logstore import SUFFIX, LogError, default_log_dir, read_log
 from engine.core.session import fold
@@ -57,21 +58,33 @@ def list_logs(directory: Path | None = None, limit: int = 200) -> list[LogInfo]:
     return out
 
 
-def is_unfinished(path: Path, games: set[str] | None = None) -> bool:
-    """True when the log's game has no outcome yet (refolds it)."""
+def _ending(path: Path, wanted: Callable[[dict], bool] = lambda header: True) -> bool | None:
+    """Whether the log's game reached an outcome, by refolding it; None when it is
+    unreadable, foreign, empty or its header not `wanted` (not refolded then)."""
     from engine.registry import rules_for
     try:
         loaded = read_log(path)
         h = loaded.header
-        if games is not None and h.get("game") not in games:
-            return False
-        if h.get("online"):  # an online game is rejoined through its room, not resumed alone
-            return False
+        if not loaded.events or not wanted(h):
+            return None
         rules = rules_for(str(h["game"]))
         state = fold(rules, int(h["seats"]), h.get("options") or {}, loaded.events)
-        return bool(loaded.events) and rules.outcome(state) is None
-    except Exception:  # an unreadable or foreign log is simply not resumable
-        return False
+        return rules.outcome(state) is not None
+    except Exception:
+        return None
+
+
+def has_ended(path: Path) -> bool:
+    """True when the log's game reached an outcome; an online race left before its end
+    has not (though it is never resumed alone)."""
+    return bool(_ending(path))
+
+
+def is_unfinished(path: Path, games: set[str] | None = None) -> bool:
+    """True when the log's game has no outcome yet and Continue may resume it here (not
+    an online game: that is rejoined through its room); an unreadable or foreign log is
+    simply not resumable."""
+    return _ending(path, lambda h: not h.get("online") and (games is None or h.get("game") in games)) is False
 
 
 def last_unfinished(directory: Path | None = None, games: set[str] | None = None,

@@ -425,3 +425,49 @@ def test_continue_never_resumes_an_online_game_as_a_local_one(tmp_path):
         w.append(ev)
     w.close()
     assert not is_unfinished(online)
+
+
+def online_copy(session, path):
+    """`session`'s events under an online race's header (as the online table logs them)."""
+    from engine.core.logstore import LogWriter, make_header
+    variant = session.options["variant"]
+    header = make_header("sumoku", variant, session.seats, 3, 1, dict(session.options), session.players)
+    header["online"] = {"code": "ABCDE", "seat": 0}
+    w = LogWriter(path, header)
+    for ev in session.events:
+        w.append(ev)
+    w.close()
+    return path
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_replay_list_tells_an_abandoned_online_race_from_a_finished_one(tmp_path, monkeypatch, lang):
+    from engine.core.logstore import default_log_dir
+    from engine.core.race import race_out
+    from engine.core.session import LocalSession
+    from engine.sumoku.racebot import RaceBot
+    from engine.sumoku.rules import SumokuRules
+    from scenes.common.logpicker import LogPickerScene
+    from scenes.logs import has_ended, is_unfinished
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path))
+    logs = default_log_dir()
+    logs.mkdir(parents=True)
+    left = LocalSession(SumokuRules(), 2, {"variant": "speed"}, 3, log=False)
+    left.submit({"type": "tick", "seat": None})          # the race began, then everyone left
+    abandoned = online_copy(left, logs / "a-abandoned.ctlog")
+    won = race_out(SumokuRules(), 2, [RaceBot("hard", 1), RaceBot("hard", 2)], options={"variant": "grab"}, seed=3)
+    finished = online_copy(won, logs / "b-finished.ctlog")
+    assert not has_ended(abandoned) and has_ended(finished)
+    assert not is_unfinished(abandoned) and not is_unfinished(finished)     # neither is resumed alone
+    app = make_app((960, 540), lang)
+    picker = LogPickerScene(app)
+    app.stack.push(picker)
+    with record_text() as blits:
+        picker.request_redraw()
+        app.step()
+    badges = {row.path.name: picker.finished(row) for row in picker.logs}
+    assert badges == {"a-abandoned.ctlog": False, "b-finished.ctlog": True}
+    drawn = [b.text for b in blits]
+    assert drawn.count(i18n.t("ui.logs.unfinished")) == 1 and drawn.count(i18n.t("ui.logs.finished")) == 1
+    assert_fits(blits)
+    i18n.set_lang("en")

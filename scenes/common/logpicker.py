@@ -11,7 +11,7 @@ import pygame
 
 from scenes import registry
 from scenes.common.names import player_name
-from scenes.logs import LogInfo, is_unfinished, list_logs
+from scenes.logs import LogInfo, has_ended, list_logs
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.gui import GuiScene
@@ -45,7 +45,7 @@ class LogPickerScene(RedrawOnDemand, GuiScene):
 
     def finished(self, i: LogInfo) -> bool:
         if i.path not in self._finished:
-            self._finished[i.path] = bool(i.events) and not is_unfinished(i.path)
+            self._finished[i.path] = has_ended(i.path)
         return self._finished[i.path]
 
     def line(self, i: LogInfo) -> str:
