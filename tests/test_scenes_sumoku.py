@@ -521,6 +521,36 @@ def test_solitaire_hud_and_countdown_ticks():
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("seats", [3, 4])
+def test_the_table_log_says_what_each_player_played_and_scored(lang, size, seats):
+    """Under the seat cards, a log of every turn: a person sees what the bots played and
+    what it scored (the board only outlines the last play, and the scores just jump),
+    each line whole, the seat cards still fitting beside it."""
+    from support.fits import cut_short
+    app = make_app(size, lang)
+    session = make_session(seats, seats - 1, seed=5)
+    scene = table(app, session)
+    for _ in range(20000):
+        plays = [e for e in session.events if e["type"] in ("placed", "passed")]
+        if len(plays) >= seats + 1 and scene.still():
+            break
+        if scene.my_turn:
+            scene.pass_now()
+        app.step()
+    assert scene.layout.log.h > 0
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size)
+    logged = [b.text for b in blits if scene.layout.log.contains(b.rect)]
+    assert logged and not cut_short([b for b in blits if b.text in logged])     # the log wraps, never cuts
+    plays = [e for e in session.events if e["type"] in ("placed", "passed")]      # a bot may have played since
+    last = describe_event(plays[-1], session.players)
+    assert last in scene.log_lines and "".join(logged).replace(" ", "").endswith(last.replace(" ", ""))
+    assert any(b.text == str(session.view(None)["scores"][1]) for b in blits)      # a bot's score beside it
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("variant", ["classic", "solitaire"])
 def test_pass_and_end_game_ask_first(lang, size, variant):
     """P (or a stray click on Pass / End game) asks before it passes the turn or, in

@@ -27,6 +27,11 @@ class TableLayout:
     menu: pygame.Rect
     keys: pygame.Rect = field(default_factory=pygame.Rect)    # the line of keys that work now
     cards: list[pygame.Rect] = field(default_factory=list)
+    log: pygame.Rect = field(default_factory=pygame.Rect)     # what the others did, under the cards
+
+
+LOG_MIN_H = 150         # design px the log needs under the seat cards (five short lines)
+CARD_MIN_H = 92         # a seat card no smaller than this makes room for the log
 
 
 def table_layout(fr: Frame, seats: int, n_stats: int, *, side_panel: bool = True,
@@ -68,6 +73,12 @@ def table_layout(fr: Frame, seats: int, n_stats: int, *, side_panel: bool = True
     if side_panel and seats:
         gap = pad
         card_h = min(round(124 * s), (side.h - gap * (seats + 1)) // seats)
+        with_log = min(card_h, (side.h - round(LOG_MIN_H * s) - gap * (seats + 2)) // seats)
+        if with_log >= round(CARD_MIN_H * s):     # room for the log too (up to 5 seats)
+            card_h = with_log
         layout.cards = [pygame.Rect(side.x + gap, side.y + gap + i * (card_h + gap), side.w - 2 * gap, card_h)
                         for i in range(seats)]
+        top = layout.cards[-1].bottom + gap
+        if side.bottom - gap - top >= round(LOG_MIN_H * s):
+            layout.log = pygame.Rect(side.x + gap, top, side.w - 2 * gap, side.bottom - gap - top)
     return layout

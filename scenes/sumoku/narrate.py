@@ -100,6 +100,15 @@ def _describe_race(kind: Any, ev: dict[str, Any], name: str) -> str:
     return t("sumoku.ev.other", type=str(kind))
 
 
+LOGGED = ("placed", "passed", "exchanged", "ended")
+
+
+def log_lines(events: Sequence[dict[str, Any]], players: Sequence[dict] | None = None,
+              variant: str | None = None) -> list[str]:
+    """The table's log: every turn (a play and its score, a pass, an exchange) and the end."""
+    return [describe_event(ev, players, variant) for ev in events if ev.get("type") in LOGGED]
+
+
 def score_series(events: Sequence[dict[str, Any]], seats: int) -> list[list[int]]:
     """Every seat's score after each turn (a play, a pass or an exchange), from 0; the
     last point is the final total (after the hand penalty) once the game has ended."""

@@ -13,12 +13,14 @@ from engine.sumoku.tiles import TILE_COUNT, number
 from engine.sumoku.views import view_board
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.confirm import Confirm
+from scenes.common.logpanel import draw_recent
 from scenes.common.turntable import TurnTable
 from scenes.sumoku import style
 from scenes.sumoku.anim import Animator
 from scenes.sumoku.boardview import BoardView
 from scenes.sumoku.bots import placements_of
 from scenes.sumoku.layout import TableLayout, table_layout
+from scenes.sumoku.narrate import log_lines
 from scenes.sumoku.pending import Analysis, Pending, analyse
 from scenes.sumoku.placing import ENTER, PAN_KEYS, Placing
 from scenes.sumoku.tileart import tile_surface
@@ -60,6 +62,7 @@ class TableScene(Placing, TurnTable):
         self.layout: TableLayout | None = None
         self.hand_rects: list[pygame.Rect] = []
         self.card_tiles: dict[int, list[pygame.Rect]] = {}
+        self.log_lines: list[str] = []
         super().__init__(app, session)
         self.buttons = self.bar
         self.bar.set([
@@ -114,6 +117,7 @@ class TableScene(Placing, TurnTable):
         if len(self.shown_scores) != len(self.view["scores"]):
             self.shown_scores = [float(x) for x in self.view["scores"]]
         self._analysed = ()
+        self.log_lines = log_lines(self.events_seen(), self.players, self.view.get("variant"))
 
     def on_events(self, events: list[dict]) -> None:
         before = self.view
@@ -458,6 +462,8 @@ class TableScene(Placing, TurnTable):
             draw_seat_card(surface, card, lay.scale, name=self.name(seat), colour=style.seat_colour(seat),
                            score=str(round(self.shown_scores[seat])), hand=v["hands"][seat],
                            tiles=self.card_tiles.get(seat, []), active=seat == self.turn and not v["ended"])
+        if lay.log.h:       # what everyone did, so a person sees what the bots played and scored
+            draw_recent(surface, lay.log, self.log_lines, round(18 * lay.scale), lay.pad, lay.pad, self.log_view)
 
     def _draw_bottom(self, surface: pygame.Surface, lay: TableLayout) -> None:
         s = lay.scale
