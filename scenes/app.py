@@ -183,7 +183,7 @@ class App:
     def dispatch(self, ev: pygame.event.Event) -> None:
         self.stack.request_redraw()     # input, window and wake-up events all show
         if ev.type == pygame.QUIT:
-            self.quit()
+            self.window_closed()
             return
         if ev.type == pygame.VIDEORESIZE and not self.fullscreen:
             self.surface = pygame.display.get_surface()
@@ -215,6 +215,25 @@ class App:
 
     def quit(self) -> None:
         self.running = False
+
+    def window_closed(self) -> None:
+        """The window's close button: mid-game it asks first, as Quit does (the game is
+        saved either way, and its clock waits for the answer); at the menu, or closed
+        again while asked, it quits."""
+        from scenes.common.confirm import Confirm
+        top = self.stack.top
+        session = self.session or next((s.session for s in reversed(self.stack.scenes)
+                                        if getattr(s, "session", None) is not None), None)
+        if session is None or (isinstance(top, Confirm) and top.question == "ui.quit.question_game"):
+            self.quit()
+            return
+        getattr(session, "pause_clock", lambda: None)()
+        resume = getattr(session, "resume_clock", lambda: None)
+        from scenes.common.handoff import HandoffCurtain
+        from scenes.common.pause import PauseOverlay
+        if isinstance(top, (HandoffCurtain, PauseOverlay)):
+            resume = lambda: None   # noqa: E731  (the curtain, or the pause menu, keeps the clock stopped)
+        self.stack.push(Confirm(self, "ui.quit.question_game", "ui.menu.quit", self.quit, on_no=resume))
 
     # ---- games ------------------------------------------------------------------
     def menu(self) -> Scene:

@@ -224,3 +224,56 @@ def test_every_scene_relayouts_when_the_window_is_resized(tmp_path: Path, monkey
     assert app.fullscreen
     key(app, pygame.K_F11)
     assert not app.fullscreen and app.size == (1280, 720)
+
+
+@pytest.mark.parametrize("lang,size", [("en", (1280, 720)), ("zh-TW", (960, 540))])
+def test_closing_the_window_mid_game_asks_first_and_the_game_is_kept(fake: Path, lang: str, size) -> None:
+    """The window's close button during a game asks as Quit does; Stay (or Esc) goes back
+    with the game clock as it was; closing again while asked, or Quit, ends the app, and
+    the game is there to continue."""
+    from scenes.common.confirm import Confirm
+    from scenes.ui.draw import record_text
+    from support.fits import assert_fits, cut_short
+    from test_scenes_framework import human_setup
+    app = make_app(size, lang)
+    session = app.start_game(GAME, human_setup())
+    frames(app)
+    table = app.stack.top
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 1)
+    ask = app.stack.top
+    assert app.running and isinstance(ask, Confirm) and app.stack.scenes[-2] is table
+    with record_text() as blits:
+        app.relayout()
+        app.stack.request_redraw()
+        frames(app, 1)
+    words = [b.text for b in blits]
+    assert i18n.t("ui.quit.stay") in words and i18n.t("ui.menu.quit") in words
+    assert " ".join(words).replace(" ", "").find(i18n.t("ui.quit.question_game").replace(" ", "")[:8]) >= 0
+    assert_fits(blits, size)
+    assert not cut_short(blits)
+    stopped = session.now_ms()
+    assert session._paused_at is not None                        # the clock waits for the answer
+    key(app, pygame.K_ESCAPE)                                     # Stay
+    assert app.stack.top is table and app.running and session._paused_at is None
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 1)
+    assert isinstance(app.stack.top, Confirm) and app.running
+    pygame.event.post(pygame.event.Event(pygame.QUIT))           # closed again while asked: quits
+    frames(app, 1)
+    assert not app.running
+    assert stopped >= 0
+    path = session.log_path
+    app.close_session()
+    again = make_app(size, lang)
+    resumed = again.continue_game(path)
+    assert resumed is not None and len(resumed.events) == len(session.events)
+    again.close_session()
+
+
+def test_closing_the_window_at_the_menu_quits_at_once(fake: Path) -> None:
+    app = make_app()
+    frames(app)
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    frames(app, 1)
+    assert not app.running

@@ -104,6 +104,7 @@ FakeRules.spec = GameSpec(GAME, (VariantSpec("classic", range(1, 5), 2), Variant
                           hidden_information=False, commands=(CommandSpec("add", ("added",), undoable=True),))
 # the engine package names the registry reads (this module is the fake game's package)
 Rules = FakeRules
+SPEC = FakeRules.spec
 Bot = FakeBot
 RaceBot = None
 

@@ -18,10 +18,16 @@ class Confirm(RedrawOnDemand, GuiScene):
     opaque = False
     modal = True
 
-    def __init__(self, app: Any, question: str, yes: str, on_yes: Callable[[], None], no: str = "ui.quit.stay") -> None:
+    def __init__(self, app: Any, question: str, yes: str, on_yes: Callable[[], None], no: str = "ui.quit.stay",
+                 on_no: Callable[[], None] | None = None) -> None:
         super().__init__(app)
         self.question, self.yes, self.no = question, yes, no
-        self.on_yes = on_yes
+        self.on_yes, self.on_no = on_yes, on_no
+
+    def back(self) -> None:
+        super().back()
+        if self.on_no is not None:
+            self.on_no()
 
     def build(self) -> None:
         t = self.app.t
