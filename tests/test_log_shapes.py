@@ -14,12 +14,14 @@ from typing import Any
 
 import msgpack
 import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from engine.commands import verify
 from engine.core.bots import play_out
 from engine.core.logstore import LogError, pack_record, parse_log, read_log
 from engine.core.shapes import STAMPED
 from engine.registry import bot_for, games, rules_for, spec_for
+from support.values import VALUES
 
 HUGE = "x" * 200_000
 DEEP: Any = 0
@@ -156,3 +158,22 @@ def test_a_log_cut_at_a_record_boundary_is_never_a_finished_game(game, logs, tmp
         code, message = verify_bytes(tmp_path, log_bytes(h, evs[:n], [c for c in cps if c["seq"] < n]),
                                      capsys)
         assert code == verify.EXIT_UNFINISHED and message.startswith("unfinished"), (n, message)
+
+
+
+
+@pytest.mark.parametrize("game", games())
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.data())
+def test_any_field_of_any_event_set_to_anything_is_refused_or_folded_never_a_traceback(
+        game, logs, tmp_path, capsys, data):
+    base = logs[game]
+    evs = copy.deepcopy(base["events"])
+    i = data.draw(st.integers(0, len(evs) - 1))
+    key = data.draw(st.sampled_from(sorted(set(evs[i]) - STAMPED) + ["extra"]))
+    evs[i][key] = data.draw(VALUES)
+    code, message = verify_bytes(tmp_path, log_bytes(base["header"], evs, base["checkpoints"]), capsys)
+    assert code in (verify.EXIT_OK, verify.EXIT_MISMATCH, verify.EXIT_CORRUPT, verify.EXIT_UNFINISHED)
+    shape = spec_for(game).events[evs[i]["type"]]
+    if shape.problem(evs[i], base["header"]["seats"]) is not None:
+        assert code == verify.EXIT_CORRUPT and f"event {i}" in message, message

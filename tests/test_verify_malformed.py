@@ -21,6 +21,7 @@ from engine.commands import verify
 from engine.core import play_out
 from engine.core.logstore import LogWriter, pack_record, read_log
 from engine.registry import bot_for, rules_for
+from support.values import VALUES
 
 ROOT = Path(__file__).resolve().parents[1]
 STAMPS = ("type", "seq", "seat", "t", "v", "cmd")
@@ -176,12 +177,6 @@ def test_the_command_line_says_one_line_and_exits_3(base, tmp_path):
 
 # ---- hypothesis: any one field of a real log set to anything --------------------------
 
-VALUES = st.one_of(
-    st.none(), st.booleans(), st.integers(-3, 300), st.integers(-(1 << 63), (1 << 64) - 1),
-    st.text(max_size=6), st.binary(max_size=4), st.floats(allow_nan=False, allow_infinity=False),
-    st.lists(st.integers(-2, 60), max_size=4),
-    st.dictionaries(st.text(max_size=3), st.integers(-2, 9), max_size=3),
-)
 
 
 @st.composite
