@@ -247,3 +247,24 @@ async def test_a_newcomers_room_takes_the_place_of_the_least_active_room_of_the_
         late.send({"k": "create", "variant": "speed", "seats": 1, "options": {}, "allow_bots": False})
         assert (await late.closed_with())[-1]["code"] == "relay_full"
         close_all(hog[1:] + other + fresh)
+
+
+@arun
+async def test_twenty_addresses_holding_every_lobby_slot_still_let_a_fresh_one_in(tmp_path):
+    clock = FakeClock()
+    async with relay_on(tmp_path, clock=clock, max_lobby_conns=60, hello_timeout=1000) as relay:
+        held = []
+        for i in range(20):                                  # 3 slots each: every slot held
+            for _ in range(3):
+                held.append(await Raw.open(relay, f"127.0.2.{i + 1}"))
+                clock.advance(0.1)
+        fresh = [await Raw.open(relay, f"127.0.3.{k + 1}") for k in range(5)]   # each welcomed
+        await until(lambda: sum(1 for c in relay.conns if not c.closing) <= 60)
+        live = [c for c in relay.conns if not c.closing]
+        assert len(live) == 60 and {c.addr for c in live} >= {f"127.0.3.{k + 1}" for k in range(5)}
+        per_addr: dict[str, int] = {}
+        for c in live:
+            per_addr[c.addr] = per_addr.get(c.addr, 0) + 1
+        assert max(per_addr.values()) == 3 and sum(v == 2 for v in per_addr.values()) == 5
+        close_all(fresh)
+        close_all(held)
