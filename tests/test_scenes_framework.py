@@ -848,7 +848,7 @@ def test_coincident_score_lines_are_all_drawn_and_the_legend_names_them() -> Non
 
 
 @pytest.mark.parametrize("lang,text", [("en", "Player 2, Player 3 and Player 4 share the win!"),
-                                       ("zh-TW", "玩家 2、玩家 3和玩家 4並列獲勝！")])
+                                       ("zh-TW", "玩家 2、玩家 3 和玩家 4 並列獲勝！")])
 def test_a_tie_is_worded_one_way_on_results_final_table_and_replay(fake: Path, lang: str, text: str) -> None:
     from scenes.common.names import winners_text
     from scenes.common.results import ResultsScene

@@ -744,9 +744,9 @@ def test_zh_names_join_chinese_text_without_spaces():
     characters, also once a Chinese name is filled in (docs/glossary.md)."""
     i18n.set_lang("zh-TW")
     reveal = {"type": "card_revealed", "seat": 2, "letter": "r", "target": 1}
-    assert describe_event(reveal, [{"name": n} for n in NAMES]).startswith("Bo翻開了")
+    assert describe_event(reveal, [{"name": n} for n in NAMES]).startswith("Bo 翻開了")
     line = describe_event(reveal, [{"name": ""}] * 3)          # default names, in Chinese
-    assert "偷看玩家 2的" in line and not re.search(r"[\u4e00-\u9fff] +[\u4e00-\u9fff]", line)
+    assert "偷看玩家 2 的" in line and not re.search(r"[\u4e00-\u9fff] +[\u4e00-\u9fff]", line)
 
 
 # ---- the handoff curtain is complete on its first frame ------------------------------------------------------------

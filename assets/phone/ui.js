@@ -27,9 +27,17 @@ function param(v) {
   return v;
 }
 
+// As engine/core/i18n.py: "{n:card|cards}" picks the form for the count, and in
+// Traditional Chinese a space goes between Chinese and the Latin letters or digits a
+// parameter puts against it.
+const HAN_LATIN = /(?<=[\u3400-\u9fff\uf900-\ufaff])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[\u3400-\u9fff\uf900-\ufaff])/g;
+
 export function t(key, params = {}) {
   const text = strings[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(param(params[k])) : m));
+  const counted = text.replace(/\{(\w+):([^{}|:]*)\|([^{}|:]*)\}/g,
+    (m, k, one, many) => (Math.abs(Number(params[k])) === 1 ? one : many));
+  const out = counted.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(param(params[k])) : m));
+  return lang === "zh-TW" && Object.keys(params).length ? out.replace(HAN_LATIN, " ") : out;
 }
 
 // el("button", {class: "big", onclick: fn, disabled: true}, "text", child, ...)

@@ -5,10 +5,18 @@ stand in one file only.
 
 A parameter whose value is a string starting with "@" names another catalog key and
 is translated too, so plain-data errors can say "the @word.column" in any language.
+
+English counts: `{n:card|cards}` says the first form when the parameter `n` is 1 (or
+-1), the second otherwise ("{n} {n:card is|cards are} left"); no "1 cards".
+
+Traditional Chinese: where a parameter puts Latin letters or digits against Chinese
+characters, a space goes between them ("玩家 1 什麼都沒買", "Ada 買了", never "玩家 1什麼");
+two Chinese characters are never spaced (docs/glossary.md).
 """
 from __future__ import annotations
 
 import json
+import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
@@ -41,6 +49,31 @@ def _param(value: Any, lang: str) -> Any:
     return value
 
 
+_PLURAL = re.compile(r"\{(\w+):([^{}|:]*)\|([^{}|:]*)\}")
+_HAN = "\u3400-\u9fff\uf900-\ufaff"
+_HAN_LATIN = re.compile(f"(?<=[{_HAN}])(?=[A-Za-z0-9])|(?<=[A-Za-z0-9])(?=[{_HAN}])")
+
+
+def _is_one(value: Any) -> bool:
+    try:
+        return abs(float(value)) == 1
+    except (TypeError, ValueError):
+        return False
+
+
+def plurals(text: str, params: Mapping[str, Any]) -> str:
+    """`text` with each `{n:one|many}` replaced by the form for the parameter's value."""
+    if "|" not in text:
+        return text
+    return _PLURAL.sub(lambda m: m.group(2) if _is_one(params.get(m.group(1))) else m.group(3), text)
+
+
+def spaced(text: str) -> str:
+    """Chinese text with a space between a Chinese character and Latin letters or digits
+    that touch it."""
+    return _HAN_LATIN.sub(" ", text)
+
+
 def tr(key: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     """The text for `key` in `lang`, falling back to English, then to the key itself."""
     text = catalog(lang).get(key)
@@ -51,9 +84,10 @@ def tr(key: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     if not params:
         return text
     try:
-        return text.format(**{k: _param(v, lang) for k, v in params.items()})
+        out = plurals(text, params).format(**{k: _param(v, lang) for k, v in params.items()})
     except (KeyError, IndexError, ValueError):
         return text
+    return spaced(out) if lang == "zh-TW" else out
 
 
 def tr_msg(msg: Mapping[str, Any], lang: str = DEFAULT_LANG) -> str:
