@@ -808,19 +808,23 @@ def test_assistant_button_turns_the_seats_own_level_down_never_above_the_tables(
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_propose_says_why_it_is_greyed_and_how_to_play_explains_the_vote(lang):
+@pytest.mark.parametrize("size", SIZES)
+def test_propose_says_why_it_is_greyed_and_how_to_play_explains_the_vote(lang, size):
     from engine.hooky.rules import is_clue_word
     from scenes.hooky.howto import PROPOSED
     i18n.set_lang(lang)
-    app = make_app(lang=lang)
+    app = make_app(size, lang=lang)
     session = make_session(4, 1, seed=2, start=0, deal=deal("bdhry", "acfgi", "eklmn", "opqst"))
     scene = push(app, session)
     type_word(app, "brea")                                       # not yet a word: Propose greyed, and why
     assert not button(scene, "propose").enabled
     with record_text() as blits:
         redraw(app)
-    about = [b for b in blits if b.text and b.text in i18n.t("hooky.ui.propose_about")]
+    whole = i18n.t("hooky.ui.propose_about")
+    under = button(scene, "propose").rect.bottom                  # the lines under the buttons
+    about = [b for b in blits if b.text and b.text in whole and b.rect.top >= under]
     assert about and all(b.fits for b in about)
+    assert "".join(b.text for b in about).replace(" ", "") == whole.replace(" ", "")    # read whole (960x540 cut it)
     scene.ui.word = ""
     type_word(app, "mochi")                                      # not in the dictionary: it may be proposed
     assert button(scene, "propose").enabled
@@ -828,7 +832,7 @@ def test_propose_says_why_it_is_greyed_and_how_to_play_explains_the_vote(lang):
         redraw(app)
     ready = i18n.t("hooky.ui.propose_ready", word="MOCHI")
     assert any(b.text and b.text in ready for b in blits)
-    assert_fits(blits, (1280, 720))
+    assert_fits(blits, size)
     # How to play has a page on proposing and the table vote, with a word the dictionary really lacks
     assert not is_clue_word(PROPOSED, set())
     page = next(p for p in howto_pages() if p.key == "propose")

@@ -144,7 +144,7 @@ class Panels:
             return
         b = self.bar["propose"]
         text = (t("hooky.ui.propose_ready", word=self.ui.word.upper()) if b.enabled else t("hooky.ui.propose_about"))
-        text_in(surface, text, fr.r(890, 512, 366, 46), fr.fs(18), style.INK if b.enabled else style.INK_DIM,
+        text_in(surface, text, fr.r(890, 511, 366, 48), fr.fs(18), style.INK if b.enabled else style.INK_DIM,
                 align="left", wrap_lines=True, max_lines=2, min_size=fr.min_fs, ellipsis=True)
 
     def _prompt(self, surface: pygame.Surface, fr: Frame, text: str, y: int = 226, h: int = 56) -> None:
