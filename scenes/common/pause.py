@@ -1,4 +1,5 @@
-"""The pause overlay (Esc in a game): resume, settings, save and quit to the menu."""
+"""The pause overlay (Esc in a game): resume, the game's how-to, settings, save and quit
+to the menu."""
 from __future__ import annotations
 
 import pygame
@@ -16,10 +17,28 @@ class PauseOverlay(RedrawOnDemand, GuiScene):
 
     def build(self) -> None:
         t = self.app.t
-        for i, (key, fn, oid) in enumerate((("ui.pause.resume", self.back, "resume"),
-                                            ("ui.menu.settings", self.open_settings, "settings"),
-                                            ("ui.pause.quit", self.app.save_and_quit, "save_quit"))):
-            self.button(self.r(420, 260 + i * 88, 440, 70), t(key), fn, oid=oid, size=30)
+        items = [("ui.pause.resume", self.back, "resume")]
+        if self.game() is not None:
+            items.append(("ui.menu.howto", self.open_howto, "howto"))
+        items += [("ui.menu.settings", self.open_settings, "settings"),
+                  ("ui.pause.quit", self.app.save_and_quit, "save_quit")]
+        top = 200 if len(items) > 3 else 244
+        for i, (key, fn, oid) in enumerate(items):
+            self.button(self.r(420, top + i * 84, 440, 68), t(key), fn, oid=oid, size=30)
+
+    def game(self) -> str | None:
+        """The game being played (the table beneath's), if it has a how-to."""
+        from scenes import registry
+        below = [s for s in self.stack.scenes if s is not self]
+        game = next((s.game for s in reversed(below) if getattr(s, "game", None)), None) or self.app.game
+        plugin = registry.plugin(str(game)) if game else None
+        return str(game) if plugin is not None and hasattr(plugin, "howto_pages") else None
+
+    def open_howto(self) -> None:
+        from scenes.common.howto import HowToScene
+        game = self.game()
+        if game is not None:
+            self.stack.push(HowToScene(self.app, game))
 
     def enter(self) -> None:
         super().enter()
@@ -42,7 +61,7 @@ class PauseOverlay(RedrawOnDemand, GuiScene):
 
     def draw_back(self, surface: pygame.Surface) -> None:
         style.shade(surface, 190)
-        panel(surface, self.r(360, 120, 560, 460), style.BG_2, border=style.ACCENT)
-        text_in(surface, self.app.t("ui.pause.title"), self.r(380, 140, 520, 80), self.fs(52), style.INK, bold=True)
-        text_in(surface, self.app.t("ui.pause.saved"), self.r(380, 520, 520, 44), self.fs(20), style.INK_DIM,
+        panel(surface, self.r(360, 90, 560, 540), style.BG_2, border=style.ACCENT)
+        text_in(surface, self.app.t("ui.pause.title"), self.r(380, 108, 520, 80), self.fs(52), style.INK, bold=True)
+        text_in(surface, self.app.t("ui.pause.saved"), self.r(380, 540, 520, 70), self.fs(20), style.INK_DIM,
                 wrap_lines=True)
