@@ -161,6 +161,7 @@ def test_phone_pages_in_both_languages_at_360_by_640(phones, tmp_path):
             for seat, ph in pages.items():
                 until(tv, ph.page, lambda: in_sync(tv, ph, seat), "in sync")
                 assert ph.page.evaluate("document.documentElement.scrollWidth") <= 360   # no sideways scrolling
+                assert ph.page.evaluate("window.isSecureContext") is False    # plain http, as on a LAN
                 lang = "zh-TW" if seat else "en"
                 assert ph.page.get_attribute("html", "lang") == ("zh-Hant-TW" if seat else "en")
                 path = tmp_path / f"{game}-{lang}.png"
