@@ -430,6 +430,25 @@ def test_typed_question_is_answered_on_screen():
 
 
 # ---- a whole game, one person and bots, through the scene ------------------------------------------------------
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_results_chart_says_what_its_points_are(lang, size):
+    """Hooky's chart has a point after each hooky guess (rounds 4, 5 and 6) and the named
+    hands, not one a turn: its title says so, whole, in its box."""
+    from scenes.common.results import ResultsScene
+    session = make_session(3, 0, seed=12, level="off")
+    play_bots_until(session, lambda: False)
+    app = make_app(size, lang)
+    app.show_results(session)
+    assert isinstance(app.stack.top, ResultsScene)
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size)
+    title = [b for b in blits if b.text == i18n.t("hooky.results.chart")]
+    assert title and i18n.t("ui.results.chart") not in {b.text for b in blits}
+    assert len(score_series(session.events, 3)[0]) == 5          # 0, rounds 4, 5, 6, the hands
+
+
 def test_whole_game_one_human_reaches_results():
     from scenes.common.results import ResultsScene
     app = make_app()
