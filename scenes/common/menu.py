@@ -55,7 +55,8 @@ class MenuScene(RedrawOnDemand, GuiScene):
         t = self.app.t
         self.card_widgets = []
         for card, (x, y, w, h) in zip(self.cards, card_rects(len(self.cards))):
-            btn = self.button(self.r(x, y, w, h), "", lambda g=card.game: self.open_setup(g), oid=f"play_{card.game}")
+            btn = self.button(self.r(x, y, w, h), "", lambda g=card.game: self.open_setup(g), oid=f"play_{card.game}",
+                              look="card")
             self.card_widgets.append(btn)
         items = [
             ("ui.menu.continue", self.do_continue, "continue", self.continue_path is not None),

@@ -24,6 +24,7 @@ Icon = Callable[[pygame.Surface, pygame.Rect], None]
 
 # design units (1280x720): five cards fit side by side
 CARD_W, CARD_H, CARD_GAP, CARDS_TOP = 224, 360, 16, 164
+CARD_RADIUS, CARD_BORDER = 10, 3      # px, as the theme's buttons (assets/themes/couchtop.json)
 
 
 @dataclass(frozen=True)
@@ -82,7 +83,8 @@ def card_rects(n: int) -> list[tuple[int, int, int, int]]:
 
 def draw_card(surface: pygame.Surface, card: GameCard, rect: pygame.Rect, k: float,
               fs: Callable[[int], int]) -> None:
-    """The card's face inside `rect` (the button under it draws the card's ground)."""
+    """The card inside `rect`, its ground too (the button under it is clear: look "card")."""
+    panel(surface, rect, style.BG_3, radius=CARD_RADIUS, border=style.EDGE, width=CARD_BORDER)
     def box(x: float, y: float, w: float, h: float) -> pygame.Rect:
         return pygame.Rect(rect.x + round(x * k), rect.y + round(y * k), round(w * k), round(h * k))
 

@@ -25,15 +25,13 @@ ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
 def fit_widget_size(text: str, want: int, box: pygame.Rect, bold: bool) -> int:
-    """The largest theme font size <= want at which `text` fits inside `box` on one line."""
-    best = SIZES[0]
-    for s in SIZES:
-        if s > want:
-            break
+    """The largest theme font size <= want at which `text` fits inside `box` on one line
+    (tried from the top down: each size tried loads a font face, so stop at the first)."""
+    for s in reversed([s for s in SIZES if s <= want]):
         f = font(s, bold)
         if f.size(text)[0] <= box.width and f.get_height() <= box.height:
-            best = s
-    return best
+            return s
+    return SIZES[0]
 
 
 class GuiScene(Scene):
@@ -127,10 +125,13 @@ class GuiScene(Scene):
 
     def button(self, rect: pygame.Rect, text: str, action: Callable[[], None], *, size: int = 28,
                bold: bool = True, oid: str = "button", focus: bool = True, enabled: bool = True,
-               step: Callable[[int], None] | None = None) -> UIButton:
+               step: Callable[[int], None] | None = None, look: str | None = None) -> UIButton:
+        """`look`: the theme's block for the button (default: its `oid`); "card" is a
+        clear rectangle whose ground the scene draws (a big rounded pygame_gui button
+        costs its anti-aliasing at 16 times its area, in time and memory, at every build)."""
         s = self._label_size(text, rect, size, bold)
         btn = UIButton(rect, text, manager=self.manager,
-                       object_id=ObjectID(object_id=f"#{oid}", class_id=size_class(s, bold)))
+                       object_id=ObjectID(object_id=f"#{look or oid}", class_id=size_class(s, bold)))
         if not enabled:
             btn.disable()
         self.widgets[oid] = btn

@@ -13,6 +13,7 @@ INK: Colour = (250, 250, 250)        # main text (contrast with BG ≈ 17:1)
 INK_DIM: Colour = (190, 198, 222)    # secondary text (≈ 10:1 on BG)
 INK_DARK: Colour = (20, 20, 28)      # text on light fills (the accent, light tiles)
 ACCENT: Colour = (240, 228, 66)      # focus ring, key numbers (Okabe–Ito yellow)
+EDGE: Colour = (90, 106, 176)        # a button's border (the theme's normal_border)
 GOOD: Colour = (80, 220, 150)
 BAD: Colour = (255, 120, 90)
 SHADE: tuple[int, int, int, int] = (8, 10, 20, 200)   # overlays dim what is below

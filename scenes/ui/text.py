@@ -60,9 +60,16 @@ def fit_size(text: str, size: int, max_w: int, max_h: int = 1 << 16, bold: bool 
     `max_w` x `max_h`: the width by the font's advance, the height by the inked pixels."""
     size = int(size)
     while size > min_size:
-        if width(text, size, bold) <= max_w and inked(text, size, WHITE, bold)[1].h <= max_h:
+        w = width(text, size, bold)
+        if w <= max_w and inked(text, size, WHITE, bold)[1].h <= max_h:
             break
-        size -= 1
+        if w > max_w:
+            # a line's advance grows about in step with the size: skip the sizes that
+            # surely stay too wide (each size tried loads a font face), with a margin of a
+            # pixel a character for the rounding of each glyph's advance, and one size more
+            size = max(min_size, min(size - 1, int(size * (max_w + len(text)) / w) + 1))
+        else:
+            size -= 1
     return size
 
 

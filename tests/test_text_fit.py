@@ -1,0 +1,73 @@
+"""Fitting a line (scenes/ui/text.py fit_size, scenes/ui/gui.py fit_widget_size) tries few
+font sizes, since each size tried loads a font face (time at start-up, about 1.4 MB
+each), and still gives the size a one-by-one search would."""
+from __future__ import annotations
+
+import random
+
+import pygame
+import pytest
+
+from scenes.ui import fonts, text
+from scenes.ui.gui import fit_widget_size
+from scenes.ui.theme import SIZES
+
+SAMPLES = ["Sumoku", "數目酷", "Word Porters 心電感應", 'Bot 1 reveals 6, "xiaolongbao": nobody guessed it.',
+           "玩家 1 什麼都沒買", "WWWWWWWW", "iiiiiiiiii", "Hooky 字母點點名 Paperback", ""]
+
+
+@pytest.fixture(autouse=True)
+def fonts_on():
+    pygame.font.init()
+
+
+def one_by_one(t: str, size: int, max_w: int, max_h: int, bold: bool, min_size: int = 12) -> int:
+    while size > min_size:
+        if text.width(t, size, bold) <= max_w and text.inked(t, size, text.WHITE, bold)[1].h <= max_h:
+            break
+        size -= 1
+    return size
+
+
+def test_fit_size_gives_what_a_one_by_one_search_gives():
+    rng = random.Random(7)
+    for _ in range(400):
+        t, s, w = rng.choice(SAMPLES), rng.randint(14, 80), rng.randint(20, 900)
+        h, b = rng.choice([1 << 16, rng.randint(10, 90)]), rng.random() < 0.5
+        assert text.fit_size.__wrapped__(t, s, w, h, b) == one_by_one(t, s, w, h, b), (t, s, w, h, b)
+
+
+def faces_loaded(fn) -> int:
+    made = []
+    real = fonts.font.__wrapped__
+
+    def counting(size: int, bold: bool = False):
+        made.append((size, bold))
+        return real(size, bold)
+    fonts.font.cache_clear()
+    text.width.__globals__["font"] = counting
+    try:
+        fn()
+    finally:
+        text.width.__globals__["font"] = fonts.font
+        fonts.font.cache_clear()
+    return len(set(made))
+
+
+def test_a_long_line_shrunk_far_tries_few_sizes():
+    long_line = "A line far too long for its box, shrunk from eighty pixels to fit"
+    assert faces_loaded(lambda: text.fit_size.__wrapped__(long_line, 80, 300)) <= 5
+
+
+def test_a_widget_label_that_fits_at_once_loads_one_face():
+    import scenes.ui.gui as gui
+    made = []
+    real = gui.font
+    gui.font = lambda size, bold=False: made.append(size) or real(size, bold)
+    try:
+        assert fit_widget_size("Play", 28, pygame.Rect(0, 0, 400, 80), True) == 28
+        assert made == [28]
+        assert fit_widget_size("", 22, pygame.Rect(0, 0, 10, 80), True) == 22
+        assert fit_widget_size("Far too long a label for this", 48, pygame.Rect(0, 0, 40, 80), True) == SIZES[0]
+    finally:
+        gui.font = real
