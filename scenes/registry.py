@@ -61,6 +61,11 @@ Optional names (the framework does without them):
     The results screen's headline when the game words its own end (Paperback's co-op:
     the table won or lost together); it then stands for the winners line and the tie-break.
 
+``def score_axis(events: list[dict], seats: int) -> list[str]``
+    The label of each point of `score_series` under the results chart (Hooky: the start,
+    rounds 4, 5, 6, the end); without it the points are numbered 0 (the start), 1, 2, ...
+    The axis's name is the catalog's `<game>.results.axis` ("Round"), else "Turn".
+
 ``def option_parent(key: str) -> str | None``
     The option `key` refines: the set-up shows it only while that one is on.
 
@@ -87,7 +92,8 @@ from typing import Any
 GAMES: dict[str, str] | None = None
 
 REQUIRED = ("SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series")
-OPTIONAL = ("result_note", "result_reason", "result_headline", "event_describer", "option_parent", "option_conflict")
+OPTIONAL = ("result_note", "result_reason", "result_headline", "event_describer", "option_parent", "option_conflict",
+            "score_axis")
 
 
 def _table() -> dict[str, str]:

@@ -1,6 +1,7 @@
-"""Results: final scores (ranked), the tie-break if one decided it, a chart of every
-seat's score over the turns (from the log, through the game's score_series), and
-Play again / Watch replay / Menu."""
+"""Results: final scores ranked (equal places shared: 1, 1, 3), the tie-break if one
+decided it, a chart of every seat's score over the turns or rounds (from the log, through
+the game's score_series; its axis numbered, under the game's axis name), and Play again /
+Watch replay / Menu."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -17,6 +18,13 @@ from scenes.ui.gui import ACTIVATE_KEYS, GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
 
 NAV_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB)
+
+
+def ranks(scores: list[int], winners: list[int]) -> list[int]:
+    """Each seat's place, shared by equals ("1, 1, 3"): the winners first (a tie-break
+    that chose among equal scores separates them), then by score."""
+    key = [(s in winners, scores[s]) for s in range(len(scores))]
+    return [1 + sum(1 for other in key if other > mine) for mine in key]
 
 
 class ResultsScene(RedrawOnDemand, GuiScene):
@@ -37,6 +45,8 @@ class ResultsScene(RedrawOnDemand, GuiScene):
         self.log_path = log_path
         plugin = registry.plugin(game)
         self.series = plugin.score_series(events, self.seats) if plugin else []
+        axis = registry.optional(game, "score_axis")              # the game names the chart's points
+        self.x_labels = axis(events, self.seats) if axis else None
         note = registry.optional(game, "result_note")
         self.notes = [note(self.outcome, s) if note else "" for s in range(self.seats)]
         self.own = registry.optional(game, "result_headline")     # the game words its end itself
@@ -95,24 +105,28 @@ class ResultsScene(RedrawOnDemand, GuiScene):
         else:
             text_in(surface, self.headline(), self.r(40, 20, 1200, 90), self.fs(60), colour, bold=True)
         scores = list(self.outcome.get("scores") or [0] * self.seats)
-        order = sorted(range(self.seats), key=lambda s: (-scores[s], s))
+        place = ranks(scores, list(winners))
+        order = sorted(range(self.seats), key=lambda s: (place[s], s))
         left = self.r(40, 130, 460, 480)
         panel(surface, left, style.BG_2)
         row_h = min(60, 440 // max(1, self.seats))
-        for rank, s in enumerate(order):
-            y = 150 + rank * row_h
+        for row, s in enumerate(order):
+            y = 150 + row * row_h
             pygame.draw.rect(surface, style.seat_colour(s), self.r(60, y + 6, 10, row_h - 12), border_radius=3)
+            top_h = row_h * 0.58 if self.notes[s] else row_h
+            text_in(surface, t("ui.results.rank", n=place[s]), self.r(80, y, 70, top_h), self.fs(22),
+                    style.ACCENT if place[s] == 1 else style.INK_DIM, bold=True, align="left")
             if self.notes[s]:                          # the name above, the game's note below
-                text_in(surface, self.players[s], self.r(84, y, 260, row_h * 0.58), self.fs(26),
+                text_in(surface, self.players[s], self.r(154, y, 196, row_h * 0.58), self.fs(26),
                         style.seat_colour(s), bold=s in winners, align="left")
                 text_in(surface, self.notes[s], self.r(84, y + row_h * 0.56, 396, row_h * 0.42), self.fs(18),
                         style.INK_DIM, align="left")          # (the note runs under the score too)
-                text_in(surface, str(scores[s]), self.r(350, y, 130, row_h * 0.58), self.fs(34), style.INK,
+                text_in(surface, str(scores[s]), self.r(354, y, 126, row_h * 0.58), self.fs(34), style.INK,
                         bold=True, align="right")
             else:
-                text_in(surface, self.players[s], self.r(84, y, 260, row_h), self.fs(30), style.seat_colour(s),
+                text_in(surface, self.players[s], self.r(154, y, 196, row_h), self.fs(30), style.seat_colour(s),
                         bold=s in winners, align="left")
-                text_in(surface, str(scores[s]), self.r(350, y, 130, row_h), self.fs(40), style.INK, bold=True,
+                text_in(surface, str(scores[s]), self.r(354, y, 126, row_h), self.fs(40), style.INK, bold=True,
                         align="right")
         tb = self.outcome.get("tiebreak")
         if tb and self.own_headline:          # the game's own end, in its words
@@ -124,8 +138,10 @@ class ResultsScene(RedrawOnDemand, GuiScene):
         panel(surface, self.r(530, 130, 710, 480), style.BG_2)
         own = f"{self.game}.results.chart"          # a game whose series is per round words it so
         label = t(own) if t(own) != own else t("ui.results.chart")
+        own_axis = f"{self.game}.results.axis"      # ... and names its axis (Round)
+        axis = t(own_axis) if t(own_axis) != own_axis else t("ui.results.axis")
         text_in(surface, label, self.r(550, 136, 670, 36), self.fs(22), style.INK_DIM, align="left")
         if self.series and any(self.series):
             line_chart(surface, self.r(530, 172, 710, 438), self.series,
                        [style.seat_colour(s) for s in range(len(self.series))], names=self.players[:len(self.series)],
-                       label_size=self.fs(18))
+                       label_size=self.fs(18), x_labels=self.x_labels, x_title=axis)
