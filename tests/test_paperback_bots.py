@@ -71,3 +71,55 @@ def test_a_bot_never_spells_a_blocked_word(level):
     from engine.words import is_blocked
     session = play_out(RULES, 2, [PaperbackBot(level, 1), PaperbackBot(level, 2)], seed=8)
     assert not any(is_blocked(e["word"]) for e in session.events if e["type"] == "spelled")
+
+
+# ---- words a person knows (issue 18): easy and normal, and the hint's first; hard exact -----------
+def _hand(common: str, ids: list[str]):
+    from support.paperback import RULES as R, give, table
+    st = table()
+    st.commons.remove(common)
+    st.commons.insert(0, common)
+    give(st, 0, ids)
+    return R.view(st, 0)
+
+
+def test_normal_spells_a_word_a_person_knows_and_hard_the_exact_best():
+    from engine.paperback.bot import familiar, strangeness, word_choices
+    view = _hand("cI", ["s0.T", "s0.R", "s0.S", "s0.L"])
+    found = {f.word: f for f in word_choices(view, limit=40)}
+    best = word_choices(view, limit=1)[0]
+    assert best.word == "tirls" and best.cents == 5 and found["list"].cents == 4
+    assert strangeness("tirls") == 4 and strangeness("list") == 0 and strangeness("tsores aerify") == 4
+    # hard: the exact best, however obscure; normal: 1¢ less for a word four steps more familiar
+    assert PaperbackBot("hard", 1).choose(view, 0)["cards"] == list(best.cards)
+    assert PaperbackBot("normal", 1).choose(view, 0)["cards"] == list(found["list"].cards)
+    # of equal ¢ the everyday word (the finder's order put ALTS before ARTS)
+    view = _hand("cA", ["s0.T", "s0.R", "s0.S", "s0.L"])
+    found = {f.word: f for f in word_choices(view, limit=40)}
+    assert found["alts"].cents == found["arts"].cents
+    assert PaperbackBot("normal", 1).choose(view, 0)["cards"] == list(found["arts"].cards)
+    # not at any price: a rare word is spelled when it earns more than its rarity costs
+    from dataclasses import replace
+    alts, arts = found["alts"], found["arts"]                             # ALTS: 4 steps rarer
+    dear = replace(alts, score=replace(alts.score, cents=arts.cents + 5))
+    assert familiar([arts, dear], 1.0) is dear
+    same = replace(alts, score=replace(alts.score, cents=arts.cents + 4))
+    assert familiar([arts, same], 1.0) is arts                            # equal once weighed: the familiar
+    assert strangeness("blorp", known={"blorp"}) == 0                     # a word the table accepted
+
+
+def test_the_hints_first_word_is_one_a_person_knows_then_the_exact_best():
+    from engine.paperback.bot import hint_choices
+    view = _hand("cI", ["s0.T", "s0.R", "s0.S", "s0.L"])
+    words = [f.word for f in hint_choices(view, 5)]
+    assert words[:2] == ["list", "tirls"] and len(words) == 5 and len(set(words)) == 5
+
+
+def test_easy_without_an_everyday_word_spells_the_most_familiar_one():
+    from engine.paperback.bot import everyday_word, strangeness, word_choices
+    view = _hand("cO", ["s0.R", "s0.S", "s0.N", "s0.L"])
+    pick = everyday_word(view, 5)
+    assert pick.word == "nor"                                              # (LORN is worth 1¢ more)
+    view = _hand("cA", ["s0.W1", "s0.W2"])                                 # wilds and the common: any word
+    pick = everyday_word(view, 5)
+    assert strangeness(pick.word) == min(strangeness(f.word) for f in word_choices(view, limit=40, max_letters=5))

@@ -331,6 +331,16 @@ def test_pass_asks_first_and_a_stray_or_double_click_does_not_pass(lang, size):
     assert last_event(session, "passed")["seat"] == 0
 
 
+def test_the_hints_first_word_is_one_a_person_knows():
+    app = make_app()
+    session = make_session(2, 1)
+    scene = push(app, session)
+    set_hand(scene, 0, ["s0.T", "s0.R", "s0.S", "s0.L"], common="cI")
+    assert lay_hint(app, scene)                                     # the first hint, laid with a click
+    key(app, pygame.K_RETURN)
+    assert last_event(session, "spelled")["word"] == "list"        # LIST 4¢, before TIRLS 5¢ (second)
+
+
 def test_buying_within_the_cents():
     app = make_app()
     session = make_session(2, 1)

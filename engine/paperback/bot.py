@@ -1,14 +1,17 @@
 """Paperback bots: they see only their seat's view and answer with a command.
 
 - easy, a casual player: spells the everyday word (SCOWL level 35 or lower) of at most
-  five letters worth the most ¢, never looks for a longer one, never trashes; buys the
-  dearest Fame card once it has 8¢, else the dearest letter card.
-- normal: spells the word that earns the most ¢ and buys by a simple value rule: the
-  Offer card with the best printed ¢ plus ability (the cheaper of equals), Fame once it
-  can pay 8¢.
+  five letters worth the most ¢ (with none, the most familiar word it makes), never looks
+  for a longer one, never trashes; buys the dearest Fame card once it has 8¢, else the
+  dearest letter card.
+- normal: spells the word a person would know that earns the most ¢: each step a word
+  is rarer (SCOWL levels ≤35, ≤50, ≤60, ≤70, then words only the Scrabble list has) counts
+  1¢ against it (`familiar`), so TSORES must earn 4¢ more than an everyday word to be
+  chosen; buys by a simple value rule: the Offer card with the best printed ¢ plus
+  ability (the cheaper of equals), Fame once it can pay 8¢.
 Measured against a scripted new player (engine/paperback/arena.py, docs/bots.md): the
 new player beats easy most of the time and loses to normal and hard.
-- hard: reasons about its deck. A card's worth is the ¢ it is expected to bring each
+- hard: the exact best word, however obscure; reasons about its deck. A card's worth is the ¢ it is expected to bring each
   time it is drawn (how often its letters fit a word, times its printed ¢ and ability);
   it buys what raises its deck's average worth the most (a weak card only dilutes the
   deck), thins its deck with trash abilities (the weakest cards out), and switches to
@@ -58,6 +61,9 @@ ABILITY_WORTH = {"first": .4, "last": .5, "nowild": .5, "long": .3, "draw": 1.5,
                  "trash_offer": .3, "trash_hand": 1.0, "flip": .3, "qu": .5}
 POWER_FIT = {"space": .8, "dyslexia": .4}   # how often the Space Bar / Dyslexia finds a use
 EASY_LEVEL, EASY_LETTERS = 35, 5   # the easy bot's words: everyday ones, at most five letters
+STRANGE = (35, 50, 60, 70)         # SCOWL levels: a word past the k-th of these is k+1 steps rarer
+NORMAL_WEIGHT = 1.0                # ¢ a step of rarity costs a word for normal (and the hint's first)
+CHOICES = 40                       # words the finder lists for a familiar choice
 FAME_AT = 8              # ¢ from which easy and normal buy Fame (the dearest they can pay)
 MS_LEVEL = {"hard": 20_000, "normal": 40_000, "easy": 70_000, "random": 40_000}
 CLAIM_WORTH = 5          # ¢ a hard bot would give up for a claim (5 Fame and a vowel)
@@ -89,12 +95,43 @@ def word_choices(view: dict, limit: int = 10, **kw: Any) -> list[Found]:
     return found
 
 
+def strangeness(word: str, known: Any = ()) -> int:
+    """How rare a word (or a Space Bar laying's words) reads to a person: 0 for an everyday
+    word (SCOWL level 35 or lower) or one the table accepted (`known`), one more step past
+    each level of STRANGE; 4 for a word only the Scrabble list has."""
+    steps = 0
+    for w in word.split(" "):
+        if w not in known:
+            level = commonness(w)
+            steps = max(steps, sum(1 for lvl in STRANGE if level > lvl))
+    return steps
+
+
+def familiar(found: list[Found], weight: float, known: Any = ()) -> Found | None:
+    """Of `found`, the word worth the most ¢ once each step of its strangeness costs
+    `weight` ¢; of equals the more familiar, then the finder's order."""
+    ranked = [(f.cents - weight * strangeness(f.word, known), -strangeness(f.word, known), -i, f)
+              for i, f in enumerate(found)]
+    return max(ranked, key=lambda r: r[:3])[3] if ranked else None
+
+
 def everyday_word(view: dict, max_letters: int) -> Found | None:
     """The word worth the most ¢ among the everyday ones (SCOWL level EASY_LEVEL or lower)
-    of at most `max_letters` the hand makes (any word if it makes no everyday one)."""
-    found = word_choices(view, limit=40, max_letters=max_letters)
-    found = [f for f in found if all(commonness(w) <= EASY_LEVEL for w in f.word.split(" "))] or found
-    return min(found, key=lambda f: (-f.cents, f.word), default=None)
+    of at most `max_letters` the hand makes (the most familiar one if it makes no everyday
+    one)."""
+    found = word_choices(view, limit=CHOICES, max_letters=max_letters)
+    everyday = [f for f in found if all(commonness(w) <= EASY_LEVEL for w in f.word.split(" "))]
+    if not everyday:
+        return familiar(found, 100.0, view["accepted_words"])
+    return min(everyday, key=lambda f: (-f.cents, f.word))
+
+
+def hint_choices(view: dict, limit: int) -> list[Found]:
+    """The hint's words: first the one a steady player would spell (as normal does: the
+    most ¢ with rarity weighed), then the finder's exact best ones."""
+    found = word_choices(view, limit=CHOICES)
+    first = familiar(found, NORMAL_WEIGHT, view["accepted_words"])
+    return [] if first is None else [first] + [f for f in found if f is not first][:limit - 1]
 
 
 def spell_command(seat: int, found: Found, **extra: Any) -> dict:
@@ -226,12 +263,14 @@ class PaperbackBot(LevelledBot):
         if self.level == "easy":
             pick = everyday_word(view, EASY_LETTERS)
             return {"type": "pass", "seat": seat} if pick is None else spell_command(seat, pick)
-        found = word_choices(view, limit=1)
+        if self.level == "normal":             # the most ¢ among the words a person knows
+            pick = familiar(word_choices(view, limit=CHOICES), NORMAL_WEIGHT, view["accepted_words"])
+        else:                                  # hard: the exact best
+            pick = next(iter(word_choices(view, limit=1)), None)
         cube = (view.get("cubes") is not None and not view.get("bounty")
-                and found and found[0].cents == 0 and (view["need"] is None or found[0].score.letters < view["need"]))
-        if not found or cube:                  # a 0¢ word buys nothing: the hand for a cube instead
+                and pick is not None and pick.cents == 0 and (view["need"] is None or pick.score.letters < view["need"]))
+        if pick is None or cube:               # a 0¢ word buys nothing: the hand for a cube instead
             return {"type": "pass", "seat": seat}
-        pick = found[0]
         pick = self._theme(view, pick)
         blocked = (view["effects"] or {}).get("no_claim")
         if (self.level == "hard" and view["need"] is not None and not blocked

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.paperback.bot import word_choices
+from engine.paperback.bot import hint_choices
 from engine.paperback.finder import COMMON
 from scenes.paperback import panels
 from scenes.paperback.word import (basket_cost, card_of, command, complete, default_text, lay_found, lay_options,
@@ -140,7 +140,7 @@ class Builds:
         if b.hints is not None:
             b.hints = None
             return
-        self.hinter.ask(self.hint_stamp(), word_choices, dict(self.view), HINTS)
+        self.hinter.ask(self.hint_stamp(), hint_choices, dict(self.view), HINTS)
 
     def hint_stamp(self) -> tuple:
         v = self.view
