@@ -696,3 +696,13 @@ def test_replay_shows_the_table_and_every_hand_at_the_end():
     for ev in session.events:
         line = describe_event(ev, renderer.players, "classic")
         assert line and "_" not in line
+
+
+def test_a_word_that_claimed_the_common_still_shows_that_common():
+    """The track has moved on once the word claimed its common: the word on the table
+    shows the claimed card in its place, not the next one."""
+    from scenes.paperback.table import spelled_shown
+    ev = {"seat": 0, "word": "tea", "cents": 3, "cards": ["s0.T", COMMON, "s0.W1"], "texts": ["t", "e", "a"],
+          "claimed": "cE"}
+    assert spelled_shown(ev)["cards"] == ["s0.T", "cE", "s0.W1"]
+    assert spelled_shown({**ev, "claimed": None})["cards"] == ["s0.T", COMMON, "s0.W1"]

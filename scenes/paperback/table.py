@@ -55,7 +55,9 @@ ABOUT = {"claim_theme": "paperback.ui.claim_theme_about"}
 
 def spelled_shown(ev: dict) -> dict:
     """What the table shows of a word spelled (all of it public)."""
-    return {"seat": ev["seat"], "word": ev["word"], "cents": ev["cents"], "cards": list(ev["cards"]),
+    claimed = ev.get("claimed")            # the common it claimed is off the track now: shown by its id
+    cards = [claimed if c == COMMON and claimed else c for c in ev["cards"]]
+    return {"seat": ev["seat"], "word": ev["word"], "cents": ev["cents"], "cards": cards,
             "texts": list(ev["texts"]), "claimed": ev.get("claimed"), "items": list(ev.get("items") or []),
             "theme": bool(ev.get("theme")), "bounty": ev.get("bounty")}
 
