@@ -200,3 +200,22 @@ def test_the_replay_viewer_event_list_scrolls_with_the_wheel_and_keys() -> None:
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=1, flipped=False, precise_x=0.0, precise_y=1.0))
     app.step()
     assert replay.log_view.back == 3
+
+
+def test_each_event_is_worded_once_per_seat_and_language_and_again_after_a_take_back() -> None:
+    view, calls = LogView(), []
+
+    def word(ev):
+        calls.append(ev["seq"])
+        return i18n.t("ui.pause.resume") + f" {ev['seq']}" if ev["seq"] % 2 else [f"a{ev['seq']}", "", f"b{ev['seq']}"]
+    events = [{"seq": i} for i in range(4)]
+    assert view.worded(events, word, 0) == ["a0", "b0", "Resume 1", "a2", "b2", "Resume 3"]
+    assert view.worded(events + [{"seq": 4}], word, 0)[-2:] == ["a4", "b4"]
+    assert calls == [0, 1, 2, 3, 4]                          # the old events were not worded again
+    view.worded(events, word, 1)                             # another seat's log: its own words
+    assert calls[5:] == [0, 1, 2, 3]
+    i18n.set_lang("zh-TW")
+    assert view.worded(events, word, 0)[2] == i18n.t("ui.pause.resume") + " 1"
+    view.forget()                                            # a take-back: the same seq may be a new event
+    view.worded(events[:1], word, 0)
+    assert calls[-1] == 0 and len(calls) == 14

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Any, Callable
 
 import pygame
 
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
+from scenes.ui.i18n import lang
 from scenes.ui.text import band, line_step, wrap
 
 WHEEL_ROWS = 3          # rows one notch of the wheel scrolls
@@ -54,6 +56,28 @@ class LogView:
         self._seen = 0                            # rows in the log at the last draw
         self._current: int | None = None
         self._pointer: tuple[int, int] | None = None
+        self._words: dict[tuple[Any, ...], list[str]] = {}
+
+    def worded(self, events: list[dict], word: Callable[[dict], Any], seat: int | None) -> list[str]:
+        """The log's lines: `word(ev)` (a sentence, a list of them, or "") for each event,
+        each event worded once per seat and language (a whole game's log is worded again
+        at every event otherwise). `forget()` after a take-back."""
+        out: list[str] = []
+        here = (seat, lang())
+        for ev in events:
+            seq = ev.get("seq")
+            said = None if seq is None else self._words.get((seq, *here))
+            if said is None:
+                got = word(ev)
+                said = [x for x in got if x] if isinstance(got, (list, tuple)) else [got] if got else []
+                if seq is not None:
+                    self._words[(seq, *here)] = said
+            out += said
+        return out
+
+    def forget(self) -> None:
+        """The log was cut back (a take-back): its later events are new ones."""
+        self._words.clear()
 
     def reset(self) -> None:
         """Back to where it rests (another seat's log on screen)."""

@@ -176,6 +176,7 @@ class TurnTable(Scene):
         if events:
             self.on_events(events)
         else:
+            self.log_view.forget()
             self.on_undone()
         self.refresh()
         self.request_redraw()

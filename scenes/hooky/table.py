@@ -372,8 +372,8 @@ class HookyScene(Entry, panels.Panels, TurnTable):
         events = self.events_seen()
         if self.level == "off":
             events = [e for e in events if e.get("type") not in ANSWERS]
-        self.log_lines = [line for line in (log_line(e, self.players, self.viewer, redacted=True) for e in events)
-                          if line]
+        self.log_lines = self.log_view.worded(events, lambda e: log_line(e, self.players, self.viewer, redacted=True),
+                                              self.viewer)
 
     def controls(self) -> None:
         fr, v = self.fr, self.view

@@ -121,7 +121,7 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
                 self.on_table = spelled_shown(ev)
             elif ev.get("type") in ("turn_ended", "passed"):
                 self.on_table = None
-        self.log_lines = [line for line in (log_line(e, self.players, self.n) for e in events) if line]
+        self.log_lines = self.log_view.worded(events, lambda e: log_line(e, self.players, self.n), self.viewer)
         if self.viewer is None:
             return
         b = self.b

@@ -153,7 +153,7 @@ class WooolfScene(RevealTable):
     def refresh_log(self, seen: list[dict] | None = None) -> None:
         """The log's lines worded again (after events, and when the language changes)."""
         seen = self.events_seen() if seen is None else seen
-        self.log_lines = [ln for ln in (log_line(e, self.players, self.n, self.viewer) for e in seen) if ln]
+        self.log_lines = self.log_view.worded(seen, lambda e: log_line(e, self.players, self.n, self.viewer), self.viewer)
 
     def announced(self) -> tuple[str, int | None] | None:
         """The last action in a sentence, in the language on screen now, and by whom."""

@@ -153,7 +153,8 @@ class WordPortersScene(RevealTable):
 
     def refresh_log(self) -> None:
         """The log's lines worded again (after events, and when the language changes)."""
-        self.log_lines = [ln for e in self.logged() for ln in log_lines(e, self.players, self.viewer, self.mode)]
+        self.log_lines = self.log_view.worded(self.logged(), lambda e: log_lines(e, self.players, self.viewer, self.mode),
+                                             self.viewer)
 
     def logged(self) -> list[dict]:
         """The events the log shows: while a reveal is up, nothing of the next round, and
