@@ -3,6 +3,7 @@ level controls follows the level chosen (by mouse and by keyboard), in both lang
 and fits its box at 960x540 and 1280x720 with the most seats the game allows."""
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pygame
@@ -52,8 +53,17 @@ def shown(app, scene: SetupScene) -> str:
     return "".join(b.text for b in about_lines(app, scene)).replace(" ", "")
 
 
-def about(game: str, level: str) -> str:
-    return i18n.t(f"{game}.level.{level}.about").replace(" ", "")
+def about(game: str, level: str, variant: str | None = None) -> str:
+    key = f"{game}.level.{variant}.{level}.about"
+    return i18n.t(key if variant and i18n.t(key) != key else f"{game}.level.{level}.about").replace(" ", "")
+
+
+def bot_variants(game: str) -> list[str | None]:
+    """The game's variants that seat bots (more than one seat)."""
+    from scenes import registry
+    spec = registry.plugin(game).SETUP
+    return [vid for vid, _label, extra in spec.get("variants") or [(None, None, {})]
+            if extra.get("seats", spec.get("seats", range(1, 9))).stop > 2]
 
 
 @pytest.mark.parametrize("game", ["hooky", "sumoku"])
@@ -83,24 +93,50 @@ def test_the_description_follows_the_level_chosen(game: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
-@pytest.mark.parametrize("game", ["hooky", "sumoku"])
-def test_every_description_fits_with_the_most_seats(game: str, lang: str, size) -> None:
+@pytest.mark.parametrize("game", ["hooky", "sumoku", "paperback", "wooolf", "wordporters"])
+def test_every_description_fits_whole_with_any_number_of_seats(game: str, lang: str, size) -> None:
+    """Every level's line, in every variant with bots, at every seat count: whole (never
+    cut with "…"), inside its box, at a readable size."""
     app, scene = open_setup(game, size, lang)
-    for seats in (max(scene.seat_range().start, 2), scene.seat_range().stop - 1):
-        scene.seats = seats
-        scene.rebuild()
-        for level in ("easy", "normal", "hard"):
+    for variant in bot_variants(game):
+        scene.variant = variant
+        rng = scene.seat_range()
+        for seats in range(max(rng.start, 2), rng.stop):
+            scene.seats = seats
+            for level in ("easy", "normal", "hard"):
+                scene.kinds[1] = [k for k, (_, lv) in enumerate(scene_kinds()) if lv == level][0]
+                scene.rebuild()
+                scene.set_focus(scene.widgets["kind_1"])
+                lines = about_lines(app, scene)
+                where = (game, variant, lang, seats, level)
+                assert lines, where
+                assert all(b.fits for b in lines), [(b.text, b.rect, b.box) for b in lines]
+                assert "".join(b.text for b in lines).replace(" ", "") == about(game, level, variant), where
+                assert min(b.size for b in lines) >= scene.fs(18), where
+                if lang == "zh-TW":
+                    assert any("\u4e00" <= ch <= "\u9fff" for b in lines for ch in b.text)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_a_race_set_up_describes_race_bots_with_their_pace(lang: str) -> None:
+    """Speed race, grab and team race: the line describes the race bot's pace (the
+    numbers of engine/sumoku/racebot.py's PACES), not the classic bot's play."""
+    from engine.sumoku.racebot import PACES
+    app, scene = open_setup("sumoku", lang=lang)
+    seconds = lambda ms: f"{ms / 1000:g}"
+    said = {"speed": lambda p: [seconds(p.see_ms), seconds(p.put_ms)], "grab": lambda p: [seconds(p.spot_ms)],
+            "team": lambda p: [seconds(p.plan_ms)]}
+    for variant, numbers in said.items():
+        scene.variant = variant
+        for level, pace in PACES.items():
             scene.kinds[1] = [k for k, (_, lv) in enumerate(scene_kinds()) if lv == level][0]
             scene.rebuild()
             scene.set_focus(scene.widgets["kind_1"])
-            lines = about_lines(app, scene)
-            assert lines, (game, lang, seats, level)
-            assert all(b.fits for b in lines), [(b.text, b.rect, b.box) for b in lines]
-            assert "".join(b.text for b in lines).replace(" ", "") == about(game, level), "cut short"
-            if size == (1280, 720):
-                assert min(b.size for b in lines) >= 18
-            if lang == "zh-TW":
-                assert any("\u4e00" <= ch <= "\u9fff" for b in lines for ch in b.text)
+            text = "".join(b.text for b in about_lines(app, scene))
+            classic = i18n.t(f"sumoku.level.{level}.about")
+            assert text and text.replace(" ", "") != classic.replace(" ", ""), (variant, level)
+            for n in numbers(pace):
+                assert re.search(rf"(?<![\d.]){re.escape(n)}(?![\d.])", text), (variant, level, n, text)
 
 
 def scene_kinds():

@@ -89,10 +89,14 @@ class SetupScene(RedrawOnDemand, GuiScene):
 
     # ---- the spec ------------------------------------------------------------
     def seat_range(self) -> range:
+        """The seats the variant takes, up to the MAX_SEATS this screen has room for (a
+        team race takes 16: `play sumoku --variant team --seats 16` sets those)."""
+        rng = self.spec.get("seats", range(1, 9))
         for vid, _label, extra in self.spec.get("variants") or []:
             if vid == self.variant:
-                return extra.get("seats", self.spec.get("seats", range(1, 9)))
-        return self.spec.get("seats", range(1, 9))
+                rng = extra.get("seats", rng)
+                break
+        return range(rng.start, min(rng.stop, MAX_SEATS + 1))
 
     def active_options(self) -> list[dict[str, Any]]:
         """The options offered now: those of the variant, a refinement only while the
@@ -206,7 +210,7 @@ class SetupScene(RedrawOnDemand, GuiScene):
         option_focused = any(self.widgets.get(f"opt_{o['key']}") is self.focused for o in self.active_options())
         level_text = "" if self._cols == 2 and option_focused else self.level_about()   # room for the option's
         level = text_in(surface, level_text, self.about_box(), self.fs(22), style.INK_DIM, align="left",
-                        valign="top", wrap_lines=True, max_lines=3, min_size=self.fs(18), ellipsis=True)
+                        valign="top", wrap_lines=True, min_size=self.fs(18), ellipsis=True)
         top = self._seed_y + self._row_h + 12
         refusal = self.refusal()
         if refusal:   # why Start is off
@@ -310,26 +314,34 @@ class SetupScene(RedrawOnDemand, GuiScene):
         seat = next((s for s in focused + [self.about_seat] + bots if s in bots), None)
         if seat is None:
             return ""
-        key = f"{self.game}.level.{KINDS[self.kinds[seat]][1]}.about"
-        text = self.app.t(key)
-        return "" if text == key else text
+        level = KINDS[self.kinds[seat]][1]
+        for key in (f"{self.game}.level.{self.variant}.{level}.about", f"{self.game}.level.{level}.about"):
+            text = self.app.t(key)          # the variant's own bots (a race's), else the game's
+            if text != key:
+                return text
+        return ""
+
+    def seat_rows(self) -> tuple[int, int]:
+        """(rows of seats, a row's height) in design units: one seat a row up to four, then
+        two a row, each a name over a level control."""
+        return (self.seats, 56) if self.seats <= 4 else ((self.seats + 1) // 2, 92)
 
     def about_top(self) -> int:
         """Where the line under the seats starts (design units)."""
-        rows, rh = (self.seats, 56) if self.seats <= 4 else ((self.seats + 1) // 2, 104)
+        rows, rh = self.seat_rows()
         return 120 + rows * (rh + 8) + 4
 
     def about_box(self) -> pygame.Rect:
-        """Under the seats' level controls, above the Start button."""
+        """Under the seats' level controls, down to the Start button."""
         top = self.about_top()
-        return self.r(660, top, 560, min(88, 632 - top))
+        return self.r(660, top, 560, 632 - top)
 
     def seat_slots(self) -> list[tuple[pygame.Rect, pygame.Rect, pygame.Rect]]:
         """Per seat: its colour stripe, name entry and kind cycler, in a column on the
         right (two columns beyond four seats)."""
         cols = 1 if self.seats <= 4 else 2
         cw = 560 if cols == 1 else 276
-        rh = 56 if self.seats <= 4 else 104
+        _rows, rh = self.seat_rows()
         slots = []
         for s in range(self.seats):
             c, row = (0, s) if cols == 1 else (s % 2, s // 2)
@@ -337,7 +349,7 @@ class SetupScene(RedrawOnDemand, GuiScene):
             if cols == 1:
                 er, kr = self.r(sx + 16, sy, 260, 52), self.r(sx + 284, sy, 276, 52)
             else:
-                er, kr = self.r(sx + 16, sy, cw - 16, 48), self.r(sx + 16, sy + 52, cw - 16, 48)
+                er, kr = self.r(sx + 16, sy, cw - 16, 44), self.r(sx + 16, sy + 48, cw - 16, 44)
             slots.append((self.r(sx, sy, 8, rh - 4), er, kr))
         return slots
 
