@@ -5,8 +5,9 @@ import { t, el, button, chooseLang, loadStrings, lang } from "./ui.js";
 import { codeScreen, lobbyScreen } from "./lobby.js";
 import * as wooolf from "./wooolf.js";
 import * as wordporters from "./wordporters.js";
+import * as hooky from "./hooky.js";
 
-const GAMES = { wooolf, wordporters };
+const GAMES = { wooolf, wordporters, hooky };
 const TOKEN = "couchtop.token";
 const RETRY_MS = [0, 250, 500, 1000, 2000, 4000];
 // errors after which the page stops until the player acts; any other close reconnects

@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PHONE_DIR = ROOT / "assets" / "phone"
 THEME_FILE = ROOT / "assets" / "themes" / "couchtop.json"
 # the games the phone page can play
-PHONE_GAMES = ("wooolf", "wordporters")
+PHONE_GAMES = ("wooolf", "wordporters", "hooky")
 # url path -> file in assets/phone (the whole allow-list of files on disk)
 FILES = {
     "/": "index.html",
@@ -27,12 +27,14 @@ FILES = {
     "/ui.js": "ui.js",
     "/wooolf.js": "wooolf.js",
     "/wordporters.js": "wordporters.js",
+    "/hooky.js": "hooky.js",
+    "/games.css": "games.css",
     "/style.css": "style.css",
 }
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".json": "application/json; charset=utf-8"}
 # the catalog keys a phone may show: these prefixes
-STRING_PREFIXES = ("phone.", "wooolf.", "wordporters.", "err.", "game.", "setup.seat")
+STRING_PREFIXES = ("phone.", "wooolf.", "wordporters.", "hooky.", "err.", "game.", "setup.seat")
 # the theme's colours a phone uses, as CSS variables
 THEME_VARS = {"--bg": "dark_bg", "--panel": "normal_bg", "--ink": "normal_text",
               "--accent": "selected_bg", "--on-accent": "selected_text",
