@@ -99,3 +99,18 @@ def test_each_set_up_opens_its_game_s_how_to_and_comes_back(game: str, lang: str
     assert isinstance(app.stack.top, HowToScene) and app.stack.top.game == game
     key(app, pygame.K_ESCAPE)
     assert app.stack.top is scene
+
+
+def test_the_team_race_set_up_offers_the_eight_seats_it_has_room_for() -> None:
+    """The team race takes 2-16 seats; the set-up shows at most eight (pressing past eight
+    built a ninth seat it had no slot for, and crashed)."""
+    app, scene = open_setup("sumoku", (960, 540))
+    scene.step_variant(0)
+    while scene.variant != "team":
+        scene.step_variant(1)
+    for _ in range(10):
+        click(app, scene.widgets["seats_more"])
+    assert scene.seats == 8 and not scene.widgets["seats_more"].is_enabled
+    scene.set_focus(scene.widgets["seats"])
+    key(app, pygame.K_RIGHT)                     # the count's own step wraps round to the fewest
+    assert scene.seats == 2
