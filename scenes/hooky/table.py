@@ -451,7 +451,7 @@ class HookyScene(Entry, panels.Panels, TurnTable):
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
         """The turn banner's words for the seat on screen."""
-        return banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot)
+        return banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot, self.phone_state)
 
     def _clear(self) -> None:
         self.ui.picks = []

@@ -1,0 +1,60 @@
+"""Playing with phones at the TV in the games beyond Wooolf!! and Word Porters: the set-up's
+switch is offered for each game with a phone page (and only those), and a mixed table (one
+phone, one bot, one person at the TV) plays on: the phone's moves reach the session, the
+curtain and the TV's own view are for the person at the TV only."""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.registry import bot_for
+from net.phones.files import PHONE_GAMES
+from scenes.common.setup import SetupScene
+from support.scenes import texts
+from test_scenes_phones import app, lobby_for, phone, recv_k, steps_until  # noqa: F401
+
+
+@pytest.mark.parametrize("game", ["hooky", "paperback", "sumoku", "wooolf", "wordporters"])
+def test_the_switch_is_offered_for_every_game_with_a_phone_page(app, game):  # noqa: F811
+    setup = SetupScene(app, game)
+    app.stack.push(setup)
+    app.step()
+    assert ("phones" in setup.widgets) == (game in PHONE_GAMES)
+
+
+def test_hooky_mixed_table_phone_bot_and_a_person_at_the_tv(app):  # noqa: F811
+    lobby = lobby_for(app, "hooky", ("phone", "bot", "human"))
+    host = lobby.host
+    mei = phone(host.port, 0, "Mei", host.code)
+    recv_k(mei, "welcome")
+    steps_until(app, lobby.ready)
+    lobby.start()
+    table = app.stack.top
+    session = app.session
+    assert table.humans == [2]
+    view = recv_k(mei, "view")["view"]
+    assert view == json.loads(json.dumps(session.view(0)))
+    assert view["hand"] and view["hand"] != session.view(2)["hand"]
+    mei_bot = bot_for("hooky", None, "normal", 0)       # stands in for the person on the phone
+    tv_bot = bot_for("hooky", None, "normal", 2)        # and for the person at the TV
+    phone_moves = 0
+    waited = False
+    while session.view(0)["phase"] in ("clue", "vote") or session.view(0)["round"] < 2:
+        acting = session.to_act()
+        assert table.viewer in (None, 2)                 # the TV never shows the phone's seat
+        assert table.hot.curtain_for in (None, 2)        # nor raises a curtain for it
+        if 0 in acting:
+            waited = waited or "Waiting for Mei (on their phone)" in texts(app)
+            n = len(session.events)
+            mei.send(json.dumps({"k": "cmd", "cmd": mei_bot.choose(session.view(0), 0)}))
+            steps_until(app, lambda: len(session.events) > n)
+            assert session.events[n]["seat"] == 0
+            phone_moves += 1
+        elif 2 in acting:
+            session.submit(tv_bot.choose(session.view(2), 2))
+            app.step()
+        else:
+            app.step()
+    assert phone_moves >= 2 and waited
+    mei.close()
