@@ -395,10 +395,15 @@ def test_one_person_plays_a_whole_game_against_bots_to_the_results():
     with record_text() as blits:
         redraw(app)
     result = session.view(None)["result"]
+    from scenes.paperback.narrate import fame_line
+    shown = [b.text for b in blits]
     for s in range(2):
         best = result["best_words"][s]
         if best:
             assert any(best["word"].upper() in b.text for b in blits)
+        assert fame_line(result["fame_parts"][s]) in shown                 # where the Fame came from
+        assert sum(result["fame_parts"][s].values()) == result["scores"][s]
+    assert any(t.startswith(i18n.t(f"paperback.end.{result['reason']}")) for t in shown)   # and why it ended
     click(app, button(scene, "results").rect.center)
     assert isinstance(app.stack.top, ResultsScene)
     with record_text() as blits:                                # the results: where each one's Fame came from

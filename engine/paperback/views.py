@@ -14,6 +14,7 @@ from typing import Any, Iterable
 from engine.paperback.awards import awards as award_deck, leaders as award_leaders, marks as award_marks
 from engine.paperback import coop, flexible, simultaneous as sim
 from engine.paperback.content import content
+from engine.paperback.ending import fame_parts
 from engine.paperback.powers import KINDS as POWER_KINDS, applies as power_applies
 from engine.paperback.state import PaperbackState
 
@@ -161,5 +162,6 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
                           "legal": now and power_applies(p, hand, state.last_word, can_draw)}
     if over and state.result is not None:
         v["result"] = {**{k: state.result[k] for k in state.result},
-                       "hands": [list(h) for h in state.hands]}
+                       "hands": [list(h) for h in state.hands],
+                       "fame_parts": [fame_parts(state, s) for s in range(n)]}
     return v

@@ -71,9 +71,6 @@ def result_headline(outcome: dict) -> str | None:
     return t("paperback.coop.headline.won" if coop.get("won") else "paperback.coop.headline.lost")
 
 
-FAME_PARTS = ("wilds", "fame", "commons", "award", "theme")     # where Fame comes from, in the order said
-
-
 def result_note(outcome: dict, seat: int) -> str:
     """The results screen's line under a player: where their Fame came from ("5 wilds +
     14 Fame + 10 commons"; the parts worth nothing left out); a log from before the
@@ -82,12 +79,8 @@ def result_note(outcome: dict, seat: int) -> str:
     detail = outcome.get("detail") or {}
     parts = detail.get("fame") or []
     if seat < len(parts):
-        mine = {k: int(parts[seat].get(k) or 0) for k in FAME_PARTS}
-        if mine["award"] and mine["theme"]:        # both: one "bonus", so the line fits its row
-            bonus = mine.pop("award") + mine.pop("theme")
-            mine["bonus"] = bonus
-        said = [t(f"paperback.results.part.{k}", n=n) for k, n in mine.items() if n]
-        return t("paperback.results.plus").join(said) or t("paperback.results.no_fame")
+        from scenes.paperback.narrate import fame_line
+        return fame_line(parts[seat])
     best = detail.get("best_words") or []
     word = best[seat] if seat < len(best) else None
     if not word:

@@ -196,6 +196,21 @@ _SIMULTANEOUS = {
 }
 
 
+FAME_PARTS = ("wilds", "fame", "commons", "award", "theme")     # where Fame comes from, in the order said
+
+
+def fame_line(parts: dict[str, int]) -> str:
+    """Where a player's Fame came from ("5 wilds + 14 Fame + 10 commons"; the parts worth
+    nothing left out; the award and the theme as one bonus when both, so the line fits
+    the results' row)."""
+    mine = {k: int(parts.get(k) or 0) for k in FAME_PARTS}
+    if mine["award"] and mine["theme"]:
+        bonus = mine.pop("award") + mine.pop("theme")
+        mine["bonus"] = bonus
+    said = [t(f"paperback.results.part.{k}", n=n) for k, n in mine.items() if n]
+    return t("paperback.results.plus").join(said) or t("paperback.results.no_fame")
+
+
 def describe_event(ev: dict[str, Any], players: Sequence[dict] | None = None,
                    variant: str | None = None) -> str:
     """One line for the replay list, as the table sees the event: the line words only

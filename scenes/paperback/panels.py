@@ -369,8 +369,16 @@ def draw_final(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, view: dict
         best_text = (t("paperback.ui.final.best", word=str(bw["word"]).upper(), cents=bw["cents"]) if bw
                      else t("paperback.ui.final.no_word"))
         mid = pygame.Rect(row.x + name_w + fr.px(16), row.y, row.w * 30 // 100, row.h)
-        text_in(surface, best_text, mid, fr.fs(22), style.INK, wrap_lines=True, max_lines=2, align="left",
-                min_size=fr.min_fs, ellipsis=True)
+        parts = result.get("fame_parts") or []
+        if s < len(parts):                     # the best word above, where the Fame came from below
+            from scenes.paperback.narrate import fame_line
+            half = pygame.Rect(mid.x, mid.y, mid.w, mid.h // 2)
+            text_in(surface, best_text, half, fr.fs(22), style.INK, align="left", min_size=fr.min_fs, ellipsis=True)
+            text_in(surface, fame_line(parts[s]), half.move(0, half.h), fr.fs(18), style.INK_DIM, wrap_lines=True,
+                    max_lines=2, align="left", min_size=fr.min_fs, ellipsis=True)
+        else:
+            text_in(surface, best_text, mid, fr.fs(22), style.INK, wrap_lines=True, max_lines=2, align="left",
+                    min_size=fr.min_fs, ellipsis=True)
         hand = hands[s] if s < len(hands) else []
         area = pygame.Rect(mid.right + fr.px(10), row.y + fr.px(4), row.right - mid.right - fr.px(16),
                            row.h - fr.px(8))

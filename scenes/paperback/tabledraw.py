@@ -38,6 +38,8 @@ class Drawing:
             result = v.get("result") or {}
             said = (t(result["tiebreak"]) if v.get("coop") and result.get("tiebreak")      # co-op: the table's end
                     else winners_text(self.players, result.get("winners") or []))
+            if result.get("reason") in ("fame", "commons"):                           # and why it ended
+                said = t("paperback.ev.join", a=t(f"paperback.end.{result['reason']}"), b=said)
             text_in(surface, said, fr.r(20, 646, 800, 62), fr.fs(30), style.ACCENT, bold=True, align="left",
                     wrap_lines=True, max_lines=2, min_size=fr.min_fs, ellipsis=True)
             self.bar.draw(surface, fr)
