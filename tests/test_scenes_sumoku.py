@@ -629,6 +629,41 @@ def test_setup_offers_the_countdown_only_for_the_races():
     assert seen == {"classic": False, "solitaire": False, "speed": True, "grab": True, "team": True}
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_results_say_why_the_game_ended_and_what_the_scores_are(lang, size):
+    """The results say why the game ended; under a classic score, the plays' points less
+    the tiles left in hand; under a solitaire score, that it counts the tiles placed."""
+    from scenes.common.results import ResultsScene
+    from scenes.sumoku import result_note, result_reason
+    classic = play_out(SumokuRules(), 3, [SumokuBot("normal", s) for s in range(3)], seed=21,
+                       options={"variant": "classic"})
+    solo = make_session(1, 0, seed=2, variant="solitaire")
+    solo.submit(SumokuBot("normal", 0).choose(solo.view(0), 0))
+    solo.submit({"type": "stop", "seat": 0})
+    for session in (classic, solo):
+        out = session.outcome().to_data()
+        app = make_app(size, lang)
+        app.show_results(session)
+        assert isinstance(app.stack.top, ResultsScene)
+        with record_text() as blits:
+            redraw(app)
+        assert_fits(blits, size)
+        drawn = [b.text for b in blits]
+        assert result_reason(out) == i18n.t(f"sumoku.end.{out['detail']['reason']}") and result_reason(out) in drawn
+        notes = [result_note(out, s) for s in range(session.seats)]
+        assert all(n in drawn for n in notes if n)
+        if session is solo:
+            assert notes == [i18n.t("sumoku.results.placed", n=out["scores"][0])] and out["scores"][0] > 0
+        else:
+            d = out["detail"]
+            for s in range(3):
+                assert (str(d["penalties"][s]) in notes[s] and str(d["scores"][s]) in notes[s]) if d["penalties"][s] \
+                    else notes[s] == ""
+                assert d["scores"][s] - d["penalties"][s] == out["scores"][s]
+            assert any(d["penalties"])
+
+
 def test_describe_event_and_score_series():
     session = play_out(SumokuRules(), 3, [SumokuBot("normal", s) for s in range(3)], seed=21,
                        options={"variant": "classic"})

@@ -52,4 +52,31 @@ def replay_renderer(app: Any) -> ReplayRenderer:
     return ReplayRenderer(app)
 
 
-__all__ = ["SETUP", "session_options", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "Page"]
+SOLITAIRE_ENDS = ("stopped", "time", "all_placed")     # only solitaire ends these ways
+
+
+def result_reason(outcome: dict) -> str | None:
+    """Why the game ended, under the results' headline ("Nobody could play on: a full
+    round of passes.")."""
+    from scenes.ui.i18n import t
+    reason = (outcome.get("detail") or {}).get("reason")
+    key = f"sumoku.end.{reason}"
+    return t(key) if reason and t(key) != key else None
+
+
+def result_note(outcome: dict, seat: int) -> str:
+    """Under a player's score: solitaire, what the score counts (tiles placed of 96);
+    classic, the plays' points less the tiles left in hand, when there were any."""
+    from scenes.ui.i18n import t
+    detail = outcome.get("detail") or {}
+    scores = outcome.get("scores") or []
+    if detail.get("reason") in SOLITAIRE_ENDS and seat < len(scores):
+        return t("sumoku.results.placed", n=scores[seat])
+    penalties = detail.get("penalties") or []
+    played = detail.get("scores") or []
+    if seat < len(penalties) and seat < len(played) and penalties[seat]:
+        return t("sumoku.results.penalty", played=played[seat], left=penalties[seat])
+    return ""
+
+
+__all__ = ["SETUP", "result_reason", "result_note", "session_options", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "Page"]
