@@ -112,7 +112,7 @@ def plugin(game: str) -> ModuleType | None:
         mod = importlib.import_module(target)
     except ImportError:
         return None
-    if not all(hasattr(mod, name) for name in REQUIRED):
+    if not all(name in dir(mod) for name in REQUIRED):   # dir(): lazy names stay unimported
         return None
     return mod
 

@@ -8,9 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from scenes.common.assistant import assistant_option
-from scenes.hooky.howto import Page, howto_pages
-from scenes.hooky.narrate import describe_event, score_series
-from scenes.hooky.replayview import ReplayRenderer
+from engine.core.lazy import exports
+
+# imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
+__getattr__, __dir__ = exports(__name__, {
+    "Page": "scenes.hooky.howto:Page",
+    "howto_pages": "scenes.hooky.howto:howto_pages",
+    "describe_event": "scenes.hooky.narrate:describe_event",
+    "score_series": "scenes.hooky.narrate:score_series",
+})
 
 SETUP: dict = {
     "seats": range(3, 6),
@@ -28,7 +34,8 @@ def game_scene(app: Any, session: Any) -> Any:
     return HookyScene(app, session)
 
 
-def replay_renderer(app: Any) -> ReplayRenderer:
+def replay_renderer(app: Any) -> Any:
+    from scenes.hooky.replayview import ReplayRenderer
     return ReplayRenderer(app)
 
 

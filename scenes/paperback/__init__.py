@@ -11,9 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from scenes.paperback.combining import option_conflict, option_parent
-from scenes.paperback.howto import Page, howto_pages
-from scenes.paperback.narrate import describe_event, score_series
-from scenes.paperback.replayview import ReplayRenderer
+from engine.core.lazy import exports
+
+# imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
+__getattr__, __dir__ = exports(__name__, {
+    "Page": "scenes.paperback.howto:Page",
+    "howto_pages": "scenes.paperback.howto:howto_pages",
+    "describe_event": "scenes.paperback.narrate:describe_event",
+    "score_series": "scenes.paperback.narrate:score_series",
+})
 
 SETUP: dict = {
     "seats": range(2, 6),
@@ -58,7 +64,8 @@ def game_scene(app: Any, session: Any) -> Any:
     return PaperbackScene(app, session)
 
 
-def replay_renderer(app: Any) -> ReplayRenderer:
+def replay_renderer(app: Any) -> Any:
+    from scenes.paperback.replayview import ReplayRenderer
     return ReplayRenderer(app)
 
 

@@ -5,9 +5,15 @@ from __future__ import annotations
 from typing import Any
 
 from scenes.sumoku.race import RACE_SETUP, VARIANTS as RACE_VARIANTS, race_options, race_scene
-from scenes.sumoku.howto import Page, howto_pages
-from scenes.sumoku.narrate import describe_event, score_series
-from scenes.sumoku.replayview import ReplayRenderer
+from engine.core.lazy import exports
+
+# imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
+__getattr__, __dir__ = exports(__name__, {
+    "Page": "scenes.sumoku.howto:Page",
+    "howto_pages": "scenes.sumoku.howto:howto_pages",
+    "describe_event": "scenes.sumoku.narrate:describe_event",
+    "score_series": "scenes.sumoku.narrate:score_series",
+})
 
 SETUP: dict = {
     "seats": range(1, 9),
@@ -47,8 +53,9 @@ def game_scene(app: Any, session: Any) -> Any:
     return TableScene(app, session)
 
 
-def replay_renderer(app: Any) -> ReplayRenderer:
+def replay_renderer(app: Any) -> Any:
     """Draws a replayed view: `draw(surface, rect, view)`; set `.players` for names."""
+    from scenes.sumoku.replayview import ReplayRenderer
     return ReplayRenderer(app)
 
 

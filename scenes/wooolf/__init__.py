@@ -8,9 +8,15 @@ from __future__ import annotations
 from typing import Any
 
 from scenes.common.assistant import assistant_option
-from scenes.wooolf.howto import Page, howto_pages
-from scenes.wooolf.narrate import describe_event, score_series
-from scenes.wooolf.replayview import ReplayRenderer
+from engine.core.lazy import exports
+
+# imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
+__getattr__, __dir__ = exports(__name__, {
+    "Page": "scenes.wooolf.howto:Page",
+    "howto_pages": "scenes.wooolf.howto:howto_pages",
+    "describe_event": "scenes.wooolf.narrate:describe_event",
+    "score_series": "scenes.wooolf.narrate:score_series",
+})
 
 SETUP: dict = {
     "seats": range(4, 9),
@@ -30,7 +36,8 @@ def game_scene(app: Any, session: Any) -> Any:
     return WooolfScene(app, session)
 
 
-def replay_renderer(app: Any) -> ReplayRenderer:
+def replay_renderer(app: Any) -> Any:
+    from scenes.wooolf.replayview import ReplayRenderer
     return ReplayRenderer(app)
 
 

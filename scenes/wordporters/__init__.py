@@ -10,10 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.wordporters.howto import Page, howto_pages
-from scenes.wordporters.narrate import describe_event, event_describer, score_series
-from scenes.wordporters.replayview import ReplayRenderer
 from scenes.wordporters.words import resolve
+from engine.core.lazy import exports
+
+# imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
+__getattr__, __dir__ = exports(__name__, {
+    "Page": "scenes.wordporters.howto:Page",
+    "howto_pages": "scenes.wordporters.howto:howto_pages",
+    "describe_event": "scenes.wordporters.narrate:describe_event",
+    "event_describer": "scenes.wordporters.narrate:event_describer",
+    "score_series": "scenes.wordporters.narrate:score_series",
+})
 
 SETUP: dict = {
     "seats": range(3, 7),
@@ -40,7 +47,8 @@ def game_scene(app: Any, session: Any) -> Any:
     return WordPortersScene(app, session)
 
 
-def replay_renderer(app: Any) -> ReplayRenderer:
+def replay_renderer(app: Any) -> Any:
+    from scenes.wordporters.replayview import ReplayRenderer
     return ReplayRenderer(app)
 
 
