@@ -22,6 +22,7 @@ from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.i18n import lang
 from scenes.ui.text import band, line_step, wrap
+from scenes.ui.text import width as text_width
 
 WHEEL_ROWS = 3          # rows one notch of the wheel scrolls
 
@@ -31,15 +32,26 @@ class Row:
     entry: int          # the index of the line it belongs to
     text: str
     gap: int            # space above it (between two entries)
+    indent: int = 0     # a line's second and later rows hang under its first word
 
 
 @lru_cache(maxsize=64)
 def _rows(lines: tuple[str, ...], size: int, width: int, gap: int, numbered: bool) -> tuple[Row, ...]:
+    """Every line wrapped into rows: the first row the panel's width, the rest indented
+    (under the text after the number in the replay's list, by half a line's height in a
+    table's log) so that where each line starts is seen at a glance."""
     out: list[Row] = []
     for i, text in enumerate(lines):
         words = f"{i + 1}. {text}" if numbered else text
-        for j, piece in enumerate(wrap(words, size, width)):
-            out.append(Row(i, piece, gap if j == 0 and out else 0))
+        indent = text_width(f"{i + 1}. ", size) if numbered else size // 2
+        first = wrap(words, size, width)[0] if words else ""
+        rest = words[len(first):].strip() if words.startswith(first) else ""
+        if not first or not words.startswith(first) or indent >= width // 3:
+            rows, indent = list(wrap(words, size, width)), 0
+        else:
+            rows = [first] + (list(wrap(rest, size, width - indent)) if rest else [])
+        for j, piece in enumerate(rows):
+            out.append(Row(i, piece, gap if j == 0 and out else 0, indent if j else 0))
     return tuple(out)
 
 
@@ -184,8 +196,8 @@ class LogView:
                                                                       else style.INK_DIM)
             else:
                 colour = style.INK if row.entry == newest else style.INK_DIM
-            text_in(surface, row.text, pygame.Rect(inner.x, yy, inner.w, band_h), size, colour, align="left",
-                    valign="top", min_size=size)
+            text_in(surface, row.text, pygame.Rect(inner.x + row.indent, yy, inner.w - row.indent, band_h), size,
+                    colour, align="left", valign="top", min_size=size)
 
     @staticmethod
     def _draw_bar(surface: pygame.Surface, track: pygame.Rect, top: int, bottom: int, total: int) -> None:
