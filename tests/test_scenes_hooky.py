@@ -449,6 +449,16 @@ def test_the_results_chart_says_what_its_points_are(lang, size):
     assert len(score_series(session.events, 3)[0]) == 5          # 0, rounds 4, 5, 6, the hands
 
 
+def test_zh_how_to_says_the_starting_clue_is_counted_against_ones_own_hand():
+    """The starting clue's number is the word's count against the giver's own hand (the
+    rules' counting rule), not 'the number of cards in one's hand', as the zh page said."""
+    i18n.set_lang("zh-TW")
+    body = next(p for p in howto_pages() if p.key == "turn").body
+    count = next(p for p in howto_pages() if p.key == "count")
+    assert "手牌的數量" not in body
+    assert "回答" in body and "回答" in count.title           # the same word as the page on counting
+
+
 def test_whole_game_one_human_reaches_results():
     from scenes.common.results import ResultsScene
     app = make_app()
