@@ -585,6 +585,29 @@ def test_pass_and_end_game_ask_first(lang, size, variant):
         assert any(e["type"] == "passed" for e in session.events[before:])
 
 
+def test_the_outlined_lines_add_up_to_what_the_play_scores():
+    """With cross scoring a play also scores the lines it crosses: the table outlines them
+    with their totals too, so the badges add up to 'This play scores N' (the rules' worked
+    example 3: 7-5-3 (15) + 1-9-3-7 (20) = 35; the table showed only the 15)."""
+    from scenes.sumoku.pending import analyse
+    ex = EXAMPLES[2]
+    a = analyse(ex.board_dict(), ex.key, [list(p) for p in ex.play], first_play=False)
+    assert a.ok and a.score == 35 and sorted(lc.total for lc in a.outlined) == [15, 20]
+    bad = analyse(ex.board_dict(), ex.key, [[ex.play[0][0], 1, 3, 4]], first_play=False)
+    assert not bad.ok and bad.outlined == bad.lines                    # a wrong play: its lines, judged
+    app = make_app()
+    scene = table(app, make_session(1, 0, seed=2))
+    scene.view = dict(scene.view, board=[[r, c, tl, v] for r, c, tl, v in ex.board], key=ex.key, first_play=False)
+    for tl, r, c, v in ex.play:
+        scene.pending.put(tl, (r, c), v)
+    drawn: dict = {}
+    draw = scene.board_view.draw
+    scene.board_view.draw = lambda surface, **kw: (drawn.update(kw), draw(surface, **kw))[1]
+    scene.controls()                                   # judges the pending play, as each frame does
+    scene.draw(app.surface)
+    assert sorted(lc.total for lc in drawn["lines"]) == [15, 20] and scene.analysis.score == 35
+
+
 def test_bots_play_a_whole_classic_game_through_the_table():
     app = make_app()
     session = make_session(2, 2, seed=9)

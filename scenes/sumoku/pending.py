@@ -34,6 +34,15 @@ class Analysis:
     scored: list[Line] = field(default_factory=list)
 
     @property
+    def outlined(self) -> list[LineCheck]:
+        """The lines the table outlines, each with its total: a legal play's scored lines
+        (with cross scoring, the lines it crosses too, so the totals add up to the score);
+        otherwise every line through the play, judged (errors shown beside)."""
+        if self.ok and self.scored:
+            return [LineCheck(ln.direction, ln.cells, ln.total) for ln in self.scored]
+        return self.lines
+
+    @property
     def line_error(self) -> bool:
         """Whether the verdict is about one of the lines (shown next to it)."""
         return any(lc.error is not None for lc in self.lines)

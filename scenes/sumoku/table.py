@@ -404,7 +404,7 @@ class TableScene(Placing, TurnTable):
             if self.drag["from_cell"] is not None:
                 ghosts = [g for g in ghosts if g[2] != self.drag["from_cell"]]
         cursor = self.cursor if (self.selected is not None or self.cursor is not None) and self.my_turn else None
-        bv.draw(surface, ghosts=ghosts, lines=a.lines if self.pending else (), cursor=cursor,
+        bv.draw(surface, ghosts=ghosts, lines=a.outlined if self.pending else (), cursor=cursor,
                 cursor_colour=style.seat_colour(self.hand_seat), drop=drop)
         if cursor is not None and self.selected is not None and not self.pending.at(cursor):
             r = bv.cell_rect(cursor)
