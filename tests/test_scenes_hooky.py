@@ -447,6 +447,11 @@ def test_the_results_chart_says_what_its_points_are(lang, size):
     title = [b for b in blits if b.text == i18n.t("hooky.results.chart")]
     assert title and i18n.t("ui.results.chart") not in {b.text for b in blits}
     assert len(score_series(session.events, 3)[0]) == 5          # 0, rounds 4, 5, 6, the hands
+    labels = [i18n.t("hooky.results.start"), *(i18n.t("hooky.results.round", n=r) for r in (4, 5, 6)),
+              i18n.t("hooky.results.hands")]
+    drawn = [b.text for b in blits]
+    assert all(label in drawn for label in labels) and i18n.t("hooky.results.axis") in drawn   # not 'Turn 1-4'
+    assert i18n.t("ui.results.axis") not in drawn
 
 
 def test_zh_how_to_says_the_starting_clue_is_counted_against_ones_own_hand():

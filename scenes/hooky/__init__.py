@@ -16,6 +16,7 @@ __getattr__, __dir__ = exports(__name__, {
     "howto_pages": "scenes.hooky.howto:howto_pages",
     "describe_event": "scenes.hooky.narrate:describe_event",
     "score_series": "scenes.hooky.narrate:score_series",
+    "score_axis": "scenes.hooky.narrate:score_axis",
 })
 
 SETUP: dict = {

@@ -88,3 +88,11 @@ def score_series(events: Sequence[dict[str, Any]], seats: int) -> list[list[int]
         points.append(int((end.get("scores") or [0] * seats)[s]))
         series.append(points)
     return series
+
+
+def score_axis(events: Sequence[dict[str, Any]], seats: int) -> list[str]:
+    """The label of each point of `score_series` under the results chart: the start,
+    the guesses of rounds 4, 5 and 6, then the named hands (an unfinished game: the start)."""
+    if not any(ev.get("type") == "game_ended" for ev in events):
+        return [t("hooky.results.start")]
+    return [t("hooky.results.start"), *(t("hooky.results.round", n=r) for r in (4, 5, 6)), t("hooky.results.hands")]
