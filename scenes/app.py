@@ -231,7 +231,7 @@ class App:
         resume = getattr(session, "resume_clock", lambda: None)
         from scenes.common.handoff import HandoffCurtain
         from scenes.common.pause import PauseOverlay
-        if isinstance(top, (HandoffCurtain, PauseOverlay)):
+        if any(isinstance(s, (HandoffCurtain, PauseOverlay)) for s in self.stack.scenes):
             resume = lambda: None   # noqa: E731  (the curtain, or the pause menu, keeps the clock stopped)
         self.stack.push(Confirm(self, "ui.quit.question_game", "ui.menu.quit", self.quit, on_no=resume))
 

@@ -219,3 +219,17 @@ def test_each_event_is_worded_once_per_seat_and_language_and_again_after_a_take_
     view.forget()                                            # a take-back: the same seq may be a new event
     view.worded(events[:1], word, 0)
     assert calls[-1] == 0 and len(calls) == 14
+
+
+def test_a_list_of_letters_in_chinese_wraps_after_its_commas_and_stays_in_the_panel() -> None:
+    from scenes.ui.text import wrap
+    size = (960, 540)
+    fr = Frame(size)
+    line = "Mei拿到了E、T、IN、EA、T、R、G、S、W、QU、ER、TH，還有3.5張牌。"
+    rows = wrap(line, fr.fs(18), 120)
+    assert len(rows) > 2                                      # broken after the 、 (it was one unbreakable piece)
+    assert all(any(pair in r for r in rows) for pair in ("IN", "EA", "QU", "ER", "TH"))
+    assert "3.5" in "".join(rows) and not any(r.startswith(("、", "，")) for r in rows)
+    blits, _ = drawn(lambda s: draw_recent(s, fr.r(8, 415, 220, 120), [line], fr.fs(18), fr.px(8)), size)
+    assert_fits(blits, size)
+    assert "".join(b.text for b in blits) == line

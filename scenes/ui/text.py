@@ -74,14 +74,18 @@ def fit_size(text: str, size: int, max_w: int, max_h: int = 1 << 16, bold: bool 
 
 
 def _tokens(para: str) -> list[str]:
-    """Break points: between any two Chinese characters, and at spaces in Latin text; a
-    run of Latin letters, digits and signs ("3-7-5", "124") is never split."""
+    """Break points: between any two Chinese characters, at spaces in Latin text, and
+    after Chinese punctuation; a run of Latin letters, digits and signs ("3-7-5", "124",
+    "3.5") is never split."""
     out: list[str] = []
     run = ""
     for ch in para:
         if ch == " " or ord(ch) >= 0x2E80 or ch in NO_LINE_START or ch in NO_LINE_END:
             if ch in NO_LINE_START and run:
-                run += ch             # "end." stays one word with its full stop
+                run += ch             # "end." stays one word with its full stop ...
+                if ord(ch) >= 0x2E80:
+                    out.append(run)   # ... and "E、T、IN" breaks after each 、 (not "3.5")
+                    run = ""
                 continue
             if run:
                 out.append(run)
