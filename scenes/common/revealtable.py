@@ -9,6 +9,9 @@ from typing import Any
 from scenes.common.turntable import TurnTable
 
 
+READ_S = 6.0     # with nobody at the TV (bots, phones), a finished reveal goes on after this long
+
+
 class RevealTable(TurnTable):
     bot_pause = 1.6              # a bot's sentence stays this long before the next move
     results_at_end = False       # the last reveal first; its button opens the results

@@ -23,7 +23,7 @@ import pygame
 
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.clicks import among, left_click, route
-from scenes.common.revealtable import RevealTable
+from scenes.common.revealtable import READ_S, RevealTable
 from scenes.ui import style
 from scenes.ui.buttons import Button, row_rects
 from scenes.ui.geometry import Frame
@@ -40,7 +40,6 @@ WORDS = BannerWords(over="wooolf.ui.banner.over", mine="wooolf.ui.banner.mine.{p
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 FLIP_S = 0.25          # one card's flip at normal speed
 STAGGER_S = 0.12       # between one holder's flip and the next
-READ_S = 6.0           # a table of bots only goes on from a reveal after this long
 ANNOUNCED = ("peeked", "asked", "shuffled", "declared", "round_dealt")   # said at the table's centre
 
 

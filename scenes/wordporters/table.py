@@ -25,7 +25,7 @@ from engine.wordporters.board import markers_for
 from engine.wordporters.content import SHOWN
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.clicks import among, left_click, route
-from scenes.common.revealtable import RevealTable
+from scenes.common.revealtable import READ_S, RevealTable
 from scenes.ui.buttons import Button, row_rects
 from scenes.ui.geometry import Frame
 from scenes.ui import style
@@ -229,14 +229,22 @@ class WordPortersScene(RevealTable):
 
     def step(self, dt: float) -> None:
         r = self.reveal
-        if r is not None and self.revealing():
+        if r is not None and (self.revealing() or self.reads_alone()):
             f = self.anim_factor
-            was = r.shown()
+            was, turning = r.shown(), self.revealing()
             r.clock = r.clock + dt / f if f > 0 else 1e9
             if r.shown() != was:
                 self.sound("score")
-            if r.shown() != was or not self.revealing():
+            if turning and (r.shown() != was or not self.revealing()):
                 self.refresh()                   # the log says the number just turned (the round's end after the last)
+            if self.reads_alone() and r.clock >= r.length() + READ_S:
+                self.go_on()                     # nobody at the TV to press on: the next round by itself
+
+    def reads_alone(self) -> bool:
+        """Nobody at the TV (bots and phones only) and a round's reveal up that is not the
+        game's last: it goes on by itself once read."""
+        r = self.reveal
+        return not self.humans and r is not None and not (r.ended or self.view.get("ended"))
 
     def revealing(self) -> bool:
         return self.reveal is not None and self.reveal.clock < self.reveal.length()
@@ -247,6 +255,9 @@ class WordPortersScene(RevealTable):
     def wake_after(self) -> float | None:
         """While the reveal is up nothing moves on its own (its turning is animation), so
         a bot waiting to start the next round does not wake the loop."""
+        if self.reads_alone():
+            assert self.reveal is not None
+            return max(0.0, (self.reveal.length() + READ_S - self.reveal.clock) * self.anim_factor)
         return None if self.reveal is not None else super().wake_after()
 
     def go_on(self) -> None:
