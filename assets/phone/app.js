@@ -6,8 +6,9 @@ import { codeScreen, lobbyScreen } from "./lobby.js";
 import * as wooolf from "./wooolf.js";
 import * as wordporters from "./wordporters.js";
 import * as hooky from "./hooky.js";
+import * as paperback from "./paperback.js";
 
-const GAMES = { wooolf, wordporters, hooky };
+const GAMES = { wooolf, wordporters, hooky, paperback };
 const TOKEN = "couchtop.token";
 const RETRY_MS = [0, 250, 500, 1000, 2000, 4000];
 // errors after which the page stops until the player acts; any other close reconnects
@@ -144,8 +145,9 @@ function join(code) {
 
 async function start() {
   await loadStrings(chooseLang());
-  const [a, b] = await Promise.all([fetch("/content/wooolf.json"), fetch("/content/wordporters.json")]);
-  s.content = { wooolf: await a.json(), wordporters: await b.json() };
+  const withContent = ["wooolf", "wordporters", "paperback"];
+  const got = await Promise.all(withContent.map((g) => fetch(`/content/${g}.json`).then((r) => r.json())));
+  s.content = Object.fromEntries(withContent.map((g, i) => [g, got[i]]));
   const fromQr = location.hash.replace("#", "").trim().toUpperCase();
   if (/^[A-Z]{4}$/.test(fromQr)) s.code = fromQr;
   document.addEventListener("visibilitychange", () => { if (!document.hidden) { tries = 0; connect(); } });

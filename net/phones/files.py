@@ -13,12 +13,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.core.i18n import LANGS, catalog
+from net.phones.gamecontent import paperback_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE_DIR = ROOT / "assets" / "phone"
 THEME_FILE = ROOT / "assets" / "themes" / "couchtop.json"
 # the games the phone page can play
-PHONE_GAMES = ("wooolf", "wordporters", "hooky")
+PHONE_GAMES = ("wooolf", "wordporters", "hooky", "paperback")
 # url path -> file in assets/phone (the whole allow-list of files on disk)
 FILES = {
     "/": "index.html",
@@ -28,13 +29,14 @@ FILES = {
     "/wooolf.js": "wooolf.js",
     "/wordporters.js": "wordporters.js",
     "/hooky.js": "hooky.js",
+    "/paperback.js": "paperback.js",
     "/games.css": "games.css",
     "/style.css": "style.css",
 }
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".json": "application/json; charset=utf-8"}
 # the catalog keys a phone may show: these prefixes
-STRING_PREFIXES = ("phone.", "wooolf.", "wordporters.", "hooky.", "err.", "game.", "setup.seat")
+STRING_PREFIXES = ("phone.", "wooolf.", "wordporters.", "hooky.", "paperback.", "err.", "game.", "setup.seat")
 # the theme's colours a phone uses, as CSS variables
 THEME_VARS = {"--bg": "dark_bg", "--panel": "normal_bg", "--ink": "normal_text",
               "--accent": "selected_bg", "--on-accent": "selected_text",
@@ -73,6 +75,7 @@ def game_content() -> dict[str, dict]:
                    "roles": {r.id: {"value": r.value, "targets": list(r.targets)} for r in w.roles.values()}},
         "wordporters": {"words": {x.id: {"en": x.en, "zh": x.zh} for x in p.words},
                         "hints": {x.id: {"en": x.en, "zh": x.zh} for x in p.hint_words}},
+        "paperback": paperback_cards(),
     }
 
 

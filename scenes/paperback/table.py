@@ -416,7 +416,8 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
         return out
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
-        return self.sim_banner() or banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot)
+        return self.sim_banner() or banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot,
+                                                self.phone_state)
 
     def info(self) -> tuple[str, tuple[int, int, int]]:
         """The info strip's line: a message, what the pointer is over, or what to do now."""

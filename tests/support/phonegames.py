@@ -68,3 +68,67 @@ class HookyDriver:
             page.click("#name")
         else:
             raise AssertionError(f"no page path for {cmd}")
+
+
+class PaperbackDriver:
+    """paperback_move for `play`: a bot's choice, through the page. The first word of
+    the game is typed (the page lays the cards); before it, a word the list lacks is typed
+    and spelled (the TV refuses it with a readable reason), then proposed to the vote."""
+
+    def __init__(self, tv) -> None:
+        self.tv = tv
+        self.proposed = False
+        self.typed = 0
+        self.refusal = ""
+        from net.phones.gamecontent import paperback_cards
+        self.cards = paperback_cards()["cards"]
+
+    def __call__(self, page, seat: int, view: dict) -> None:
+        cmd = bot_command("paperback", seat, view)
+        kind = cmd["type"]
+        if kind == "spell" and not self.proposed:
+            self.proposed = True
+            self.junk = ""
+            for cid in view["hand"]:         # the whole hand in its order, wilds as Q: no word
+                page.click(f"button[data-card='{cid}']")
+                if self.cards[cid]["wild"]:
+                    page.click("button[data-wild='q']")
+                self.junk += "q" if self.cards[cid]["wild"] else self.cards[cid]["letters"]
+            page.click("#spell")
+            until(self.tv, page, lambda: page.locator(".note").count() > 0, "the refusal")
+            self.refusal = page.inner_text(".note")
+            for cid in view["hand"]:
+                page.click(f"button[data-card='{cid}']")
+                if self.cards[cid]["wild"]:
+                    page.click("button[data-wild='q']")
+            page.click("#propose")
+            return
+        if kind == "spell" and not self.typed and "common" not in cmd["cards"]:
+            self.typed += 1
+            word = "".join(cmd["letters"].get(cid, self.cards[cid]["letters"]) for cid in cmd["cards"])
+            page.fill("#type", word)
+            assert page.inner_text("#built") == word.upper()
+            page.click("#spell")
+            return
+        if kind == "spell":
+            for cid in cmd["cards"]:
+                page.click(f"button[data-card='{cid}']")
+                if cid == "common":
+                    continue
+                d = self.cards[cid]
+                text = cmd.get("letters", {}).get(cid, d["letters"])
+                if d["wild"]:
+                    page.click(f"button[data-wild='{text}']")
+                elif text != d["letters"]:
+                    page.click(f"button[data-card='{cid}']")     # a two-way card: its other way
+            page.click("#spell")
+        elif kind == "pass":
+            page.click("#pass")
+        elif kind == "buy":
+            for cid in cmd["cards"]:
+                page.click(f"button[data-buy='{cid}']")
+            page.click("#buy")
+        elif kind == "vote":
+            page.click("#accept" if cmd["accept"] else "#refuse")
+        else:
+            raise AssertionError(f"no page path for {cmd}")

@@ -1,0 +1,278 @@
+// Paperback on a phone: your hand as cards; spelling a word by tapping cards in order (a
+// wild asks for its letter, a two-letter card is one tap, the common card) or by typing it
+// (the page lays your cards for the letters: two-letter cards first, then one-letter
+// cards, the common, and wilds for the rest); proposing a word the list lacks and the
+// table's vote; buying from the Offer and the Fame piles with the ¢ left shown. The TV
+// decides every move: a refused word comes back with the rules' reason.
+import { t, el, button, section } from "./ui.js";
+
+const LETTERS = "abcdefghijklmnopqrstuvwxyz".split("");
+const up = (s) => String(s).toUpperCase();
+
+function card(c, id) {
+  return c.content.cards?.[id] || { letters: "?", cents: 0, cost: 0, fame: 0, wild: false, ability: ["-", 0, 0] };
+}
+
+function face(c, id) {
+  const d = card(c, id);
+  if (d.wild) return t("paperback.ui.sim.wild");
+  if (d.power) return up(d.power);
+  return up(d.letters);
+}
+
+function label(c, id) {
+  const d = card(c, id);
+  const bits = [face(c, id)];
+  if (d.cents) bits.push(`${d.cents}¢`);
+  if (d.fame) bits.push(t("paperback.ui.fame_short", { fame: d.fame }));
+  return bits.join(" ");
+}
+
+function about(c, id) {
+  const d = card(c, id);
+  if (d.wild) return t("paperback.ui.about.wild", { fame: d.fame });
+  const [kind, n, length] = d.ability;
+  return kind === "-" ? "" : t(`paperback.ability.${kind}`, { n, length });
+}
+
+const cardsText = (c, ids) => ids.map((id) => face(c, id)).join(", ");
+
+export function narrate(ev, c) {
+  const p = (seat) => c.name(seat);
+  switch (ev.type) {
+    case "set_up": return t("paperback.ev.set_up", { player: p(ev.start ?? 0) });
+    case "spelled": return ev.claimed
+      ? t("paperback.ev.spelled_claim", { player: p(ev.seat), word: up(ev.word), cents: ev.cents, letter: face(c, ev.claimed) })
+      : t("paperback.ev.spelled", { player: p(ev.seat), word: up(ev.word), cents: ev.cents });
+    case "passed": return t("paperback.ev.passed", { player: p(ev.seat) });
+    case "bought": return ev.cards.length
+      ? t("paperback.ev.bought", { player: p(ev.seat), cards: cardsText(c, ev.cards), spent: ev.spent })
+      : t("paperback.ev.bought_nothing", { player: p(ev.seat) });
+    case "word_proposed": return t("paperback.ev.word_proposed", { player: p(ev.seat), word: up(ev.word) });
+    case "word_voted": return t(ev.accept ? "paperback.ev.word_voted_yes" : "paperback.ev.word_voted_no", { player: p(ev.seat), word: up(ev.word) });
+    case "word_accepted": return t("paperback.ev.word_accepted", { word: up(ev.word) });
+    case "word_refused": return t("paperback.ev.word_refused", { player: p(ev.by ?? ev.seat ?? 0), word: up(ev.word) });
+    case "game_ended": return t("paperback.ui.banner.over");
+    default: return null;
+  }
+}
+
+function mine(c) {
+  return c.view.status.acting.includes(c.seat);
+}
+
+function status(c) {
+  const v = c.view;
+  if (v.status.ended) return t("paperback.ui.banner.over");
+  if (mine(c)) {
+    const key = `paperback.ui.banner.mine.${v.phase}`;
+    return t(key, { name: c.name(c.seat) });
+  }
+  const acting = v.status.acting;
+  if (acting.length === 1) return t("phone.waiting_for", { name: c.name(acting[0]) });
+  return t("paperback.ui.banner.others", { phase: `@paperback.phase.${v.phase}` });
+}
+
+// ---- the word being built: [{id, text}] -----------------------------------------------------
+function word(c) {
+  if (!c.ui.word) c.ui.word = [];
+  return c.ui.word;
+}
+
+function commonLetter(c) {
+  const v = c.view;
+  return v.common && !v.effects?.no_common ? card(c, v.common).letters : null;
+}
+
+function texts(d) {
+  if (d.wild || d.power) return [];
+  const [kind] = d.ability;
+  if (kind === "flip") return [d.letters, d.letters.split("").reverse().join("")];
+  if (kind === "qu") return [d.letters, d.letters + "u"];
+  return [d.letters];
+}
+
+// lay the typed word with the hand: longest texts first, then the common, then wilds
+export function layTyped(typed, hand, cardOf, common) {
+  const free = hand.slice();
+  const out = [];
+  let i = 0;
+  let usedCommon = false;
+  while (i < typed.length) {
+    let best = null;
+    for (const id of free) {
+      for (const text of texts(cardOf(id))) {
+        if (text && typed.startsWith(text, i) && (!best || text.length > best.text.length)) best = { id, text };
+      }
+    }
+    if (!best && common && !usedCommon && typed.startsWith(common, i)) { best = { id: "common", text: common }; usedCommon = true; }
+    if (!best) {
+      const wild = free.find((id) => cardOf(id).wild);
+      if (!wild) return null;
+      best = { id: wild, text: typed[i] };
+    }
+    if (best.id !== "common") free.splice(free.indexOf(best.id), 1);
+    out.push(best);
+    i += best.text.length;
+  }
+  return out;
+}
+
+function commandOf(c) {
+  const w = word(c);
+  const letters = {};
+  for (const p of w) {
+    if (p.id === "common") continue;
+    const d = card(c, p.id);
+    if (d.wild || p.text !== d.letters) letters[p.id] = p.text;
+  }
+  return { type: "spell", cards: w.map((p) => p.id), letters };
+}
+
+function clear(c) {
+  for (const k of ["word", "asking", "typed", "basket", "typing"]) delete c.ui[k];
+}
+
+function send(c, cmd) {
+  c.send(cmd);
+  clear(c);
+}
+
+function tap(c, id) {
+  const d = id === "common" ? null : card(c, id);
+  if (d && d.wild) { c.ui.asking = id; c.redraw(); return; }
+  const options = d ? texts(d) : [commonLetter(c)];
+  word(c).push({ id, text: options[0] });
+  c.redraw();
+}
+
+function spell(c) {
+  const v = c.view;
+  const ui = c.ui;
+  const w = word(c);
+  const used = new Set(w.map((p) => p.id));
+  if (ui.asking) {
+    return section(t("paperback.ui.ask_wild"), el("div", { class: "abc" }, LETTERS.map((l) => button(up(l), () => {
+      word(c).push({ id: ui.asking, text: l });
+      delete ui.asking;
+      c.redraw();
+    }, { class: "tile pick", "data-wild": l }))), button(t("hooky.ui.cancel"), () => { delete ui.asking; c.redraw(); }, { class: "back" }));
+  }
+  const common = commonLetter(c);
+  const hand = el("div", { class: "pbhand" }, v.hand.map((id) => {
+    const d = card(c, id);
+    const flip = used.has(id) && texts(d).length > 1;
+    return button(label(c, id), () => {
+      if (flip) {         // a two-way card tapped again: laid its other way
+        const p = w.find((x) => x.id === id);
+        const opts = texts(d);
+        p.text = opts[(opts.indexOf(p.text) + 1) % opts.length];
+        c.redraw();
+      } else if (!used.has(id)) tap(c, id);
+    }, { class: used.has(id) ? "pbcard on" : "pbcard", "data-card": id });
+  }),
+  common ? button(`${up(common)} · ${t("paperback.score.common")}`, () => { if (!used.has("common")) tap(c, "common"); },
+    { class: used.has("common") ? "pbcard common on" : "pbcard common", "data-card": "common" }) : null);
+  const input = el("input", { id: "type", maxlength: 20, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
+    placeholder: t("hooky.ui.type_word"), "aria-label": t("hooky.ui.type_word") });
+  input.value = ui.typed || "";
+  input.addEventListener("input", () => {
+    ui.typed = input.value.toLowerCase().replace(/[^a-z]/g, "");
+    ui.typing = true;
+    const laid = layTyped(ui.typed, v.hand, (id) => card(c, id), common);
+    if (laid) ui.word = laid;
+    const built = document.getElementById("built");
+    if (built) built.textContent = (laid || []).map((p) => up(p.text)).join("") || "—";
+    // mark the cards laid without a redraw (a redraw on blur would eat the next tap)
+    const laidIds = new Set((laid || []).map((p) => p.id));
+    for (const b of document.querySelectorAll(".pbhand button[data-card]")) {
+      b.classList.toggle("on", laidIds.has(b.dataset.card));
+    }
+  });
+  if (ui.typing) queueMicrotask(() => input.focus());
+  const shown = w.map((p) => up(p.text)).join("");
+  const abilities = [...new Set(v.hand)].filter((id) => about(c, id)).map((id) => el("li", {}, `${label(c, id)}: ${about(c, id)}`));
+  return section(t("paperback.ui.banner.mine.spell", { name: c.name(c.seat) }),
+    el("p", { class: "pbword", id: "built" }, shown || "—"),
+    hand, abilities.length ? el("ul", { class: "dim" }, abilities) : null, input,
+    el("div", { class: "grid" },
+      button(t("paperback.ui.spell"), () => { if (word(c).length) send(c, commandOf(c)); }, { class: "big go", id: "spell" }),
+      button(t("paperback.ui.clear"), () => { clear(c); c.redraw(); }, { class: "big", id: "clear" })),
+    el("div", { class: "grid" },
+      button(t("paperback.ui.propose"), () => { const text = w.map((p) => p.text).join(""); if (text) send(c, { type: "propose", word: text }); },
+        { class: "big", id: "propose" }),
+      button(t("paperback.ui.pass"), () => send(c, { type: "pass" }), { class: "big", id: "pass" })));
+}
+
+function buy(c) {
+  const v = c.view;
+  const ui = c.ui;
+  if (!ui.basket) ui.basket = [];
+  const cost = (id) => v.for_sale.find((x) => x.id === id)?.cost ?? 0;
+  const spent = ui.basket.reduce((a, id) => a + cost(id), 0);
+  const left = v.cents - spent;
+  const fame = new Map((v.fame_piles || []).map((f) => [f.id, f]));
+  const items = v.for_sale.map((x) => {
+    const inBasket = ui.basket.includes(x.id);
+    const f = fame.get(x.id);
+    const name = f ? `${t("paperback.ui.fame_short", { fame: f.fame })} (${f.count})` : label(c, x.id);
+    return button(`${name} · ${x.cost}¢`, () => {
+      if (inBasket) ui.basket.splice(ui.basket.indexOf(x.id), 1);
+      else ui.basket.push(x.id);
+      c.redraw();
+    }, { class: inBasket ? "pbcard on" : "pbcard", "data-buy": x.id, disabled: !inBasket && x.cost > left });
+  });
+  return section(t("paperback.ui.banner.mine.buy", { name: c.name(c.seat) }),
+    el("p", { class: "pbword" }, `${v.cents}¢`),
+    el("div", { class: "pbhand" }, items),
+    ui.basket.length
+      ? button(t("paperback.ui.buy", { cost: spent, left }), () => send(c, { type: "buy", cards: ui.basket.slice() }), { class: "big go", id: "buy" })
+      : button(t("paperback.ui.buy_nothing", { left: v.cents }), () => send(c, { type: "buy", cards: [] }), { class: "big", id: "buy" }));
+}
+
+function vote(c) {
+  const p = c.view.pending;
+  return section(t("paperback.ui.banner.mine.vote", { name: c.name(c.seat) }),
+    el("p", { class: "pbword" }, up(p.word)),
+    el("div", { class: "grid" },
+      button(t("paperback.ui.accept"), () => send(c, { type: "vote", accept: true }), { class: "big go", id: "accept" }),
+      button(t("paperback.ui.refuse"), () => send(c, { type: "vote", accept: false }), { class: "big", id: "refuse" })));
+}
+
+function actions(c) {
+  if (!mine(c)) return null;
+  switch (c.view.phase) {
+    case "spell": return spell(c);
+    case "buy": return buy(c);
+    case "vote": return vote(c);
+    default: return el("p", { class: "note" }, t("phone.paperback.at_tv", { phase: `@paperback.phase.${c.view.phase}` }));
+  }
+}
+
+function myHand(c) {
+  const v = c.view;
+  if (mine(c) && v.phase === "spell") return null;       // the hand is in the speller
+  if (!v.hand || !v.hand.length) return null;
+  return section(t("phone.paperback.hand"), el("div", { class: "pbhand" }, v.hand.map((id) =>
+    el("span", { class: "pbcard" }, label(c, id)))));
+}
+
+function table(c) {
+  const v = c.view;
+  const last = v.words.length ? v.words[v.words.length - 1] : null;
+  const rows = [];
+  for (let s = 0; s < v.seats; s++) {
+    rows.push(el("li", { class: v.result?.winners?.includes(s) ? "won" : "" }, el("strong", {}, c.name(s)),
+      `: ${t("paperback.ui.fame_short", { fame: v.fame[s] })} · ${t("paperback.ui.counts", { deck: v.deck_counts[s], discard: v.discards[s].length, hand: v.hand_counts[s] })}`));
+  }
+  const track = v.common ? t("paperback.ui.track.next", { letter: face(c, v.common), need: v.need }) : t("paperback.ui.track.done");
+  return section(null,
+    last ? el("p", { class: "pbword" }, t("paperback.ui.word_laid", { player: c.name(last.seat), word: up(last.word), cents: last.cents })) : null,
+    el("p", {}, track),
+    el("p", { class: "dim" }, t("paperback.ui.end.fame", { empty: v.empty_fame_piles, of: v.end_empty_piles })),
+    el("ul", { id: "seats" }, rows));
+}
+
+export function render(c) {
+  return [el("p", { class: "status", id: "status" }, status(c)), actions(c), myHand(c), table(c)];
+}
