@@ -396,6 +396,7 @@ def test_one_person_and_two_bots_play_a_whole_game_to_the_results():
 # ---- the how-to page and the replay ----------------------------------------------------------------------------
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_how_to_page_shows_a_round_in_buy_order(lang):
+    pygame.font.init()                                   # (alone, no earlier test has made an app)
     i18n.set_lang(lang)
     pages = howto_pages()
     page = next(p for p in pages if p.title == i18n.t("paperback.howto.simultaneous.title"))
