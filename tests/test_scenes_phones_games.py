@@ -58,3 +58,25 @@ def test_hooky_mixed_table_phone_bot_and_a_person_at_the_tv(app):  # noqa: F811
             app.step()
     assert phone_moves >= 2 and waited
     mei.close()
+
+
+@pytest.mark.parametrize("lang, badge", [("en", "Phones"), ("zh-TW", "可用手機")])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_the_picker_says_which_games_play_with_phones(lang, badge, size, tmp_path, monkeypatch):
+    from scenes.app import App
+    from scenes.ui import i18n
+    from support.fits import assert_fits
+    from scenes.ui.draw import record_text
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
+    a = App(size, lang=lang, fps=None)
+    try:
+        a.stack.push(a.menu())
+        a.step()
+        a.stack.request_redraw()
+        with record_text() as blits:
+            a.step()
+        assert [b.text for b in blits].count(badge) == len(PHONE_GAMES) >= 4
+        assert_fits([b for b in blits if b.text == badge], size)
+    finally:
+        i18n.set_lang("en")

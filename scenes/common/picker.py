@@ -1,6 +1,7 @@
 """The game picker's cards: one per playable game, with its name in both scripts (English
 and Chinese, whatever the UI language), its player count and playing time from the game's
-declared spec (engine.registry.spec_for), and its small picture.
+declared spec (engine.registry.spec_for), its small picture, and a "Phones" badge on the
+games that have a phone page (net/phones/files.PHONE_GAMES: Play with phones in the set-up).
 
 A game's picture is `draw_icon(surface, rect)` in the module `icon` of its scene package
 (`scenes/<game>/icon.py`), found by that convention; a game without one shows its
@@ -15,6 +16,7 @@ import pygame
 
 import engine.registry as engine_registry
 from engine.core.i18n import LANGS, tr
+from net.phones.files import PHONE_GAMES
 from scenes import registry
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
@@ -34,6 +36,7 @@ class GameCard:
     seats: range
     minutes: tuple[int, int]
     draw_icon: Icon
+    phones: bool = False            # a phone page: the set-up offers Play with phones
 
     @property
     def players_text(self) -> str:
@@ -71,7 +74,7 @@ def card_names(game: str) -> tuple[str, ...]:
 
 def card_for(game: str) -> GameCard:
     spec = engine_registry.spec_for(game)
-    return GameCard(game, card_names(game), spec.seats, tuple(spec.minutes), icon_for(game))
+    return GameCard(game, card_names(game), spec.seats, tuple(spec.minutes), icon_for(game), game in PHONE_GAMES)
 
 
 def card_rects(n: int) -> list[tuple[int, int, int, int]]:
@@ -92,6 +95,10 @@ def draw_card(surface: pygame.Surface, card: GameCard, rect: pygame.Rect, k: flo
     pic = box(14, 14, inner_w, 150)
     panel(surface, pic, style.BG, radius=max(4, round(10 * k)))
     card.draw_icon(surface, pic.inflate(-round(12 * k), -round(12 * k)))
+    if card.phones:         # a badge over the picture's top edge: playable with phones
+        badge = box(CARD_W - 14 - 104, 6, 100, 30)
+        panel(surface, badge, style.ACCENT, radius=max(4, round(14 * k)))
+        text_in(surface, t("ui.menu.phones"), badge.inflate(-round(10 * k), -round(4 * k)), fs(18), style.BG, bold=True)
     text_in(surface, card.names[0], box(14, 176, inner_w, 48), fs(36), style.INK, bold=True)
     if len(card.names) > 1:
         text_in(surface, card.names[1], box(14, 226, inner_w, 40), fs(30), style.ACCENT, bold=True)
