@@ -132,3 +132,20 @@ def test_save_and_quit_from_the_curtain_then_continue_brings_the_curtain_back() 
     top = app.stack.top
     assert isinstance(top, HandoffCurtain) and top.seat == 1    # Ada's turn, behind the curtain
     app.close_session()
+
+
+def test_closing_the_window_at_the_curtain_asks_and_staying_keeps_the_curtain_and_the_clock_stopped() -> None:
+    from scenes.common.confirm import Confirm
+    app = make_app()
+    session, scene = hot_seat(app)
+    curtain = app.stack.top
+    stopped = session.now_ms()
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    app.step()
+    assert isinstance(app.stack.top, Confirm) and app.running
+    words = " ".join(drawn(app))
+    assert not any(s in words for s in secrets(session))
+    key(app, pygame.K_ESCAPE)                                    # Stay
+    assert app.stack.top is curtain and app.running
+    assert session.now_ms() == stopped                           # still stopped under the curtain
+    session.close()
