@@ -123,3 +123,13 @@ def test_easy_without_an_everyday_word_spells_the_most_familiar_one():
     view = _hand("cA", ["s0.W1", "s0.W2"])                                 # wilds and the common: any word
     pick = everyday_word(view, 5)
     assert strangeness(pick.word) == min(strangeness(f.word) for f in word_choices(view, limit=40, max_letters=5))
+
+
+def test_a_bot_suggests_a_known_word_for_a_hand_shown_and_hard_the_best():
+    from engine.paperback.bot import word_choices
+    view = _hand("cI", ["s0.T", "s0.R", "s0.S", "s0.L"])
+    asked = {**view, "phase": "bounty", "owed": None, "bounty": {"seat": 0, "hand": list(view["hand"]),
+                                                                  "suggestions": {}}}
+    assert PaperbackBot("normal", 2).choose(asked, 1)["word"] == "list"
+    assert PaperbackBot("easy", 2).choose(asked, 1)["word"] == "list"
+    assert PaperbackBot("hard", 2).choose(asked, 1)["word"] == word_choices(view, limit=1)[0].word == "tirls"

@@ -212,8 +212,9 @@ class PaperbackBot(LevelledBot):
         if phase == "theme_vote":
             v = view["theme"]
             return {"type": "theme_vote", "seat": seat, "accept": theme_accepts(v["id"], v["vote"]["word"])}
-        if phase == "bounty":                  # the finder's best word for the hand shown
-            return {"type": "suggest", "seat": seat, "word": bounty_suggestion(view, word_choices)}
+        if phase == "bounty":                  # a word for the hand shown: hard the best, others a known one
+            finder = word_choices if self.level == "hard" else hint_choices
+            return {"type": "suggest", "seat": seat, "word": bounty_suggestion(view, finder)}
         if view["owed"]:
             return answer_command(view, seat)
         if self.level == "random":

@@ -29,7 +29,8 @@ def paid(state: Any, seat: int, word: str) -> int | None:
 
 
 def suggestion(view: dict, finder) -> str | None:
-    """A bot's suggestion: its finder's best single word for the hand shown."""
+    """A bot's suggestion: the first single word its finder lists for the hand shown (the
+    exact best for hard; a word a person knows first for the others, as the hint does)."""
     b = view.get("bounty")
     if not b:
         return None
