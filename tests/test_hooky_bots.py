@@ -251,8 +251,9 @@ def test_the_pencil_player_beats_easy_matches_normal_and_loses_to_hard():
 
 
 def test_hard_beats_normal_beats_easy_head_to_head():
-    hn = arena(["hard", "normal"], 12, 4, seed=0)
-    assert hn["beats"]["hard"]["normal"] > 0.55   # measured 0.635 (0.54-0.64 over other seeds)
+    # a small seeded run pins the order; how often, over many games, is bench/bot_levels.py's
+    hn = arena(["hard", "normal"], 6, 4, seed=0)
+    assert hn["beats"]["hard"]["normal"] > 0.55   # 0.56 here; 0.54-0.64 over 12 games of other seeds
     assert hn["mean_score"]["hard"] > hn["mean_score"]["normal"]
     ne = arena(["normal", "easy"], 6, 4, seed=0)
     assert ne["beats"]["normal"]["easy"] >= 0.8   # 0.90 (0.90-0.96)

@@ -1,4 +1,4 @@
-"""The word finder is exact: it agrees with the brute force on hundreds of seeded hands
+"""The word finder is exact: it agrees with the brute force on a seeded sample of hands
 (0-5 wilds, with and without two-letter cards, the Q, the common, a pending minus)."""
 from __future__ import annotations
 
@@ -38,16 +38,16 @@ def check_arrangement(f, hand, common, minus):
     assert score(pieces, minus=minus) == f.score
 
 
-@pytest.mark.parametrize("chunk", range(4))
+@pytest.mark.parametrize("chunk", range(2))
 def test_finder_matches_brute_force(chunk):
     """Whole lists for up to 3 wilds, the best 10 for every hand (each compared with the
-    brute force over every word of the list; see `agrees` for ties at the cut). 120 hands
-    in four chunks: every count of wilds (0-5) with every kind of hand (plain, two-letter
-    cards, the Q) 6-7 times; the brute force takes most of the time."""
+    brute force over every word of the list; see `agrees` for ties at the cut). A seeded
+    sample of 36 hands in two chunks: every count of wilds (0-5) with every kind of hand
+    (plain, two-letter cards, the Q) once a chunk; the brute force takes most of the time.
+    The full sample (hundreds of hands) is the benchmark's: `python bench/paperback_words.py
+    --hands 500 --check-every 1`."""
     checked = 0
-    for k, (hand, common, minus) in enumerate(random_cases(120, 1000 + chunk)):
-        if k % 4 != chunk:
-            continue
+    for hand, common, minus in random_cases(18, 1000 + chunk):
         oracle = brute_force(hand, common, minus=minus)
         top = find_words(hand, common, minus=minus, limit=10)
         assert agrees(top, oracle, 10), [c.id for c in hand]
@@ -57,7 +57,7 @@ def test_finder_matches_brute_force(chunk):
             full = find_words(hand, common, minus=minus)
             assert agrees(full, oracle, None)
         checked += 1
-    assert checked == 30
+    assert checked == 18
 
 
 def test_agrees_catches_a_wrong_answer():

@@ -150,13 +150,14 @@ def test_the_beginner_declares_once_it_has_seen_its_targets():
 
 
 def test_levels_against_a_beginner_and_a_careful_player():
-    """Five seats, seeded: the beginner (the literal reader) outscores easy in most
-    pairings, the careful player is about even with normal, hard beats both, and
-    hard > normal > easy head to head."""
+    """Five seats, a small seeded run that pins each level's behaviour: the beginner (the
+    literal reader) outscores easy, the careful player is not far behind normal, hard
+    beats both, and hard > normal > easy head to head. How often, over many games, is
+    the benchmark's to measure (`python bench/bot_levels.py --only wooolf`, docs/bots.md)."""
     beats = lambda a, b, games: arena([a, b], games, 5, 1000)["beats"][a][b]   # noqa: E731
-    assert beats("beginner", "easy", 120) > 0.55
-    assert 0.3 < beats("careful", "normal", 40) < 0.7
-    assert beats("hard", "careful", 16) > 0.65
-    assert beats("hard", "beginner", 16) > 0.8
-    assert beats("normal", "easy", 16) > 0.7
-    assert beats("hard", "normal", 24) > 0.55
+    assert beats("beginner", "easy", 24) > 0.55
+    assert 0.3 < beats("careful", "normal", 16) < 0.7
+    assert beats("hard", "careful", 8) > 0.65
+    assert beats("hard", "beginner", 8) > 0.8
+    assert beats("normal", "easy", 8) > 0.7
+    assert beats("hard", "normal", 12) > 0.55

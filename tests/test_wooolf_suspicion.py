@@ -49,22 +49,23 @@ def positions(seats: int, games: int, seed0: int):
 
 @pytest.mark.parametrize("seats,seed0", [(4, 0), (5, 50)])
 def test_matches_brute_force_exactly_on_seeded_games(seats, seed0):
-    """Every sixth position of four games (two of them advanced), each observer in turn:
-    the brute force over every deal takes the time."""
+    """Every eighth position of two games (one of them advanced), each observer in turn:
+    the brute force over every deal takes the time (the benchmark checks every position:
+    `python bench/wooolf_assistant.py`)."""
     n = 0
-    for i, k in enumerate(positions(seats, 4, seed0)):
-        if i % 6 == 0:
+    for i, k in enumerate(positions(seats, 2, seed0)):
+        if i % 8 == 0:
             same(k)
             n += 1
-    assert n >= 60
+    assert n >= 20
 
 
 @pytest.mark.parametrize("seats,seed0", [(4, 7), (5, 9)])
 def test_peek_and_ask_outcomes_match_brute_force(seats, seed0):
     rng = Rng(seed0)
     n = 0
-    for i, k in enumerate(positions(seats, 3, seed0)):
-        if i % 9:
+    for i, k in enumerate(positions(seats, 2, seed0)):
+        if i % 12:
             continue
         s = suspect(k, absent=False)
         h = rng.choice([x for x in range(k.holders) if x != k.seat])
@@ -78,7 +79,7 @@ def test_peek_and_ask_outcomes_match_brute_force(seats, seed0):
         arrows = [rng.choice(choices) for _ in targets]
         assert declaration_odds(k, arrows) == brute_declaration(k, arrows)
         n += 1
-    assert n > 12
+    assert n > 6
 
 
 def k5(cards=("B05", "B06"), **kw) -> Knowledge:
@@ -199,7 +200,7 @@ def test_two_shepherd_boys_and_many_wolf_calls_match_brute_force():
     c = content()
     rng = Rng(13)
     multi = split = 0
-    for i in range(90):
+    for i in range(36):
         pool = [x for x in c.deck(8) if x not in ("B02", "B14")] + (["A1", "A2", "A4"] if i % 3 == 0 else [])
         rng.shuffle(pool)
         deck = ["B02", "B14"] + pool[:8]
@@ -208,4 +209,4 @@ def test_two_shepherd_boys_and_many_wolf_calls_match_brute_force():
         multi += sum(1 for m in k.markers if m[4] == "wolf") >= 2
         pb = problem(k)
         split += pb is not None and len(pb.cases) >= 3      # two or more callers in doubt
-    assert multi > 30 and split > 7
+    assert multi > 12 and split > 2
