@@ -239,13 +239,85 @@ function vote(c) {
       button(t("paperback.ui.refuse"), () => send(c, { type: "vote", accept: false }), { class: "big", id: "refuse" })));
 }
 
+// an attack's victim gives up what it asks: discard a wild, discard cards, put cards on top
+const ANSWER_KEYS = ["discard_wild", "discard", "topdeck"];
+
+function respond(c) {
+  const v = c.view;
+  const ui = c.ui;
+  if (!ui.answer) ui.answer = { discard_wild: [], discard: [], topdeck: [] };
+  const chosen = new Set(ANSWER_KEYS.flatMap((k) => ui.answer[k]));
+  const parts = [];
+  let ready = true;
+  for (const key of ANSWER_KEYS) {
+    const pool = v.hand.filter((id) => key !== "discard_wild" || card(c, id).wild);
+    const owed = Math.min(v.effects[key] || 0, pool.length);
+    if (!owed) continue;
+    ready = ready && ui.answer[key].length === owed;
+    parts.push(el("h3", {}, t("paperback.ui.answer.task", { n: owed, what: `@paperback.answer.${key}` })),
+      el("div", { class: "pbhand" }, pool.map((id) => {
+        const mineHere = ui.answer[key].includes(id);
+        return button(label(c, id), () => {
+          if (mineHere) ui.answer[key].splice(ui.answer[key].indexOf(id), 1);
+          else if (ui.answer[key].length < owed) ui.answer[key].push(id);
+          c.redraw();
+        }, { class: mineHere ? "pbcard on" : "pbcard", "data-answer": `${key}:${id}`, disabled: !mineHere && chosen.has(id) });
+      })));
+  }
+  return section(t("paperback.phase.respond"), ...parts,
+    button(t("paperback.ui.answer"), () => { send(c, { type: "answer", ...ui.answer }); delete ui.answer; },
+      { class: "big go", id: "answer", disabled: !ready }));
+}
+
+function themeVote(c) {
+  const v = c.view;
+  const tv = v.theme?.vote;
+  return section(t("paperback.phase.theme_vote"),
+    tv ? el("p", {}, t("paperback.ui.theme_vote_on", { player: c.name(tv.seat), word: up(tv.word), theme: `@paperback.theme.${v.theme.id}` })) : null,
+    el("div", { class: "grid" },
+      button(t("paperback.ui.accept"), () => send(c, { type: "theme_vote", accept: true }), { class: "big go", id: "theme_yes" }),
+      button(t("paperback.ui.refuse"), () => send(c, { type: "theme_vote", accept: false }), { class: "big", id: "theme_no" })));
+}
+
+function bounty(c) {
+  const v = c.view;
+  const ui = c.ui;
+  const b = v.bounty;
+  const input = el("input", { id: "suggest_word", maxlength: 20, autocomplete: "off", spellcheck: "false", "aria-label": t("hooky.ui.type_word") });
+  input.value = ui.suggest || "";
+  input.addEventListener("input", () => { ui.suggest = input.value.toLowerCase().replace(/[^a-z]/g, ""); });
+  return section(t("paperback.phase.bounty"),
+    b ? el("p", {}, b.hand.map((id) => label(c, id)).join(" · ")) : null,
+    input,
+    el("div", { class: "grid" },
+      button(t("paperback.ui.propose"), () => { if (ui.suggest) send(c, { type: "suggest", word: ui.suggest }); delete ui.suggest; }, { class: "big go", id: "suggest" }),
+      button(t("paperback.ui.pass"), () => { send(c, { type: "suggest", word: null }); delete ui.suggest; }, { class: "big", id: "no_suggestion" })));
+}
+
+function power(c) {
+  const v = c.view;
+  const p = v.power;
+  if (!p || !p.turn || p.used || !p.legal || !["writers_block", "ghost_writer"].includes(p.id)) return null;
+  const name = t(`paperback.power.${p.id}`);
+  if (p.id === "writers_block") {
+    return section(name, el("p", { class: "dim" }, t(`paperback.power.${p.id}.about`)),
+      button(t("paperback.ui.power_button.writers_block"), () => send(c, { type: "power" }), { class: "big", id: "power" }));
+  }
+  return section(name, el("p", { class: "dim" }, t(`paperback.power.${p.id}.about`)),
+    el("div", { class: "pbhand" }, v.hand.map((id) => button(`${t("paperback.ui.power_button.ghost_writer")}: ${label(c, id)}`,
+      () => send(c, { type: "power", card: id }), { class: "pbcard", "data-power": id }))));
+}
+
 function actions(c) {
   if (!mine(c)) return null;
   switch (c.view.phase) {
-    case "spell": return spell(c);
+    case "spell": return [power(c), spell(c)];
+    case "respond": return respond(c);
+    case "theme_vote": return themeVote(c);
+    case "bounty": return bounty(c);
     case "buy": return buy(c);
     case "vote": return vote(c);
-    default: return el("p", { class: "note" }, t("phone.paperback.at_tv", { phase: `@paperback.phase.${c.view.phase}` }));
+    default: return el("p", { class: "note" }, t("phone.paperback.not_here", { phase: `@paperback.phase.${c.view.phase}` }));
   }
 }
 
@@ -274,5 +346,5 @@ function table(c) {
 }
 
 export function render(c) {
-  return [el("p", { class: "status", id: "status" }, status(c)), actions(c), myHand(c), table(c)];
+  return [el("p", { class: "status", id: "status" }, status(c)), actions(c), myHand(c), table(c)].flat();
 }

@@ -33,3 +33,18 @@ def test_paperback_whole_game_two_phones_and_a_bot(phones, tmp_path):
         assert en.locator("#status").inner_text() == "The game is over"
     finally:
         tv.stop()
+
+
+def test_paperback_three_phones_with_attacks(phones, tmp_path):
+    """Attacks: each victim answers on its own phone (the cards it gives up tapped there)."""
+    tv = Tv("paperback", ["phone", "phone", "phone"], seed=8, log_dir=tmp_path, options={"attacks": True})
+    try:
+        pages = seat_phones(tv, phones, [0, 1, 2], langs={1: "zh-TW"})
+        tv.start_game()
+        moves = play(tv, pages, PaperbackDriver(tv, prefer_attacks=True))
+        assert moves > 20
+        finish(tv, pages)
+        answered = [ev for ev in tv.session.events if ev["type"] == "answered"]
+        assert any(ev.get("discard") or ev.get("topdeck") or ev.get("discard_wild") for ev in answered), answered
+    finally:
+        tv.stop()

@@ -75,8 +75,9 @@ class PaperbackDriver:
     the game is typed (the page lays the cards); before it, a word the list lacks is typed
     and spelled (the TV refuses it with a readable reason), then proposed to the vote."""
 
-    def __init__(self, tv) -> None:
+    def __init__(self, tv, prefer_attacks: bool = False) -> None:
         self.tv = tv
+        self.prefer_attacks = prefer_attacks      # buy an attack that takes cards when it can
         self.proposed = False
         self.typed = 0
         self.refusal = ""
@@ -86,6 +87,11 @@ class PaperbackDriver:
     def __call__(self, page, seat: int, view: dict) -> None:
         cmd = bot_command("paperback", seat, view)
         kind = cmd["type"]
+        if kind == "buy" and self.prefer_attacks:
+            takes = [x["id"] for x in view["for_sale"] if x["cost"] <= view["cents"] and x["id"] in self.cards
+                     and self.cards[x["id"]]["ability"][0] in ("atk_discard", "atk_discard_wild", "atk_topdeck")]
+            if takes:
+                cmd = {"type": "buy", "cards": takes[:1]}
         if kind == "spell" and not self.proposed:
             self.proposed = True
             self.junk = ""
@@ -130,5 +136,20 @@ class PaperbackDriver:
             page.click("#buy")
         elif kind == "vote":
             page.click("#accept" if cmd["accept"] else "#refuse")
+        elif kind == "answer":
+            for key in ("discard_wild", "discard", "topdeck"):
+                for cid in cmd.get(key, []):
+                    page.click(f"button[data-answer='{key}:{cid}']")
+            page.click("#answer")
+        elif kind == "theme_vote":
+            page.click("#theme_yes" if cmd["accept"] else "#theme_no")
+        elif kind == "suggest":
+            if cmd.get("word"):
+                page.fill("#suggest_word", cmd["word"])
+                page.click("#suggest")
+            else:
+                page.click("#no_suggestion")
+        elif kind == "power":
+            page.click(f"button[data-power='{cmd['card']}']" if cmd.get("card") else "#power")
         else:
             raise AssertionError(f"no page path for {cmd}")
