@@ -608,6 +608,31 @@ def test_the_outlined_lines_add_up_to_what_the_play_scores():
     assert sorted(lc.total for lc in drawn["lines"]) == [15, 20] and scene.analysis.score == 35
 
 
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_solitaire_says_when_a_stage_is_done_and_what_the_next_asks(lang, size):
+    """Solitaire: when the whole hand is in one grid the next stage's tiles are drawn; the
+    table says so ('Stage 1 done! Stage 2: add these 10 tiles to the same grid.'), whole,
+    until the first tile of the new stage is placed (it said only 'Your turn')."""
+    session = make_session(1, 0, seed=1, variant="solitaire")
+    bot = SumokuBot("hard", 0)
+    while session.view(0)["stage"] == 1:
+        session.submit(bot.choose(session.view(0), 0))
+    app = make_app(size, lang)
+    scene = table(app, session)
+    said = i18n.t("sumoku.ui.preview.stage", done=1, stage=2, count=len(session.view(0)["hands"][0]))
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size)
+    drawn = "".join(b.text for b in blits).replace(" ", "")
+    assert said.replace(" ", "") in drawn and "…" not in said
+    scene.session.submit(bot.choose(session.view(0), 0))            # the first play of stage 2
+    app.step()
+    with record_text() as blits:
+        redraw(app)
+    assert said.replace(" ", "") not in "".join(b.text for b in blits).replace(" ", "")
+
+
 def test_bots_play_a_whole_classic_game_through_the_table():
     app = make_app()
     session = make_session(2, 2, seed=9)

@@ -63,6 +63,7 @@ class TableScene(Placing, TurnTable):
         self.hand_rects: list[pygame.Rect] = []
         self.card_tiles: dict[int, list[pygame.Rect]] = {}
         self.log_lines: list[str] = []
+        self.new_stage = False
         super().__init__(app, session)
         self.buttons = self.bar
         self.bar.set([
@@ -117,7 +118,11 @@ class TableScene(Placing, TurnTable):
         if len(self.shown_scores) != len(self.view["scores"]):
             self.shown_scores = [float(x) for x in self.view["scores"]]
         self._analysed = ()
-        self.log_lines = log_lines(self.events_seen(), self.players, self.view.get("variant"))
+        seen = self.events_seen()
+        self.log_lines = log_lines(seen, self.players, self.view.get("variant"))
+        # solitaire: a stage just began (its tiles drawn, none placed yet), said until the first play
+        kinds = [e.get("type") for e in seen[-2:]]
+        self.new_stage = self.solitaire and kinds == ["stage_began", "drew"]
 
     def on_events(self, events: list[dict]) -> None:
         before = self.view
@@ -523,6 +528,9 @@ class TableScene(Placing, TurnTable):
             return t("sumoku.ui.preview.flip"), style.MUTED
         if v.get("extra_play"):
             return t("sumoku.ui.preview.idle_extra"), style.ACCENT
+        if self.new_stage:
+            stage = int(v.get("stage") or 2)
+            return t("sumoku.ui.preview.stage", done=stage - 1, stage=stage, count=len(self.hand())), style.ACCENT
         return t("sumoku.ui.preview.idle"), style.MUTED
 
     def _draw_drag(self, surface: pygame.Surface) -> None:
