@@ -633,6 +633,18 @@ def test_solitaire_says_when_a_stage_is_done_and_what_the_next_asks(lang, size):
     assert said.replace(" ", "") not in "".join(b.text for b in blits).replace(" ", "")
 
 
+def test_skipping_an_extra_play_asks_about_the_extra_play():
+    """After a line of 6 the Pass button declines the extra play: its question says that,
+    not 'Pass this turn'."""
+    from scenes.common.confirm import Confirm
+    app = make_app()
+    scene = table(app, make_session(1, 0, seed=2))
+    scene.view = dict(scene.view, extra_play=True)          # as after a line of exactly 6
+    scene.pass_turn()
+    assert isinstance(app.stack.top, Confirm) and app.stack.top.question == "sumoku.ui.skip_question"
+    assert i18n.t("sumoku.ui.skip_question") != "sumoku.ui.skip_question"
+
+
 def test_bots_play_a_whole_classic_game_through_the_table():
     app = make_app()
     session = make_session(2, 2, seed=9)

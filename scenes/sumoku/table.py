@@ -287,7 +287,7 @@ class TableScene(Placing, TurnTable):
         turn, still less a whole solitaire game, which no undo brings back."""
         if not self.my_turn or self.anim.busy:
             return
-        what = "stop" if self.solitaire else "pass"
+        what = "stop" if self.solitaire else "skip" if self.view.get("extra_play") else "pass"
         self.stack.push(Confirm(self.app, f"sumoku.ui.{what}_question", f"sumoku.ui.{what}_yes", self.pass_now,
                                 no="sumoku.ui.keep_playing"))
 
