@@ -80,3 +80,38 @@ def test_the_picker_says_which_games_play_with_phones(lang, badge, size, tmp_pat
         assert_fits([b for b in blits if b.text == badge], size)
     finally:
         i18n.set_lang("en")
+
+
+def test_paperback_mixed_table_phone_bot_and_a_person_at_the_tv(app):  # noqa: F811
+    lobby = lobby_for(app, "paperback", ("human", "phone", "bot"))
+    host = lobby.host
+    mei = phone(host.port, 1, "Mei", host.code)
+    recv_k(mei, "welcome")
+    steps_until(app, lobby.ready)
+    lobby.start()
+    table = app.stack.top
+    session = app.session
+    assert table.humans == [0]
+    view = recv_k(mei, "view")["view"]
+    assert view == json.loads(json.dumps(session.view(1)))
+    mei_bot = bot_for("paperback", None, "normal", 1)
+    tv_bot = bot_for("paperback", None, "normal", 0)
+    phone_moves = 0
+    waited = False
+    while sum(session.view(1)["turns"]) < 6:
+        acting = session.to_act()
+        assert table.viewer in (None, 0) and table.hot.curtain_for in (None, 0)
+        if 1 in acting:
+            waited = waited or "Waiting for Mei (on their phone)" in texts(app)
+            n = len(session.events)
+            mei.send(json.dumps({"k": "cmd", "cmd": mei_bot.choose(session.view(1), 1)}))
+            steps_until(app, lambda: len(session.events) > n)
+            assert session.events[n]["seat"] == 1
+            phone_moves += 1
+        elif 0 in acting:
+            session.submit(tv_bot.choose(session.view(0), 0))
+            app.step()
+        else:
+            app.step()
+    assert phone_moves >= 2 and waited
+    mei.close()

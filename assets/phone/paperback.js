@@ -171,10 +171,10 @@ function spell(c) {
       } else if (!used.has(id)) tap(c, id);
     }, { class: used.has(id) ? "pbcard on" : "pbcard", "data-card": id });
   }),
-  common ? button(`${up(common)} · ${t("paperback.score.common")}`, () => { if (!used.has("common")) tap(c, "common"); },
+  common ? button(`${up(common)} · ${t("phone.paperback.common")}`, () => { if (!used.has("common")) tap(c, "common"); },
     { class: used.has("common") ? "pbcard common on" : "pbcard common", "data-card": "common" }) : null);
   const input = el("input", { id: "type", maxlength: 20, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
-    placeholder: t("hooky.ui.type_word"), "aria-label": t("hooky.ui.type_word") });
+    placeholder: t("phone.paperback.type"), "aria-label": t("phone.paperback.type") });
   input.value = ui.typed || "";
   input.addEventListener("input", () => {
     ui.typed = input.value.toLowerCase().replace(/[^a-z]/g, "");

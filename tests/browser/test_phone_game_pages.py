@@ -1,0 +1,60 @@
+"""The Hooky and Paperback phone pages in both languages at 360x640, mid-game with a move to
+make: nothing scrolls sideways or is cut short, the page is not a secure context, every control a move
+needs is a real button of at least 40 px (nothing hover-only), and the screenshots are
+kept for a person to look at (COUCHTOP_SHOTS=dir)."""
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from support.phonegames import HookyDriver, PaperbackDriver
+from support.phones import Tv, in_sync, play, seat_phones, until
+
+
+def play_until_both_act(tv, pages, drive, moves):
+    done = 0
+
+    def counting(page, seat, view):
+        nonlocal done
+        drive(page, seat, view)
+        done += 1
+        if done >= moves:
+            raise StopIteration
+    try:
+        play(tv, pages, counting)
+    except StopIteration:
+        pass
+
+
+@pytest.mark.parametrize("game, kinds, driver, moves", [
+    ("hooky", ["phone", "phone", "bot"], HookyDriver, 7),
+    ("paperback", ["phone", "phone", "bot"], PaperbackDriver, 5),
+])
+def test_game_pages_in_both_languages_at_360_by_640(phones, tmp_path, game, kinds, driver, moves):
+    out = Path(os.environ.get("COUCHTOP_SHOTS", tmp_path))
+    tv = Tv(game, kinds, seed=6, options={"start": 0} if game == "hooky" else {})
+    try:
+        pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
+        tv.start_game()
+        play_until_both_act(tv, pages, driver(tv), moves)
+        for seat, ph in pages.items():
+            until(tv, ph.page, lambda: in_sync(tv, ph, seat), "in sync")
+            page = ph.page
+            assert page.evaluate("document.documentElement.scrollWidth") <= 360
+            assert page.evaluate("window.isSecureContext") is False
+            small = page.evaluate("""[...document.querySelectorAll('button')]
+                .filter((b) => b.offsetParent && b.getBoundingClientRect().height < 40).map((b) => b.textContent)""")
+            assert not small, small
+            cut = page.evaluate("""[...document.querySelectorAll('#app *')].filter((e) => {
+                const st = getComputedStyle(e);
+                return st.textOverflow === 'ellipsis' || (st.overflowX === 'hidden' && e.scrollWidth > e.clientWidth);
+              }).map((e) => e.textContent)""")
+            assert not cut, cut          # no text is cut short
+            lang = "zh-TW" if seat else "en"
+            path = out / f"phone-{game}-{lang}.png"
+            page.screenshot(path=str(path), full_page=True)
+            assert path.stat().st_size > 5000
+    finally:
+        tv.stop()
