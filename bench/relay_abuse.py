@@ -54,7 +54,8 @@ sys.path.insert(0, str(ROOT))
 
 from engine.registry import rules_for  # noqa: E402
 from engine.sumoku import racebot  # noqa: E402
-from net.botclient import BotClient, make_bot  # noqa: E402
+from engine.registry import bot_for  # noqa: E402
+from net.botclient import BotClient  # noqa: E402
 from net.protocol import FrameDecoder, decode_body, encode  # noqa: E402
 from bench.smoke import parse  # noqa: E402
 
@@ -166,7 +167,7 @@ async def legit_race(port: int, seats: int, liar: "Attacker | None", timeout: fl
     rules = rules_for("sumoku")
     n = seats + (1 if liar else 0)
     clients = [TimedBot("127.0.0.1", port, rules, name=f"Legit {s + 1}",
-                        bot=make_bot("sumoku", VARIANT, LEVEL, 7 * 31 + s)) for s in range(seats)]
+                        bot=bot_for("sumoku", VARIANT, LEVEL, s, 7)) for s in range(seats)]
     t0 = time.perf_counter()
     try:
         await asyncio.gather(*(c.connect() for c in clients))

@@ -36,7 +36,7 @@ def make_logs(tmp: Path, target: int = TARGET_EVENTS) -> list[bytes]:
     rules = rules_for("sumoku")
     blobs, total, seed = [], 0, 0
     while total < target:
-        bots = [bot_for("sumoku", "easy", seed * 10 + s) for s in range(4)]
+        bots = [bot_for("sumoku", None, "easy", s, seed) for s in range(4)]
         s = play_out(rules, 4, bots, seed=seed, log=True, log_dir=tmp)
         s.close()
         blobs.append(s.log_path.read_bytes())

@@ -5,7 +5,12 @@ A game package (`engine/<game>/__init__.py`) exposes `SPEC` (its GameSpec, decla
 implementing engine.core.rules.Rules, whose `spec` is that SPEC), `Bot` (turn bots: `Bot(level, seed)`, `choose`)
 and `RaceBot` (bots for its real-time variants: `plan`; None when it has none). Everything
 else (which variants exist, their seats, which run in real time or online, the levels)
-is read from the spec; nothing else in the program lists the games.
+is read from the spec; nothing else in the program lists the games. A game's scene
+package is `scenes.<game>` (scenes/registry.py).
+
+`register(name, engine_pkg, scenes_pkg)` / `unregister(name)` add a game from elsewhere
+for the running process: the tests' hook (tests/test_plugin_game.py registers a minimal
+game from tests/support and finds it everywhere); the program itself never calls them.
 """
 from __future__ import annotations
 
@@ -23,6 +28,33 @@ GAMES: dict[str, str] = {
     "wooolf": "engine.wooolf",
     "wordporters": "engine.wordporters",
 }
+
+
+# games registered by `register`: name -> its scene package (the others': scenes.<game>)
+SCENES: dict[str, str] = {}
+
+
+def register(name: str, engine_pkg: str, scenes_pkg: str) -> None:
+    """Add a game for this process (tests only): its engine package (SPEC, Rules, Bot,
+    RaceBot) and scene package (the plug-in of scenes/registry.py)."""
+    if name in GAMES:
+        raise ValueError(f"game {name!r} is registered already")
+    GAMES[name] = engine_pkg
+    SCENES[name] = scenes_pkg
+    package.cache_clear()
+
+
+def unregister(name: str) -> None:
+    """Take back a game `register` added."""
+    if name not in SCENES:
+        raise ValueError(f"game {name!r} was not added by register()")
+    del GAMES[name], SCENES[name]
+    package.cache_clear()
+
+
+def scenes_package(game: str) -> str:
+    """The module path of the game's scene package."""
+    return SCENES.get(game, f"scenes.{game}")
 
 
 def games() -> tuple[str, ...]:
@@ -65,22 +97,11 @@ def bot_seed(game_seed: int, seat: int) -> int:
     return (int(game_seed) * 31 + int(seat)) & 0xFFFFFFFF
 
 
-def bot_for(game: str, variant: str | None = None, level: str = "normal", seat: int = 0,
-            game_seed: int = 0) -> Any:
-    """The bot for `seat` of a `game`/`variant` seeded `game_seed`, at `level`: the race
-    bot for a real-time variant, else the game's turn bot, seeded by `bot_seed`.
-
-    The old call shape `bot_for(game, level, seed, variant)` (a level second, the bot's
-    own seed third) is still understood while callers move to the new one: a second
-    argument that is no variant of the game is taken as a level."""
-    if variant is not None and variant not in spec_for(game).variant_ids:
-        old_level, old_seed, old_variant = variant, level, seat
-        return _make(game, old_variant if isinstance(old_variant, str) else None, old_level,
-                     old_seed if isinstance(old_seed, int) else 0)
-    return _make(game, variant, level, bot_seed(game_seed, seat))
-
-
-def _make(game: str, variant: str | None, level: str, seed: int) -> Any:
+def bot_for(game: str, variant: str | None, level: str, seat: int, game_seed: int) -> Any:
+    """The bot for `seat` of a `game`/`variant` (None = the default variant) seeded
+    `game_seed`, at `level`: the race bot for a real-time variant, else the game's turn
+    bot, seeded by `bot_seed`. An unknown variant is a KeyError naming the variants."""
+    seed = bot_seed(game_seed, seat)
     pkg = package(game)
     if spec_for(game).variant(variant).realtime:
         if pkg.RaceBot is None:

@@ -25,6 +25,7 @@ from typing import Any, Callable, Mapping
 
 from engine.core.lockstep import Folded, Lockstep
 from engine.core.logstore import LogWriter, make_header, new_log_path
+from engine.registry import bot_for
 from net.client import RelayClient
 from net.fold import Follower, game_options
 
@@ -36,12 +37,6 @@ JOB_POLL_MS = 5           # how soon to look again at a bot still thinking on an
 Send = Callable[[dict[str, Any]], int]
 Job = concurrent.futures.Future
 _THINKING = object()      # a bot's answer is not ready yet
-
-
-def make_bot(game: str, variant: str, level: str, seed: int) -> Any:
-    """A bot for a seat: the race bot for a real-time variant, else the game's bot."""
-    from engine.registry import bot_for
-    return bot_for(game, level, seed, variant)
 
 
 def clean_command(cmd: Mapping[str, Any]) -> dict[str, Any]:
@@ -447,7 +442,7 @@ async def play_room(host: str, port: int, rules: Any, variant: str, seats: int, 
                     bots: list[Any] | None = None) -> RaceResult:
     """One game with a bot client per seat on this loop: seat 0 hosts, the others join,
     everyone plays to the outcome. The host's client writes the log (with `log_dir`)."""
-    made = bots or [make_bot(rules.game, variant, level, seed * 31 + s) for s in range(seats)]
+    made = bots or [bot_for(rules.game, variant, level, s, seed) for s in range(seats)]
     clients = [BotClient(host, port, rules, name=f"Bot {s + 1}", bot=made[s],
                          log_dir=log_dir if s == 0 else None) for s in range(seats)]
     try:
@@ -495,7 +490,7 @@ def simulate_relay(game: str, variant: str, seats: int, games: int, seed: int, l
     match = True
     t0 = time.perf_counter()
     for g in range(games):
-        bots = [make_bot(game, variant, level, (seed + g) * 31 + s) for s in range(seats)]
+        bots = [bot_for(game, variant, level, s, seed + g) for s in range(seats)]
         r = asyncio.run(play_room(host, port, rules, variant, seats, options=options,
                                   log_dir=out_dir, timeout=timeout, bots=bots))
         match = match and len(r.hashes) == seats and len(set(r.hashes)) == 1 \

@@ -47,7 +47,7 @@ class Lobby:
     once `started` is true, `session()` gives the NetworkSession (it keeps the messages
     that came after the start)."""
 
-    def __init__(self, host: str, port: int, *, name: str, rules: Any = None, game: str = "sumoku",
+    def __init__(self, host: str, port: int, *, name: str, game: str, rules: Any = None,
                  client: ThreadedRelayClient | None = None) -> None:
         self.rules = rules or _rules(game)
         self.client = client or ThreadedRelayClient(

@@ -265,7 +265,7 @@ class App:
         options = dict(setup.get("options") or {})
         if setup.get("variant"):
             options["variant"] = setup["variant"]
-        shape = getattr(registry.plugin(game), "session_options", None)
+        shape = registry.optional(game, "session_options")
         if shape is not None:  # a plug-in may turn set-up choices into engine options
             options = shape(str(options.get("variant", "")), seats, options)
         session = LocalSession(rules_for(game), seats, options, setup.get("seed"), players)

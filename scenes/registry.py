@@ -1,5 +1,6 @@
 """The games the client can show. The engine registry (engine/registry.py) is the only
-list of games; a game's scene package is found by convention at `scenes/<game>`.
+list of games; a game's scene package is found by convention at `scenes/<game>` (a game
+registered with `engine.registry.register` names its own).
 
 A game package (e.g. `scenes/sumoku/__init__.py`) is a plug-in; the framework (menu,
 set-up, pause, results, replay viewer, how-to-play) only ever uses these names from it:
@@ -79,47 +80,99 @@ Optional names (the framework does without them):
     (Word Porters: the words in the word language the game was played in); the replay
     viewer's event list uses it.
 
-The menu lists only games whose package imports and has the required names.
+``def session_options(variant: str, seats: int, options: dict) -> dict``
+    The engine options for a set-up choice, before the session starts (Sumoku's races
+    turn a team count into seat teams; Word Porters turns "the UI's language" into the
+    language the log keeps). Without it the set-up's options go to the engine as chosen.
+
+``def open_online(app) -> Scene``
+    Push the game's online screens (connect, host or join, lobby) for its network
+    variants (`VariantSpec.network`); the menu's Play online opens it for the game whose
+    card was chosen last, or the first game that has one.
+
+A game whose package fails to import, or lacks a required name, is not playable: the
+picker shows it as a card that says it could not be loaded (`broken()`), and the error
+goes to the log. Under the tests (the environment variable COUCHTOP_STRICT_PLUGINS=1,
+set by tests/conftest.py) it raises `PluginError` instead, so a broken game fails loudly.
 """
 from __future__ import annotations
 
 import importlib
+import logging
+import os
 from types import ModuleType
 from typing import Any
 
 # None: every game of the engine registry, its package at scenes/<game>. Tests pin a
-# table {game: module} here to show a fake game; nothing else sets it.
+# table {game: module} here to show a fake game (or register one through
+# engine.registry.register, which names its scene package); nothing else sets it.
 GAMES: dict[str, str] | None = None
+STRICT_ENV = "COUCHTOP_STRICT_PLUGINS"
 
 REQUIRED = ("SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series")
-OPTIONAL = ("result_note", "result_reason", "result_headline", "event_describer", "option_parent", "option_conflict",
-            "score_axis")
+OPTIONAL = ("result_note", "result_reason", "result_headline", "event_describer", "option_parent",
+            "option_conflict", "session_options", "open_online", "score_axis")
+
+log = logging.getLogger(__name__)
+_reported: set[tuple[str, str]] = set()
+
+
+class PluginError(ImportError):
+    """A registered game's scene package is broken (raised only under COUCHTOP_STRICT_PLUGINS=1)."""
 
 
 def _table() -> dict[str, str]:
     if GAMES is not None:
         return GAMES
-    from engine.registry import games
-    return {g: f"scenes.{g}" for g in games()}
+    from engine.registry import games, scenes_package
+    return {g: scenes_package(g) for g in games()}
 
 
-def plugin(game: str) -> ModuleType | None:
-    """The game's package, or None when it is missing or incomplete."""
+def problem(game: str) -> str | None:
+    """Why a registered game cannot be played (its package fails to import, or lacks a
+    required name), or None when it can (or is not registered)."""
     target = _table().get(game)
     if target is None:
         return None
     try:
         mod = importlib.import_module(target)
-    except ImportError:
+    except Exception as e:          # any error while importing: the game is broken, not the menu
+        return _broken(game, f"{target} does not import: {type(e).__name__}: {e}", e)
+    missing = [name for name in REQUIRED if name not in dir(mod)]   # dir(): lazy names stay unimported
+    if missing:
+        return _broken(game, f"{target} lacks {', '.join(missing)}")
+    return None
+
+
+def _broken(game: str, reason: str, cause: BaseException | None = None) -> str:
+    if os.environ.get(STRICT_ENV) == "1":
+        raise PluginError(f"game {game!r}: {reason}") from cause
+    if (game, reason) not in _reported:     # said once per process, not once a frame
+        _reported.add((game, reason))
+        log.error("game %r cannot be played: %s", game, reason, exc_info=cause)
+    return reason
+
+
+def plugin(game: str) -> ModuleType | None:
+    """The game's package, or None when it is not registered or is broken (`problem`)."""
+    if game not in _table() or problem(game) is not None:
         return None
-    if not all(name in dir(mod) for name in REQUIRED):   # dir(): lazy names stay unimported
-        return None
-    return mod
+    return importlib.import_module(_table()[game])
 
 
 def playable() -> list[str]:
     """The games that can be played, in registry order."""
-    return [g for g in _table() if plugin(g) is not None]
+    return [g for g in _table() if problem(g) is None]
+
+
+def broken() -> dict[str, str]:
+    """The registered games that cannot be played, in registry order: {game: why}."""
+    out: dict[str, str] = {}
+    for g in _table():
+        why = problem(g)
+        if why is not None:
+            out[g] = why
+    return out
 
 
 def optional(game: str, name: str) -> Any:

@@ -61,7 +61,7 @@ def test_full_bot_games_refold_and_round_trip_through_the_log(tmp_path, seats, l
 
 def test_registry_and_vote_rule():
     assert isinstance(rules_for("hooky"), HookyRules)
-    bot = bot_for("hooky", "hard", 3)
+    bot = bot_for("hooky", None, "hard", 3, 0)
     assert isinstance(bot, HookyBot) and bot.level == "hard"
     with pytest.raises(ValueError):
         HookyBot("superb")

@@ -32,7 +32,7 @@ def test_lockstep_equals_a_local_session_for_the_same_ordered_commands():
     options = classic_fixed()
     now = [0.0]
     local = LocalSession(rules, 3, options, seed=11, log=False, clock=lambda: now[0])
-    bots = [bot_for("sumoku", "normal", s) for s in range(3)]
+    bots = [bot_for("sumoku", None, "normal", s, 0) for s in range(3)]
     salts = random.Random(3)
     records: list[dict] = []
     refused = 0

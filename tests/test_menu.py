@@ -5,7 +5,6 @@ sits under another screen's Back; results open with no button focused."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -21,9 +20,7 @@ from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from test_scenes_framework import click, frames, key
 
-REAL = ["sumoku", "hooky", "wooolf", "wordporters", "paperback"]
-# A game that is not built yet, as the picker would see it once it is.
-FAKES = {"paperback": SimpleNamespace(title_key="ui.game.paperback", seats=range(2, 6), minutes=(45, 60))}
+REAL = list(engine_registry.games())        # the registry is the only list of games
 
 
 @pytest.fixture
@@ -36,12 +33,9 @@ def dirs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def five(dirs: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    real_spec = engine_registry.spec_for
-    monkeypatch.setattr(engine_registry, "spec_for", lambda g: FAKES[g] if g in FAKES else real_spec(g))
-    games = REAL + [g for g in FAKES if g not in REAL]
-    monkeypatch.setattr(registry, "playable", lambda: list(games))
-    return games
+def five(dirs: Path) -> list[str]:
+    assert registry.playable() == REAL and len(REAL) == 5      # every registered game is built
+    return REAL
 
 
 def menu_app(size: tuple[int, int] = (1280, 720), lang: str = "en") -> tuple[App, MenuScene]:
@@ -293,3 +287,15 @@ def test_a_double_click_within_one_screen_is_two_presses(dirs: Path) -> None:
     start = ANIM_SPEEDS.index(app.settings.anim_speed)
     double_click(app, settings.widgets["anim"].rect.center)
     assert app.settings.anim_speed == ANIM_SPEEDS[(start + 2) % len(ANIM_SPEEDS)]
+
+
+def test_play_online_opens_the_online_screens_a_network_game_s_plug_in_names(dirs: Path, monkeypatch) -> None:
+    import scenes.sumoku
+    opened = []
+    monkeypatch.setattr(scenes.sumoku, "open_online", lambda app: opened.append(app))
+    app, menu = menu_app()
+    assert menu.online == [g for g in REAL if engine_registry.spec_for(g).network_variants] == ["sumoku"]
+    key(app, pygame.K_RIGHT, n=len(REAL) - 1)        # the last card chosen: no network variant
+    menu.set_focus(menu.widgets["online"])
+    key(app, pygame.K_RETURN)
+    assert opened == [app]                           # the first game that has one

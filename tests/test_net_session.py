@@ -78,7 +78,7 @@ def pump(parties: list[Any], done: Callable[[], bool], timeout: float = WAIT,
 def lobby_game(relay: RelayThread, names: list[str], seats: int, *, allow_bots: bool = False,
                options: dict | None = None, log_dir: Path, variant: str = "classic",
                **kw: Any) -> list[NetworkSession]:
-    lobbies = [Lobby("127.0.0.1", relay.port, name=n) for n in names]
+    lobbies = [Lobby("127.0.0.1", relay.port, name=n, game="sumoku") for n in names]
     for lb in lobbies:
         lb.connect().result(5)
     room = lobbies[0].host(variant, seats, options or {}, allow_bots).result(5)
@@ -124,11 +124,11 @@ def test_two_players_and_a_host_run_bot_play_a_game_and_log_it(relay, tmp_path):
     try:
         assert (a.seat, b.seat, a.is_host) == (0, 1, True)
         assert [p["kind"] for p in a.players] == ["human", "human", "bot"]
-        a.run_bots(lambda seat: bot_for("sumoku", "normal", seat))
-        b.run_bots(lambda seat: bot_for("sumoku", "normal", seat))   # not host: runs none
+        a.run_bots(lambda seat: bot_for("sumoku", None, "normal", seat, 0))
+        b.run_bots(lambda seat: bot_for("sumoku", None, "normal", seat, 0))   # not host: runs none
         seen: list[int] = []
         a.listeners.append(lambda s, new: seen.extend(e["seq"] for e in new))
-        bots = {0: bot_for("sumoku", "normal", 0), 1: bot_for("sumoku", "normal", 1)}
+        bots = {0: bot_for("sumoku", None, "normal", 0, 0), 1: bot_for("sumoku", None, "normal", 1, 0)}
         play_turns(sessions, bots, lambda: all(s.outcome() is not None for s in sessions))
         n = relay.log_len(a.code)
         pump(sessions, lambda: all(s.seq == n for s in sessions))
@@ -177,7 +177,7 @@ def test_a_dropped_link_shows_reconnecting_and_resumes_from_the_last_seq(relay, 
     a, b = sessions = lobby_game(relay, ["Ann", "Bob"], 2, log_dir=tmp_path / "logs")
     states: list[str] = []
     b.listeners.append(lambda s, new: states.append(s.status) if not new else None)
-    bots = {0: bot_for("sumoku", "normal", 0), 1: bot_for("sumoku", "normal", 1)}
+    bots = {0: bot_for("sumoku", None, "normal", 0, 0), 1: bot_for("sumoku", None, "normal", 1, 0)}
     try:
         play_turns(sessions, bots, lambda: a.seq >= 6 and b.seq >= 6)
         link = b.client.client
@@ -196,7 +196,7 @@ def test_a_dropped_link_shows_reconnecting_and_resumes_from_the_last_seq(relay, 
 def test_a_client_that_diverged_is_put_back_in_line_by_the_checkpoints(relay, tmp_path):
     a, b = sessions = lobby_game(relay, ["Ann", "Bob"], 2, log_dir=tmp_path / "logs",
                                  checkpoint_every=2)
-    bots = {0: bot_for("sumoku", "normal", 0), 1: bot_for("sumoku", "normal", 1)}
+    bots = {0: bot_for("sumoku", None, "normal", 0, 0), 1: bot_for("sumoku", None, "normal", 1, 0)}
     try:
         play_turns(sessions, bots, lambda: a.seq >= 3 and b.seq >= 3)
         b.lockstep.state.scores[0] += 50              # a local bug: b's state drifts
@@ -216,13 +216,13 @@ def test_a_client_that_diverged_is_put_back_in_line_by_the_checkpoints(relay, tm
 
 def test_a_restarted_game_resumes_its_seat_with_the_token_and_refolds(relay, tmp_path):
     a, b = sessions = lobby_game(relay, ["Ann", "Bob"], 2, log_dir=tmp_path / "logs")
-    bots = {0: bot_for("sumoku", "normal", 0), 1: bot_for("sumoku", "normal", 1)}
+    bots = {0: bot_for("sumoku", None, "normal", 0, 0), 1: bot_for("sumoku", None, "normal", 1, 0)}
     try:
         play_turns(sessions, bots, lambda: a.seq >= 5 and b.seq >= 5)
         token, seq = b.token, b.seq
         b.close()                                     # the game process quits (no leave)
         pump([a], lambda: a.members[1]["status"] == "away")
-        lobby = Lobby("127.0.0.1", relay.port, name="Bob")
+        lobby = Lobby("127.0.0.1", relay.port, name="Bob", game="sumoku")
         lobby.connect().result(5)
         room = lobby.resume(token).result(5)
         assert room["seat"] == 1 and room["started"]

@@ -124,13 +124,14 @@ async def test_a_seat_that_pads_the_log_and_lies_does_not_end_the_race(tmp_path,
     """Three bot clients race a grab game; a fourth seat pads the log to its share and
     reports a wrong hash for every seq it sees. The race ends for the three with the
     room log's state, none of them resyncs, and the liar is the one told."""
-    from net.botclient import BotClient, make_bot
+    from engine.registry import bot_for
+    from net.botclient import BotClient
     from support.blitz import COUNTDOWN_MS, LEVEL, use_blitz
     from test_relay_race import RULES, agree_with_room_log
     use_blitz(monkeypatch)
     async with relay_on(tmp_path) as relay:
         bots = [BotClient("127.0.0.1", relay.port, RULES, name=f"Bot {s + 1}",
-                          bot=make_bot("sumoku", "grab", LEVEL, 5 * 31 + s), checkpoint_every=4)
+                          bot=bot_for("sumoku", "grab", LEVEL, s, 5), checkpoint_every=4)
                 for s in range(3)]
         await asyncio.gather(*(c.connect() for c in bots))
         room_msg = await bots[0].create("grab", 4, {"countdown_ms": COUNTDOWN_MS})

@@ -82,14 +82,15 @@ async def test_a_two_seat_liar_lying_the_whole_race_costs_the_honest_seat_one_re
     rate limit is off (every disagreement is raised): the client's own rule alone bounds
     the cost. The honest seat refolds once, finishes the race with the room log's state,
     and nobody is removed (two seats: no majority)."""
-    from net.botclient import BotClient, make_bot
+    from engine.registry import bot_for
+    from net.botclient import BotClient
     from support.blitz import COUNTDOWN_MS, LEVEL, use_blitz
     from test_relay_race import RULES, agree_with_room_log
     from support.relays import Raw
     use_blitz(monkeypatch)
     async with relay_on(tmp_path, desync_every=0, desync_seqs=0) as relay:
         honest = BotClient("127.0.0.1", relay.port, RULES, name="Honest",
-                           bot=make_bot("sumoku", "grab", LEVEL, 11), checkpoint_every=4)
+                           bot=bot_for("sumoku", "grab", LEVEL, 11, 0), checkpoint_every=4)
         await honest.connect()
         room_msg = await honest.create("grab", 2, {"countdown_ms": COUNTDOWN_MS})
         liar = await Raw.open(relay, "127.0.0.9")

@@ -9,7 +9,8 @@ from typing import Any, Callable
 import pytest
 
 from engine.registry import rules_for
-from net.botclient import BotClient, make_bot
+from engine.registry import bot_for
+from net.botclient import BotClient
 from net.fold import refold_room_log
 from net.relay import Relay
 from support.blitz import COUNTDOWN_MS, LEVEL, use_blitz
@@ -31,7 +32,7 @@ arun = bounded(TIMEOUT)
 async def room_of(relay: Relay, variant: str, n: int, seed: int = 0, **kw: Any) -> list[BotClient]:
     """`n` bot clients in one started room of `variant` (seat 0 hosts)."""
     clients = [BotClient("127.0.0.1", relay.port, RULES, name=f"Bot {s + 1}",
-                         bot=make_bot("sumoku", variant, LEVEL, seed * 31 + s), **kw)
+                         bot=bot_for("sumoku", variant, LEVEL, s, seed), **kw)
                for s in range(n)]
     await asyncio.gather(*(c.connect() for c in clients))
     room = await clients[0].create(variant, n, OPTIONS)
@@ -100,12 +101,12 @@ async def test_a_client_killed_mid_race_resumes_from_its_last_seq(tmp_path):
             m["status"] == "away" for m in c.members if m["seat"] in (1, 3)))
 
         back = BotClient("127.0.0.1", relay.port, RULES, name="Bot 2 again",
-                         bot=make_bot("sumoku", "speed", LEVEL, 99))
+                         bot=bot_for("sumoku", "speed", LEVEL, 99, 0))
         await back.connect()
         room = await back.resume(victim.client.token, kept)
         assert room["seat"] == 1 and room["started"] and back.lockstep is kept
         again = BotClient("127.0.0.1", relay.port, RULES, name="Bot 4 again",
-                          bot=make_bot("sumoku", "speed", LEVEL, 98))
+                          bot=bot_for("sumoku", "speed", LEVEL, 98, 0))
         await again.connect()
         await again.resume(fresh.client.token)  # a restarted process: refolds from seq 1
         clients = others + [back, again]

@@ -268,14 +268,40 @@ def test_pygame_is_ce() -> None:
     assert pygame.IS_CE
 
 
-def test_menu_lists_only_games_whose_package_imports(fake: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_broken_game_fails_loudly_under_the_tests(fake: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(registry, "GAMES", {GAME: __name__, "nogame": "scenes.no_such_game_pkg"})
+    with pytest.raises(registry.PluginError, match="nogame.*no_such_game_pkg"):
+        registry.playable()
+    monkeypatch.setattr(registry, "GAMES", {GAME: __name__, "halfgame": "scenes.ui"})
+    with pytest.raises(registry.PluginError, match="halfgame.*lacks SETUP"):
+        registry.plugin("halfgame")
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_a_broken_game_shows_a_card_that_says_so_for_a_player(fake: Path, monkeypatch: pytest.MonkeyPatch,
+                                                               lang: str) -> None:
+    from scenes.ui.draw import record_text
+    monkeypatch.setenv(registry.STRICT_ENV, "0")           # as a player runs it
     monkeypatch.setattr(registry, "GAMES", {GAME: __name__, "nogame": "scenes.no_such_game_pkg",
                                             "halfgame": "scenes.ui"})
     assert registry.playable() == [GAME]
-    app = make_app()
+    assert list(registry.broken()) == ["nogame", "halfgame"]
+    assert "No module named 'scenes.no_such_game_pkg'" in registry.broken()["nogame"]
+    app = make_app(lang=lang)
     frames(app)
-    assert "play_fakegame" in app.stack.top.widgets
-    assert not any(k.startswith("play_no") or k.startswith("play_half") for k in app.stack.top.widgets)
+    menu = app.stack.top
+    assert "play_fakegame" in menu.widgets
+    assert not any(k.startswith("play_no") or k.startswith("play_half") for k in menu.widgets)
+    assert not menu.widgets["online"].is_enabled   # no game here is played online
+    for g in ("nogame", "halfgame"):           # a card each, which cannot be opened
+        assert not menu.widgets[f"broken_{g}"].is_enabled
+    with record_text() as blits:
+        menu.rebuild()
+        frames(app, 1)
+    said = i18n.t("ui.menu.broken")
+    assert said != "ui.menu.broken" and all(b.fits for b in blits)
+    assert "".join(b.text for b in blits).replace(" ", "").count(said.replace(" ", "")) == 2   # (wrapped)
+    i18n.set_lang("en")
 
 
 def all_scenes(app: Any, log: Path) -> list[tuple[str, Any]]:

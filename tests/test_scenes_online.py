@@ -276,7 +276,7 @@ def test_a_full_room_is_refused_and_leaving_gives_the_seat_up(relay):
     app = make_app()
     lobby = host(app, relay.port, seats=2, allow_bots=False)
     code = lobby.lobby.code
-    other = Lobby("127.0.0.1", relay.port, name="Bo")
+    other = Lobby("127.0.0.1", relay.port, name="Bo", game="sumoku")
     other.connect().result(5)
     other.join(code).result(5)
     scene = connect_screen(app, relay.port, "Dee")       # the host's window tries again
@@ -310,7 +310,7 @@ def test_every_online_screen_fits_in_both_languages_and_sizes(relay, lang):
     assert store.load_rejoin() is None
 
     lobby = host(app, relay.port, seats=3, allow_bots=True, variant="team")
-    guest = Lobby("127.0.0.1", relay.port, name="Bo")
+    guest = Lobby("127.0.0.1", relay.port, name="Bo", game="sumoku")
     guest.connect().result(5)
     guest.join(lobby.lobby.code).result(5)
     run_until([app], lambda: len([m for m in lobby.members if m["status"] == "here"]) == 2)

@@ -130,7 +130,7 @@ def test_the_lobby_serves_shows_the_code_and_the_seats_and_starts_the_game(app):
     assert view == json.loads(json.dumps(session.view(0)))
     # the phone's move reaches the session through the table's frame loop
     from engine.registry import bot_for
-    tv_person = bot_for("wooolf", None, "normal", 4)    # stands in for the person at the TV
+    tv_person = bot_for("wooolf", None, "normal", 4, 0)    # stands in for the person at the TV
 
     def a_phone_to_act():
         if 4 in session.to_act() and table.viewer == 4:

@@ -31,7 +31,7 @@ STAMPS = ("type", "seq", "seat", "t", "v", "cmd")
 def base(tmp_path_factory) -> dict[str, Any]:
     """One finished two-seat Sumoku game: its header, events and checkpoints."""
     d = tmp_path_factory.mktemp("base")
-    s = play_out(rules_for("sumoku"), 2, [bot_for("sumoku", "easy", i) for i in range(2)], seed=5,
+    s = play_out(rules_for("sumoku"), 2, [bot_for("sumoku", None, "easy", i, 0) for i in range(2)], seed=5,
                  log=True, log_dir=d)
     s.close()
     loaded = read_log(s.log_path)

@@ -11,8 +11,9 @@ from typing import Any
 
 import pygame
 
+from engine.registry import spec_for
 from scenes import registry
-from scenes.common.picker import GameCard, card_for, card_rects, draw_card
+from scenes.common.picker import GameCard, broken_card, card_for, card_rects, draw_card
 from scenes.logs import last_unfinished
 from scenes.stack import wake
 from scenes.ui import pad, style
@@ -38,7 +39,8 @@ class MenuScene(RedrawOnDemand, GuiScene):
     def __init__(self, app: Any) -> None:
         super().__init__(app)
         self.games = registry.playable()
-        self.cards: list[GameCard] = [card_for(g) for g in self.games]
+        self.cards: list[GameCard] = [card_for(g) for g in self.games] + [broken_card(g) for g in registry.broken()]
+        self.online = [g for g in self.games if spec_for(g).network_variants and registry.optional(g, "open_online")]
         self.continue_path: Path | None = None
         self._scan: Job | None = None
         self.continue_btn = None
@@ -55,13 +57,17 @@ class MenuScene(RedrawOnDemand, GuiScene):
         t = self.app.t
         self.card_widgets = []
         for card, (x, y, w, h) in zip(self.cards, card_rects(len(self.cards))):
+            if card.broken:     # shown, never opened: the log says why
+                self.button(self.r(x, y, w, h), "", lambda: None, oid=f"broken_{card.game}", enabled=False,
+                            look="card")
+                continue
             btn = self.button(self.r(x, y, w, h), "", lambda g=card.game: self.open_setup(g), oid=f"play_{card.game}",
                               look="card")
             self.card_widgets.append(btn)
         items = [
             ("ui.menu.continue", self.do_continue, "continue", self.continue_path is not None),
             ("ui.menu.replay", self.open_replays, "replay", True),
-            ("net.menu.online", self.open_online, "online", True),
+            ("net.menu.online", self.open_online, "online", bool(self.online)),
             ("ui.menu.howto", self.open_howto, "howto", bool(self.games)),
             ("ui.menu.settings", self.open_settings, "settings", True),
             ("ui.menu.quit", self.ask_quit, "quit", True),
@@ -137,7 +143,8 @@ class MenuScene(RedrawOnDemand, GuiScene):
     def draw_front(self, surface: pygame.Surface) -> None:
         if self.manager is None:        # covered (by the Quit question): the widgets are gone
             return
-        for card, btn in zip(self.cards, self.card_widgets):
+        for card in self.cards:
+            btn = self.widgets[f"{'broken' if card.broken else 'play'}_{card.game}"]
             draw_card(surface, card, btn.rect, self.k, self.fs)
 
     # ---- actions -------------------------------------------------------------
@@ -146,8 +153,13 @@ class MenuScene(RedrawOnDemand, GuiScene):
         self.stack.push(SetupScene(self.app, game))
 
     def open_online(self) -> None:
-        from scenes.sumoku.online import open_online
-        open_online(self.app)
+        """Play online for the game whose card was chosen last when it has network
+        variants, else for the first game that has (its plug-in's `open_online`)."""
+        if not self.online:
+            return
+        last = self.games[min(self._last_card, len(self.games) - 1)]
+        game = last if last in self.online else self.online[0]
+        registry.optional(game, "open_online")(self.app)
 
     def do_continue(self) -> None:
         if self.continue_path is not None:

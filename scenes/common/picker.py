@@ -1,4 +1,5 @@
-"""The game picker's cards: one per playable game, with its name in both scripts (English
+"""The game picker's cards: one per playable game (and one per broken game, saying it
+could not be loaded), with its name in both scripts (English
 and Chinese, whatever the UI language), its player count and playing time from the game's
 declared spec (engine.registry.spec_for), its small picture, and a "Phones" badge on the
 games that have a phone page (net/phones/files.PHONE_GAMES: Play with phones in the set-up).
@@ -37,6 +38,7 @@ class GameCard:
     minutes: tuple[int, int]
     draw_icon: Icon
     phones: bool = False            # a phone page: the set-up offers Play with phones
+    broken: bool = False            # registered but cannot be played (scenes/registry.py broken())
 
     @property
     def players_text(self) -> str:
@@ -53,9 +55,12 @@ class GameCard:
 
 def icon_for(game: str) -> Icon:
     plugin = registry.plugin(game)
+    name = f"{plugin.__name__}.icon" if plugin else ""
     try:
-        module = importlib.import_module(f"{plugin.__name__}.icon") if plugin else None
-    except ImportError:
+        module = importlib.import_module(name) if plugin else None
+    except ModuleNotFoundError as e:
+        if e.name != name:          # the icon module is there but broken: say so
+            raise
         module = None
     draw = getattr(module, "draw_icon", None) if module else None
     return draw or (lambda surface, rect, game=game: initial_icon(surface, rect, card_names(game)[0]))
@@ -75,6 +80,17 @@ def card_names(game: str) -> tuple[str, ...]:
 def card_for(game: str) -> GameCard:
     spec = engine_registry.spec_for(game)
     return GameCard(game, card_names(game), spec.seats, tuple(spec.minutes), icon_for(game), game in PHONE_GAMES)
+
+
+def broken_card(game: str) -> GameCard:
+    """The card of a registered game that cannot be played: its name (the game's id when
+    even its spec cannot be read) and a line saying it could not be loaded."""
+    try:
+        names = card_names(game)
+    except Exception:
+        names = (game,)
+    return GameCard(game, names, range(0), (0, 0),
+                    lambda surface, rect, name=names[0]: initial_icon(surface, rect, name), broken=True)
 
 
 def card_rects(n: int) -> list[tuple[int, int, int, int]]:
@@ -104,6 +120,9 @@ def draw_card(surface: pygame.Surface, card: GameCard, rect: pygame.Rect, k: flo
         text_in(surface, card.names[1], box(14, 226, inner_w, 40), fs(30), style.ACCENT, bold=True)
     pygame.draw.line(surface, style.BG_3, box(30, 276, 0, 0).topleft, box(CARD_W - 30, 276, 0, 0).topleft,
                      max(1, round(2 * k)))
+    if card.broken:
+        text_in(surface, t("ui.menu.broken"), box(14, 284, inner_w, 64), fs(22), style.BAD, wrap_lines=True)
+        return
     text_in(surface, card.players_text, box(14, 284, inner_w, 32), fs(22), style.INK_DIM)
     text_in(surface, card.minutes_text, box(14, 316, inner_w, 32), fs(22), style.INK_DIM)
 

@@ -45,6 +45,12 @@ def session_options(variant: str, seats: int, options: dict) -> dict:
     return options
 
 
+def open_online(app: Any) -> Any:
+    """Play online: the connect screen for the races over the relay."""
+    from scenes.sumoku.online import open_online as connect
+    return connect(app)
+
+
 def game_scene(app: Any, session: Any) -> Any:
     """The table for a Sumoku session: the classic/solitaire table, or the couch race."""
     if session.options.get("variant") in RACE_VARIANTS:
@@ -86,4 +92,4 @@ def result_note(outcome: dict, seat: int) -> str:
     return ""
 
 
-__all__ = ["SETUP", "result_reason", "result_note", "session_options", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "Page"]
+__all__ = ["SETUP", "result_reason", "result_note", "session_options", "open_online", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "Page"]

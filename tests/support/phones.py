@@ -42,7 +42,7 @@ class Tv:
         self.log_dir = log_dir
         self.session: LocalSession | None = None
         self.table: PhoneTable | None = None
-        self.bots = {s: bot_for(game, None, "normal", s) for s, k in enumerate(kinds) if k == "bot"}
+        self.bots = {s: bot_for(game, None, "normal", s, 0) for s, k in enumerate(kinds) if k == "bot"}
 
     @property
     def url(self) -> str:

@@ -23,7 +23,7 @@ import pygame
 
 from engine.core.errors import RuleError
 from engine.core.logstore import make_header
-from net.botclient import make_bot
+from engine.registry import bot_for
 from net.session import Lobby, NetworkSession
 from scenes.common.pause import PauseOverlay
 from scenes.sumoku.online import store
@@ -205,8 +205,7 @@ def begin_race(app: Any, lobby: Lobby, relay: str) -> OnlineRaceScene:
     if session.outcome() is None:
         store.save_rejoin(store.Rejoin(relay, session.code, session.token, session.seat))
     seed = session.seed
-    session.run_bots(lambda seat: make_bot(session.rules.game, session.variant, BOT_LEVEL,
-                                           (seed * 31 + seat) & 0xFFFFFFFF))
+    session.run_bots(lambda seat: bot_for(session.rules.game, session.variant, BOT_LEVEL, seat, seed))
     app.close_session()
     app.session = session
     app.game = session.rules.game
