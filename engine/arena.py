@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import time
+from dataclasses import dataclass
 from typing import Any, Callable, Mapping, Sequence
 
 from engine.core.bots import play_out
@@ -54,6 +55,45 @@ def arena(rules: Any, player: Callable[[str, int], Any], levels: Sequence[str], 
                       for a, row in beat.items() if row},
             "ties": {a: {b: round(t / max(m, 1), 3) for b, (_, m, t) in row.items()}
                      for a, row in beat.items() if row}}
+
+
+# matchups bench/bot_levels.py plays (the stand-in a game scripts against its levels)
+BEGINNER_MATCHES = (("beginner", "easy"), ("beginner", "normal"), ("beginner", "hard"),
+                    ("normal", "easy"), ("hard", "normal"), ("hard", "easy"))
+PEOPLE_MATCHES = (("beginner", "easy"), ("beginner", "normal"), ("beginner", "hard"),
+                  ("careful", "easy"), ("careful", "normal"), ("careful", "hard"),
+                  ("careful", "beginner"), ("normal", "easy"), ("hard", "normal"), ("hard", "easy"))
+
+Figures = Callable[[int, int, int], dict[str, Any]]    # (games, seats, seed) -> figures
+
+
+@dataclass(frozen=True)
+class Bench:
+    """What `bench/bot_levels.py` measures of a game, declared as `BENCH` in its
+    `engine/<game>/arena.py` (the benchmark finds it through the registry).
+
+    `arena(levels, games, seats, seed)` plays seeded games; each of `matches` is played
+    `games` times at `seats` (half as many when `slow` is one of the pair's levels);
+    `baseline(games, seats, seed)` is the same-run baseline (usually a stand-in against
+    the core "random" level); `extra` adds the game's own figures. `tiny`: the (games,
+    seats) of the suite's smoke run, None to leave the game out of it (its own seeded
+    tests pin its levels)."""
+    arena: Callable[..., dict[str, Any]]
+    matches: tuple[tuple[str, str], ...]
+    baseline: Figures
+    games: int
+    seats: int
+    tiny: tuple[int, int] | None = None
+    slow: str | None = None
+    extra: Figures | None = None
+
+    def games_for(self, pair: tuple[str, str], games: int) -> int:
+        return max(2, games // 2) if self.slow in pair else games
+
+
+def matchup(arena_fn: Callable[..., dict[str, Any]], *pair: str) -> Figures:
+    """A baseline that is one matchup of `arena_fn`: {"a-b": its figures}."""
+    return lambda games, seats, seed: {"-".join(pair): arena_fn(list(pair), games, seats, seed)}
 
 
 def main(rules: Any, player: Callable[[str, int], Any], default_levels: list[str], default_games: int,

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engine.arena import arena as run_arena, main as arena_main
+from engine.arena import Bench, arena as run_arena, main as arena_main, matchup
 from engine.hooky.bot import HookyBot, clue_command, table_facts, view_rng, vocab
 from engine.hooky.clue_words import bot_accepts
 from engine.hooky.knowledge import Knowledge
@@ -105,6 +105,11 @@ def player(name: str, seed: int) -> Any:
 def arena(levels: Sequence[str], games: int, seats: int | None = None, seed: int = 0) -> dict[str, Any]:
     """Hooky games between `levels` (bot levels or "pencil"); see `engine.arena.arena`."""
     return run_arena(HookyRules(), player, levels, games, seats, seed)
+
+
+BENCH = Bench(arena, (("pencil", "easy"), ("pencil", "normal"), ("pencil", "hard"),
+                      ("normal", "easy"), ("hard", "normal"), ("hard", "easy")),
+              matchup(arena, PENCIL, "random"), games=24, seats=4, tiny=(1, 3))
 
 
 def main(argv: list[str] | None = None) -> int:

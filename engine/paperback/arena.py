@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Sequence
 
-from engine.arena import arena as run_arena, main as arena_main
+from engine.arena import BEGINNER_MATCHES, Bench, arena as run_arena, main as arena_main, matchup
 from engine.paperback.bot import EASY_LETTERS, PaperbackBot, everyday_word, spell_command
 from engine.paperback.rules import PaperbackRules
 
@@ -50,6 +50,10 @@ def arena(levels: Sequence[str], games: int, seats: int | None = None, seed: int
           options: dict[str, Any] | None = None) -> dict[str, Any]:
     """Paperback games between `levels` (bot levels or "beginner"); see `engine.arena.arena`."""
     return run_arena(PaperbackRules(), player, levels, games, seats, seed, options)
+
+
+# no smoke run: its seeded tests pin the levels
+BENCH = Bench(arena, BEGINNER_MATCHES, matchup(arena, BEGINNER, "random"), games=30, seats=2)
 
 
 if __name__ == "__main__":

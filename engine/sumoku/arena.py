@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from engine.arena import arena as run_arena, main as arena_main
+from engine.arena import BEGINNER_MATCHES, Bench, arena as run_arena, main as arena_main
+from engine.core.bots import play_out
 from engine.sumoku.bot import SumokuBot
 from engine.sumoku.movegen import Play, legal_plays
 from engine.sumoku.rules import SumokuRules
@@ -56,6 +57,22 @@ def arena(levels: Sequence[str], games: int, seats: int | None = None, seed: int
     """Classic Sumoku games between `levels` (bot levels or "beginner"); see
     `engine.arena.arena`."""
     return run_arena(SumokuRules(), player, levels, games, seats, seed, options)
+
+
+def seat_baseline(games: int, seats: int, seed: int) -> dict[str, Any]:
+    """Beginner against beginner: the first seat's win rate (the seat's own worth)."""
+    first = 0.0
+    for g in range(games):
+        out = play_out(SumokuRules(), 2, [BeginnerPlayer(g * 2), BeginnerPlayer(g * 2 + 1)],
+                       seed=seed + g).outcome()
+        first += (1.0 / len(out.winners)) if 0 in out.winners else 0.0
+    return {"beginner-beginner": {"games": games, "seats": 2,
+                                  "first_seat_win_rate": round(first / max(games, 1), 3)}}
+
+
+# hard Sumoku games cost about a second and a half each: half as many of them; no smoke
+# run (its seeded tests pin the levels)
+BENCH = Bench(arena, BEGINNER_MATCHES, seat_baseline, games=20, seats=2, slow="hard")
 
 
 def main(argv: list[str] | None = None) -> int:

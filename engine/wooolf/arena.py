@@ -17,7 +17,7 @@ import argparse
 import json
 from typing import Any, Sequence
 
-from engine.arena import arena as run_arena
+from engine.arena import PEOPLE_MATCHES, Bench, arena as run_arena, matchup
 from engine.core.bots import play_out
 from engine.wooolf import literal
 from engine.wooolf.bot import WooolfBot
@@ -98,6 +98,9 @@ def player(name: str, seed: int) -> Any:
 def arena(levels: Sequence[str], games: int, seats: int | None = 5, seed: int = 0) -> dict[str, Any]:
     """Wooolf!! games between `levels` (bot levels or stand-ins); see `engine.arena.arena`."""
     return run_arena(WooolfRules(), player, levels, games, seats or 5, seed)
+
+
+BENCH = Bench(arena, PEOPLE_MATCHES, matchup(arena, BEGINNER, "random"), games=120, seats=5, tiny=(1, 4))
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -26,7 +26,7 @@ from __future__ import annotations
 import sys
 from typing import Any, Sequence
 
-from engine.arena import arena as run_arena, main as arena_main
+from engine.arena import PEOPLE_MATCHES, Bench, arena as run_arena, main as arena_main, matchup
 from engine.core.bots import play_out
 from engine.core.rng import Rng
 from engine.wordporters.board import emphasis, legal_placements
@@ -145,6 +145,16 @@ def accuracy(levels: Sequence[str], games: int, seats: int = 4, seed: int = 0,
                 tally[table[s]]["read_right"] += hit
     return {lv: {"guessing": round(t["guessed_right"] / max(t["guessed"], 1), 3),
                  "read": round(t["read_right"] / max(t["read"], 1), 3)} for lv, t in tally.items()}
+
+
+def level_accuracy(games: int, seats: int, seed: int) -> dict[str, Any]:
+    """Each level's guess accuracy at a table of beginners (`accuracy`)."""
+    return {"accuracy": {lv: accuracy([BEGINNER] * (seats - 1) + [lv], games, seats, seed)
+                         for lv in (BEGINNER, CAREFUL, "easy", "normal", "hard", "random")}}
+
+
+BENCH = Bench(arena, PEOPLE_MATCHES, matchup(arena, BEGINNER, "random"), games=40, seats=4, tiny=(1, 3),
+              extra=level_accuracy)
 
 
 def main(argv: list[str] | None = None) -> int:
