@@ -9,11 +9,14 @@ is read from the spec; nothing else in the program lists the games. A game's sce
 package is `scenes.<game>` (scenes/registry.py).
 
 `register(name, engine_pkg, scenes_pkg)` / `unregister(name)` add a game from elsewhere
-for the running process: the tests' hook (tests/test_plugin_game.py registers a minimal
-game from tests/support and finds it everywhere); the program itself never calls them.
+for the running process, and the environment variable COUCHTOP_TEST_GAMES
+("name=engine.pkg:scenes.pkg", several separated by commas) does so at import for a
+child process: the tests' hooks (tests/test_plugin_game.py registers a minimal game from
+tests/support and finds it everywhere); the program itself never uses them.
 """
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from importlib import import_module
 from types import ModuleType
@@ -50,6 +53,15 @@ def unregister(name: str) -> None:
         raise ValueError(f"game {name!r} was not added by register()")
     del GAMES[name], SCENES[name]
     package.cache_clear()
+
+
+def _from_environment(text: str) -> None:
+    for entry in filter(None, (e.strip() for e in text.split(","))):
+        name, _, pkgs = entry.partition("=")
+        engine_pkg, _, scenes_pkg = pkgs.partition(":")
+        if not (name and engine_pkg and scenes_pkg):
+            raise ValueError(f"COUCHTOP_TEST_GAMES: expected name=engine.pkg:scenes.pkg, not {entry!r}")
+        register(name, engine_pkg, scenes_pkg)
 
 
 def scenes_package(game: str) -> str:
@@ -108,3 +120,6 @@ def bot_for(game: str, variant: str | None, level: str, seat: int, game_seed: in
             raise KeyError(f"{game} declares a real-time variant {variant!r} but no RaceBot")
         return pkg.RaceBot(level=level, seed=seed)
     return pkg.Bot(level=level, seed=seed)
+
+
+_from_environment(os.environ.get("COUCHTOP_TEST_GAMES", ""))

@@ -31,6 +31,7 @@ from engine.core.bots import play_on
 from engine.core.errors import RuleError
 from engine.core.logstore import read_log
 from engine.core.race import SimClock, race_on
+from engine.core.reading import seat_event
 from engine.core.rng import Rng
 from engine.core.session import LocalSession, fold
 from engine.core.turns import view_with_status
@@ -133,8 +134,8 @@ class Watch:
                 self.p.changed += 1
             assert view_with_status(rules, other, seat) == view_with_status(rules, st, seat), \
                 f"{rules.game}: seat {seat}'s view depends on a secret (after {ev['type']})"
-            seen = rules.event_view(ev, seat)
-            assert rules.event_view(mod.scramble_event(ev, seat, self.rng), seat) == seen, \
+            seen = seat_event(rules, ev, seat)
+            assert seat_event(rules, mod.scramble_event(ev, seat, self.rng), seat) == seen, \
                 f"{rules.game}: what seat {seat} learns of {ev['type']} depends on a secret"
             self.p.scrambles += 1
 
@@ -300,7 +301,7 @@ def test_describe_event_words_every_event_type(game, variant, lang, log_dir, scr
                                                       for lv, sd in levels_seeds(game, variant)))
     rules = rules_for(game)
     for ev in evs:
-        for shown in (ev, rules.event_view(ev, None)):     # a finished log, and as the table sees it
+        for shown in (ev, seat_event(rules, ev, None)):    # a finished log, and as the table sees it
             line = plugin.describe_event(shown, players, case_of(game, variant)[0])
             check_sentence(line, ev, lang, f"{game}/{variant} {ev['type']} ({lang})")
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import msgpack
 import pytest
 
+from engine.core.reading import seat_event
 from engine.core.rng import Rng
 from engine.core.session import LocalSession
 from engine.wooolf.rules import WooolfRules
@@ -38,7 +39,7 @@ def test_views_hold_no_secret_of_another_seat(seats):
             other = RULES.view(scramble(s.state, seat, rng), seat)
             assert real == other, (seat, s.events[-1]["type"])
             ev = s.events[-1]
-            assert RULES.event_view(scramble_event(ev, seat, rng), seat) == RULES.event_view(ev, seat)
+            assert seat_event(RULES, scramble_event(ev, seat, rng), seat) == seat_event(RULES, ev, seat)
             assert msgpack.unpackb(msgpack.packb(real), strict_map_key=False) == real
             checked += 1
     assert checked > 100
@@ -64,17 +65,17 @@ def test_event_view_redacts_other_seats_secrets():
     s.submit({"type": "peek", "seat": 0, "target": 4, "pos": 0})
     dealt, shuffled, peeked, neutral = s.events[:4]
     for seat in (None, 1, 2, 3):
-        d = RULES.event_view(dealt, seat)
+        d = seat_event(RULES, dealt, seat)
         assert "cards" not in d and "questions" not in d
         if seat is not None:
             assert d["my_cards"] == dealt["cards"][seat] and d["my_questions"] == dealt["questions"][seat]
-        assert "swapped" not in RULES.event_view(shuffled, seat)
-        assert "card" not in RULES.event_view(peeked, seat)
-        assert RULES.event_view(peeked, seat)["announced"] == peeked["announced"]
-    assert RULES.event_view(shuffled, 0)["swapped"] == shuffled["swapped"]
-    assert RULES.event_view(peeked, 0)["card"] == peeked["card"]
-    assert "swapped" not in RULES.event_view(neutral, 0)
-    assert s.events_for(2)[2] == RULES.event_view(peeked, 2)
+        assert "swapped" not in seat_event(RULES, shuffled, seat)
+        assert "card" not in seat_event(RULES, peeked, seat)
+        assert seat_event(RULES, peeked, seat)["announced"] == peeked["announced"]
+    assert seat_event(RULES, shuffled, 0)["swapped"] == shuffled["swapped"]
+    assert seat_event(RULES, peeked, 0)["card"] == peeked["card"]
+    assert "swapped" not in seat_event(RULES, neutral, 0)
+    assert s.events_for(2)[2] == seat_event(RULES, peeked, 2)
 
 
 def test_final_declarations_and_declines_look_alike_to_others():
@@ -86,5 +87,5 @@ def test_final_declarations_and_declines_look_alike_to_others():
     s.submit({"type": "decline", "seat": 2})
     s.submit({"type": "declare", "seat": 3, "arrows": [NOBODY] * len(s.view(3)["targets"])})
     a, b = s.events[-2], s.events[-1]
-    assert RULES.event_view(a, 4).keys() == RULES.event_view(b, 4).keys()
-    assert RULES.event_view(a, 4)["type"] == RULES.event_view(b, 4)["type"] == "declared"
+    assert seat_event(RULES, a, 4).keys() == seat_event(RULES, b, 4).keys()
+    assert seat_event(RULES, a, 4)["type"] == seat_event(RULES, b, 4)["type"] == "declared"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import msgpack
 import pytest
 
+from engine.core.reading import seat_event
 from engine.commands.verify import EXIT_OK, check
 from engine.core.bots import play_on, play_out
 from engine.core.logstore import read_log
@@ -53,8 +54,8 @@ class Watch:
                 self.changed += RULES.to_data(other) != RULES.to_data(self.mirror)
                 assert view_with_status(RULES, other, seat) == view_with_status(RULES, self.mirror, seat), \
                     (seat, ev["type"])
-                seen = RULES.event_view(ev, seat)
-                assert RULES.event_view(scr.scramble_event(ev, seat, self.rng), seat) == seen, (seat, ev["type"])
+                seen = seat_event(RULES, ev, seat)
+                assert seat_event(RULES, scr.scramble_event(ev, seat, self.rng), seat) == seen, (seat, ev["type"])
                 self.checks += 1
 
 
@@ -74,11 +75,11 @@ def test_the_deal_shows_each_seat_only_its_own_number():
     s = LocalSession(RULES, 4, {}, 8, log=False)
     deal = s.events[0]
     for seat in range(4):
-        seen = RULES.event_view(deal, seat)
+        seen = seat_event(RULES, deal, seat)
         assert "numbers" not in seen and seen["number"] == deal["numbers"][seat]
         v = s.view(seat)
         assert v["number"] == deal["numbers"][seat] and v["target"] == v["words"][v["number"] - 1]
-    assert "number" not in RULES.event_view(deal, None) and s.view(None)["number"] is None
+    assert "number" not in seat_event(RULES, deal, None) and s.view(None)["number"] is None
     # the scramble of the deal changes what the others hold (so the check above bites)
     assert any(scr.scramble_event(deal, 0, Rng(i))["numbers"] != deal["numbers"] for i in range(5))
 

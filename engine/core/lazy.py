@@ -7,6 +7,12 @@ from importlib import import_module
 from typing import Any, Callable
 
 
+def resolve(target: str) -> Any:
+    """The attribute a "module:attribute" string names, importing the module."""
+    module, _, attr = target.partition(":")
+    return getattr(import_module(module), attr)
+
+
 def exports(package: str, names: dict[str, str]) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
     """(__getattr__, __dir__) for `package`, where `names` maps each offered name to
     "module:attribute"; a name is imported on first use and kept in the package."""
@@ -15,8 +21,7 @@ def exports(package: str, names: dict[str, str]) -> tuple[Callable[[str], Any], 
             target = names[name]
         except KeyError:
             raise AttributeError(f"module {package!r} has no attribute {name!r}") from None
-        module, _, attr = target.partition(":")
-        value = getattr(import_module(module), attr)
+        value = resolve(target)
         setattr(import_module(package), name, value)
         return value
 

@@ -51,8 +51,7 @@ class StateReader:
         """The log so far as `seat` may see it (None: the table), through the rules'
         event_view: for narration, log panels and replays. Each event is a copy (nested
         lists may still be the log's own: read them, do not change them)."""
-        ev_view = self.rules.event_view
-        return [ev_view(dict(ev), seat) for ev in self.folded()]
+        return [seat_event(self.rules, dict(ev), seat) for ev in self.folded()]
 
     def check(self, cmd: Command) -> RuleError | None:
         """A dry run: the RuleError that would refuse `cmd` now, or None when it would be
@@ -67,6 +66,13 @@ class StateReader:
         except RuleError as e:
             return e
         return None
+
+
+def seat_event(rules: Rules, ev: Event, seat: int | None) -> Event:
+    """What `seat` (None: the table) learns of `ev`: the rules' event_view, and the
+    private fields the spec declares (CommandSpec.private) dropped for every seat but
+    the event's own. Every reader of events for a seat goes through this."""
+    return rules.spec.redact(rules.event_view(ev, seat), seat)
 
 
 class Listening:
@@ -92,6 +98,5 @@ class Listening:
     def _tell(self, new: list[Event]) -> None:
         for fn in list(self.listeners):
             fn(self, new)
-        ev_view = self.rules.event_view
         for fn, seat in list(self._seat_listeners()):
-            fn(self, [ev_view(copy.deepcopy(ev), seat) for ev in new])
+            fn(self, [seat_event(self.rules, copy.deepcopy(ev), seat) for ev in new])

@@ -15,15 +15,18 @@ class CommandSpec:
     """One command type. `makes`: the event types its events can start with (how the
     core knows, from the log alone, which command a run of events came from).
     `undoable`: a person may take it back when every other seat is a bot and nothing
-    secret was learnt since. `private`: its payload is the sender's secret (a vote, a
-    guess): the game's `event_view` hides it from the other seats until the rules
-    reveal it. `off_turn`: the rules may take it from a seat that is not to act (a
+    secret was learnt since. `private`: the fields of its events (those of `makes`)
+    that are the sender's secret (a vote, a guess): the core drops them from what any
+    other seat, and the table, learns of the event (`GameSpec.redact`, applied by
+    engine/core/reading.py to every listener, log panel and replay on top of the
+    game's own `event_view`); the rules reveal them later in an event of their own.
+    `off_turn`: the rules may take it from a seat that is not to act (a
     Wooolf!! player who declared early swapping their cards whenever they like); it never
     makes that seat one to act, and bots are never asked for it."""
     type: str
     makes: tuple[str, ...] = ()
     undoable: bool = False
-    private: bool = False
+    private: tuple[str, ...] = ()
     off_turn: bool = False
 
 
@@ -65,6 +68,8 @@ class GameSpec:
                                              default_factory=dict)
     _by_event: dict[str, CommandSpec] = field(init=False, repr=False, compare=False, hash=False,
                                               default_factory=dict)
+    _private: dict[str, tuple[str, ...]] = field(init=False, repr=False, compare=False, hash=False,
+                                                 default_factory=dict)
 
     def __post_init__(self) -> None:
         if not self.variants:
@@ -80,9 +85,19 @@ class GameSpec:
             raise ValueError(f"{self.name}: a command type is declared twice")
         self._by_type.update(by_type)
         for c in self.commands:
+            if c.private and not c.makes:
+                raise ValueError(f"{self.name}: private command {c.type!r} names no events (makes)")
             for etype in c.makes:
                 if self._by_event.setdefault(etype, c) is not c:
                     raise ValueError(f"{self.name}: event {etype!r} starts two commands' events")
+                if c.private:
+                    self._private[etype] = tuple(c.private)
+        lockstep = [v.id for v in self.variants if v.network]
+        if self.hidden_information and lockstep:
+            # every client folds every command through the same rules (engine/core/lockstep.py),
+            # so every client would hold every secret
+            raise ValueError(f"{self.name}: a game with hidden information cannot declare a "
+                             f"lockstep network variant ({', '.join(lockstep)})")
 
     # ---- reading ------------------------------------------------------------------
     def named_options(self) -> dict[str, dict[str, Any]]:
@@ -124,6 +139,14 @@ class GameSpec:
     @property
     def network_variants(self) -> tuple[VariantSpec, ...]:
         return tuple(v for v in self.variants if v.network)
+
+    def redact(self, ev: Mapping[str, Any], seat: int | None) -> dict[str, Any]:
+        """`ev` as `seat` (None: the table) may learn it of its private fields: an event a
+        private command made loses them unless `seat` is its own."""
+        hidden = self._private.get(str(ev.get("type")), ())
+        if hidden and (seat is None or ev.get("seat") != seat):
+            return {k: v for k, v in ev.items() if k not in hidden}
+        return dict(ev)
 
     def command(self, ctype: str) -> CommandSpec | None:
         return self._by_type.get(ctype)

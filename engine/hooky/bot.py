@@ -19,7 +19,8 @@ The three levels reason as three kinds of player (docs/bots.md has the measured 
   guess and while the hooky letters are much in doubt, and guesses the likeliest letters.
   Revealing costs the fewest-reveals tie-break, which decides many games between good
   players.
-"random" plays random legal moves (for tests). Blocked words never.
+"random" is the core RandomBot (engine/core/bots.py) over the rules' legal commands
+(for tests and the arenas' baselines). Blocked words never.
 
 A bot's choice depends only on its seed and the view (its randomness is derived from
 them), so the same view always gives the same command. The bots read only the view's
@@ -176,6 +177,7 @@ class HookyBot(LevelledBot):
     """A Hooky player for one seat. `level` is "easy", "normal", "hard" (or "random")."""
     LEVELS = LEVELS
     STYLES = STYLES
+    LEGAL = "engine.hooky.rules:_legal_commands"
 
     # ---- entry ----------------------------------------------------------------------
     def choose(self, view: dict, seat: int) -> dict:
@@ -187,10 +189,8 @@ class HookyBot(LevelledBot):
             return {"type": "vote", "seat": seat, "accept": bot_accepts(view["pending"]["word"])}
         k = Knowledge.from_view(view["knowledge"])
         if phase == "clue":
-            return clue_command(k, seat, rng, self.style.max_level if self.level != "random" else 20)
+            return clue_command(k, seat, rng, self.style.max_level)
         facts = table_facts(view, k)
-        if self.level == "random":
-            return self._random(facts, k, seat, rng)
         d = self.beliefs(k)
         if phase == "turn":
             if facts["can_reveal"] and self.style.reveal:
@@ -348,28 +348,6 @@ class HookyBot(LevelledBot):
             picked = self._noisy_top(p, facts["hand_size"], self.style.name_noise, rng)
             hands.append([ALPHABET[i] for i in picked if p[i] > 0])
         return hands
-
-    # ---- random play (tests) -----------------------------------------------------------
-    def _random(self, facts: dict, k: Knowledge, seat: int, rng: Rng) -> dict:
-        phase = facts["phase"]
-        n = facts["seats"]
-        if phase == "turn":
-            if facts["can_reveal"] and rng.random() < 0.35:
-                mine = [l for l in k.hand if l not in facts["revealed"][seat]]
-                targets = [t for t in range(n) if t != seat and facts["hidden_counts"][t] > 0]
-                return {"type": "reveal", "seat": seat, "letter": rng.choice(mine),
-                        "target": rng.choice(targets)}
-            return self._any_question(facts, seat, rng)
-        if phase == "guess":
-            letters = list(ALPHABET)
-            rng.shuffle(letters)
-            return {"type": "guess", "seat": seat, "letters": letters[:3]}
-        hands: list[list[str]] = []
-        for t in range(n):
-            letters = list(ALPHABET)
-            rng.shuffle(letters)
-            hands.append([] if t == seat else letters[:facts["hand_size"]])
-        return {"type": "name_hands", "seat": seat, "hands": hands}
 
 
 def bot_command(view: dict, seat: int, level: str = "normal", seed: int = 0) -> dict[str, Any]:

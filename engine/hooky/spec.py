@@ -18,8 +18,8 @@ SPEC = GameSpec(
         CommandSpec("ask", ("asked",), undoable=True),
         CommandSpec("propose", ("word_proposed",), undoable=True),
         CommandSpec("vote", ("word_voted",), undoable=True),
-        CommandSpec("guess", ("hooky_guessed",), undoable=True, private=True),
-        CommandSpec("name_hands", ("hands_named",), undoable=True, private=True),
+        CommandSpec("guess", ("hooky_guessed",), undoable=True, private=("letters",)),
+        CommandSpec("name_hands", ("hands_named",), undoable=True, private=("hands",)),
     ),
     # events after which a take-back would let a player unlearn what they saw
     revealing=frozenset({"dealt", "asked", "card_peeked", "round_ended", "game_ended"}),

@@ -15,10 +15,9 @@ from engine.hooky.knowledge import HOOKY_SIZE
 from engine.hooky.state import REVEAL_FROM, HookyState
 
 # event types whose payload holds something secret, and the fields only the event's seat sees
+# (a guess's letters and the named hands are the spec's private commands: the core drops them)
 PRIVATE_FIELDS: dict[str, tuple[str, ...]] = {
     "card_peeked": ("letter",),
-    "hooky_guessed": ("letters",),
-    "hands_named": ("hands",),
 }
 
 

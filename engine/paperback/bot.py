@@ -18,7 +18,7 @@ new player beats easy most of the time and loses to normal and hard.
   Fame as the end nears (Fame piles emptying, commons claimed) or when its ¢ buys a big
   Fame card. It plans the common: a word long enough to claim it is worth the claim's
   5 Fame, weighed against the ¢ it gives up.
-"random" plays random legal commands (for tests). Blocked words never.
+"random" is the core RandomBot over `legal.legal_commands` (for tests). Blocked words never.
 Simultaneous play (engine/paperback/simultaneous.py): each level spells as above; the time
 it announces after (`ms`) is `spelling_ms`: drawn from the bot's seed and view, uniform
 between half and one and a half times its level's time (MS_LEVEL: hard 20 s, normal 40 s,
@@ -199,6 +199,7 @@ def votes_yes(word: str) -> bool:
 
 class PaperbackBot(LevelledBot):
     LEVELS = LEVELS
+    LEGAL = "engine.paperback.legal:legal_commands"
 
     def _rng(self, view: dict) -> Rng:
         key = [view["seat"], view["phase"], view["turns"], view["hand"], view["cents"], view["words"][-3:]]
@@ -217,9 +218,6 @@ class PaperbackBot(LevelledBot):
             return {"type": "suggest", "seat": seat, "word": bounty_suggestion(view, finder)}
         if view["owed"]:
             return answer_command(view, seat)
-        if self.level == "random":
-            from engine.paperback.legal import legal_commands
-            return rng.choice(list(legal_commands(view, seat)))
         if phase == "draft":
             return {"type": "draft", "seat": seat, "card": self._draft(view, rng)}
         if phase in ("spell", "replace"):

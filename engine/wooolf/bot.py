@@ -23,7 +23,7 @@ assistant but weighs a dial roughly (the product of each arrow's odds), peeks at
 among its four best choices, declares early only when nearly sure and never shuffles or
 misdirects. Hard reads everything exactly (the whole dial's odds), weighs waiting against
 declaring, shuffles when looked at and plays the shepherd boy's misdirection. "random"
-plays random legal commands (for tests). A bot's choice depends only on its seed and its
+is the core RandomBot over the rules' legal commands (for tests). A bot's choice depends only on its seed and its
 view.
 """
 from __future__ import annotations
@@ -39,7 +39,6 @@ from engine.core.rng import Rng
 from engine.wooolf.content import UNKNOWN, content
 from engine.wooolf.knowledge import Knowledge
 from engine.wooolf.literal import HASTY, Habits, literal_choice
-from engine.wooolf.rules import _legal_commands
 from engine.wooolf.state import NOBODY
 from engine.wooolf.suspicion import Problem, Suspicion, problem, suspect
 
@@ -98,14 +97,13 @@ class WooolfBot(LevelledBot):
     """A Wooolf!! player for one seat. `level` is "easy", "normal", "hard" (or "random")."""
     LEVELS = LEVELS
     STYLES = STYLES
+    LEGAL = "engine.wooolf.rules:_legal_commands"
 
     # ---- entry ----------------------------------------------------------------------
     def choose(self, view: dict, seat: int) -> dict:
         rng = self._rng(view, seat)
         if seat not in view.get("to_act", ()):
             return {"type": "decline", "seat": seat}          # nothing is legal; never raise
-        if self.level == "random":
-            return rng.choice(list(_legal_commands(view, seat)))
         if self.style.literal is not None:
             return literal_choice(view, seat, self.style.literal, self.seed)
         k = self.knowledge(view)

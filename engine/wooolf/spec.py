@@ -15,8 +15,8 @@ SPEC = GameSpec(
         CommandSpec("peek", ("peeked",)),
         CommandSpec("ask", ("asked",)),
         CommandSpec("shuffle", ("shuffled",), off_turn=True),
-        CommandSpec("declare", ("declared",), undoable=True, private=True),
-        CommandSpec("decline", (), private=True),
+        CommandSpec("declare", ("declared",), undoable=True, private=("arrows",)),
+        CommandSpec("decline", ()),
     ),
     # a take-back may not unlearn a card seen, an answer heard or a reveal
     revealing=frozenset({"round_dealt", "peeked", "neutral_shuffled", "asked", "shuffled",

@@ -16,11 +16,11 @@ from typing import Any, Iterable
 from engine.wooolf.content import content
 from engine.wooolf.state import WooolfState
 
-# event type -> fields only the event's own seat may see (None: nobody)
+# event type -> fields only the event's own seat may see (None: nobody); a declaration's
+# dial is the spec's private command field, which the core drops (CommandSpec.private)
 PRIVATE_FIELDS: dict[str, tuple[str, ...]] = {
     "peeked": ("card",),
     "shuffled": ("swapped",),
-    "declared": ("arrows",),
 }
 SECRET_FIELDS: dict[str, tuple[str, ...]] = {"neutral_shuffled": ("swapped",)}
 

@@ -24,7 +24,7 @@ table as written, always gives the best placement, and reads pragmatically: each
 player's placements is weighed against every placement that player could have made at
 that moment (a giver with word t picks by the odds it gives t), so a forced, poor
 placement says little, and "yellow" chosen while "sour" was free says "not the lemon".
-"random" plays random legal moves.
+"random" is the core RandomBot over the rules' legal commands.
 A bot's choice depends only on its seed and the view.
 """
 from __future__ import annotations
@@ -183,6 +183,7 @@ def best_assignment(marg: np.ndarray) -> list[int]:
 class WordPortersBot(LevelledBot):
     LEVELS = LEVELS
     STYLES = STYLES
+    LEGAL = "engine.wordporters.rules:_legal_commands"
 
     def __init__(self, level: str = "normal", seed: int = 0) -> None:
         super().__init__(level, seed)
@@ -219,11 +220,6 @@ class WordPortersBot(LevelledBot):
         board_cards = [h["markers"] for h in view["hints"]]
         legal = legal_placements(board_cards, view["left"][seat], seat)
         rng = self._rng(view, seat)
-        if self.level == "random":
-            if view["can_decline"] and rng.below(4) == 0:
-                return {"type": "decline", "seat": seat}
-            card, side, _ = legal[rng.below(len(legal))]
-            return {"type": "place", "seat": seat, "card": card, "side": side}
         style = self.style
         fit = self.fit
         board = self._board(view)
@@ -253,8 +249,6 @@ class WordPortersBot(LevelledBot):
         """The other seats and, for each, the exact odds of each position (0-based)."""
         others = [s for s in range(view["seats"]) if s != seat]
         own = view["number"] - 1
-        if self.level == "random":
-            return others, np.full((len(others), POSITIONS), 1.0 / POSITIONS)
         style = self.style
         fit = self.fit
         board = self._board(view)
@@ -269,12 +263,7 @@ class WordPortersBot(LevelledBot):
 
     def vote(self, view: dict, seat: int) -> dict[str, Any]:
         others, marg = self.marginals(view, seat)
-        if self.level == "random":
-            pool = list(range(1, POSITIONS + 1))
-            self._rng(view, seat).shuffle(pool)
-            pick = [x - 1 for x in pool[:len(others)]]
-        else:
-            pick = best_assignment(marg)
+        pick = best_assignment(marg)
         guesses: list[int | None] = [None] * view["seats"]
         for s, x in zip(others, pick):
             guesses[s] = x + 1

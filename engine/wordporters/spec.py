@@ -14,7 +14,7 @@ SPEC = GameSpec(
     commands=(
         CommandSpec("place", ("placed",), undoable=True),
         CommandSpec("decline", ("declined",), undoable=True),
-        CommandSpec("vote", ("voted",), undoable=True, private=True),
+        CommandSpec("vote", ("voted",), undoable=True, private=("guesses",)),
     ),
     # a take-back may not unlearn a deal or a reveal
     revealing=frozenset({"round_dealt", "revealed", "round_ended", "game_ended"}),

@@ -28,8 +28,6 @@ def event_view(ev: dict[str, Any], seat: int | None) -> dict[str, Any]:
         if seat is not None and 0 <= seat < len(ev.get("numbers") or ()):
             out["number"] = ev["numbers"][seat]
         return out
-    if etype == "voted" and ev.get("seat") != seat:
-        return {k: v for k, v in ev.items() if k != "guesses"}
     return dict(ev)
 
 

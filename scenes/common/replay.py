@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from engine.core.logstore import LoadedLog
+from engine.core.reading import seat_event
 from engine.core.replay import ReplayCursor
 from scenes import registry
 from scenes.common.logpanel import LogView, draw_around
@@ -228,14 +229,14 @@ class ReplayScene(RedrawOnDemand, GuiScene):
 
     # ---- drawing ------------------------------------------------------------------
     def lines(self) -> list[str]:
-        """Every event in words, as the chosen viewpoint may see it (the rules' event_view)."""
+        """Every event in words, as the chosen viewpoint may see it (engine.core.reading.seat_event)."""
         key = f"{self.app.settings.lang}/{self.view_i}"
         if self._lines_lang != key:
             h = self.loaded.header
-            seat, ev_view = self.viewpoints[self.view_i], self.cursor.rules.event_view
+            seat, rules = self.viewpoints[self.view_i], self.cursor.rules
             describer = registry.optional(self.game, "event_describer")
             describe = describer(h) if describer is not None else self.plugin.describe_event
-            self._lines = [describe(ev_view(ev, seat), h.get("players"), h.get("variant"))
+            self._lines = [describe(seat_event(rules, ev, seat), h.get("players"), h.get("variant"))
                            for ev in self.cursor.events]
             self._lines_lang = key
         return self._lines
