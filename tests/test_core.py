@@ -278,6 +278,36 @@ def test_seat_listeners_hear_events_through_event_view_and_raw_listeners_do_not(
     assert [e["seq"] for e in cursor.events_for(1)] == [0, 1] and cursor.events_for(1)[0]["value"] == secret % 10
 
 
+
+def test_a_private_command_s_fields_reach_only_its_own_seat():
+    """CommandSpec.private is applied by the core: the minimal game's guess says `high`
+    only to the guesser (its own event_view passes it through), in listeners, events_for
+    and a replay; the log keeps it, and the show reveals the cards in an event of its own."""
+    from support.minigame.rules import MiniRules
+    s = LocalSession(MiniRules(), 3, {}, 2, log=False)
+    heard = {seat: [] for seat in (None, 0, 1, 2)}
+    for seat in heard:
+        s.add_listener(lambda sess, evs, seat=seat: heard[seat].extend(evs), seat=seat)
+    s.submit({"type": "guess", "seat": 0, "high": True})
+    assert s.events[-1]["high"] is True and MiniRules().event_view(s.events[-1], 1)["high"] is True
+    assert heard[0][-1]["high"] is True
+    assert all("high" not in heard[seat][-1] for seat in (None, 1, 2))
+    assert all("high" not in s.events_for(seat)[-1] for seat in (None, 1, 2)) and s.events_for(0)[-1]["high"]
+    cursor = ReplayCursor(MiniRules(), s.header, s.events)
+    cursor.seek(len(s.events))
+    assert "high" not in cursor.events_for(2)[-1]
+
+
+def test_the_spec_refuses_hidden_information_with_a_lockstep_network_variant():
+    from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+    online = (VariantSpec("classic", range(2, 4), 2, network=True),)
+    GameSpec("open", online, hidden_information=False, commands=())          # all may see everything: fine
+    with pytest.raises(ValueError, match="hidden information cannot declare a lockstep network variant"):
+        GameSpec("secret", online, hidden_information=True, commands=())
+    with pytest.raises(ValueError, match="private command 'vote' names no events"):
+        GameSpec("v", online[:0] + (VariantSpec("classic", range(2, 4), 2),), hidden_information=True,
+                 commands=(CommandSpec("vote", (), private=("accept",)),))
+
 def test_every_view_carries_the_status_header_consistent_with_the_rules():
     s = LocalSession(ToyRules(), 2, {}, 7, log=False)
     assert s.view(0)["status"] == {"phase": "play", "acting": [0], "round": None, "deadline": None,

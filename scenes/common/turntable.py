@@ -1,6 +1,6 @@
 """The turn-table base every table scene builds on: the session and its listening, the
 hot-seat policy, submitting with a readable error and a sound, undo against bots, bots
-played off the frame loop (through the registry's `bot_for`, with one fallback), the
+played off the frame loop (through the registry's `bot_for`), the
 deadline ticks of timed games, "game over" to the results, Esc to pause, and the button
 bar. A table adds only its own drawing and play-building, through these hooks:
 
