@@ -10,6 +10,7 @@ import msgpack
 import pytest
 
 from engine.core.bots import play_out
+from engine.core.reading import seat_event
 from engine.core.rng import Rng
 from engine.core.session import LocalSession
 from engine.hooky.bot import HookyBot
@@ -141,7 +142,9 @@ def test_redact_event():
     assert redact_event(peek, 0) == peek and "letter" not in redact_event(peek, 1)
     assert redact_event({"type": "game_ended", "seat": None, "hooky": ["x"]}, 1)["hooky"] == ["x"]
     guess = {"type": "hooky_guessed", "seat": 2, "round": 4, "letters": ["a", "b", "c"]}
-    assert "letters" not in redact_event(guess, None)
+    # a guess is the spec's private command: the core drops its letters (seat_event)
+    assert "letters" not in seat_event(RULES, guess, None) and "letters" not in seat_event(RULES, guess, 1)
+    assert seat_event(RULES, guess, 2) == guess
 
 
 # ---------------------------------------------------------------------------------------

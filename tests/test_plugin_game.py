@@ -71,9 +71,9 @@ def test_the_conformance_suite_plays_it() -> None:
     """tests/test_every_game.py, in a child process that registers the game through
     COUCHTOP_TEST_GAMES, collects and passes the game's cases."""
     env = dict(os.environ, COUCHTOP_TEST_GAMES=f"{GAME}={ENGINE_PKG}:{SCENES_PKG}")
-    run = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-p", "no:xdist",
+    run = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:xdist",
                           "tests/test_every_game.py", "-k", GAME], cwd=ROOT, env=env,
                          capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stdout[-3000:] + run.stderr[-2000:]
-    passed = int(run.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])
+    passed = int(run.stdout.strip().splitlines()[-1].split(" passed")[0].split()[-1])   # "9 passed in 4s"
     assert passed >= 8, run.stdout[-500:]      # its every-variant, event-wording, replay and how-to cases
