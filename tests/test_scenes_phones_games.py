@@ -36,8 +36,8 @@ def test_hooky_mixed_table_phone_bot_and_a_person_at_the_tv(app):  # noqa: F811
     view = recv_k(mei, "view")["view"]
     assert view == json.loads(json.dumps(session.view(0)))
     assert view["hand"] and view["hand"] != session.view(2)["hand"]
-    mei_bot = bot_for("hooky", None, "normal", 0)       # stands in for the person on the phone
-    tv_bot = bot_for("hooky", None, "normal", 2)        # and for the person at the TV
+    mei_bot = bot_for("hooky", None, "normal", 0, 0)    # stands in for the person on the phone
+    tv_bot = bot_for("hooky", None, "normal", 2, 0)     # and for the person at the TV
     phone_moves = 0
     waited = False
     while session.view(0)["phase"] in ("clue", "vote") or session.view(0)["round"] < 2:
