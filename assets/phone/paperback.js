@@ -130,12 +130,31 @@ function commandOf(c) {
 }
 
 function clear(c) {
-  for (const k of ["word", "asking", "typed", "basket", "typing"]) delete c.ui[k];
+  for (const k of ["word", "asking", "typed", "basket", "typing"]) delete c.ui[k];   // (shownAt stays: the round's clock)
 }
 
 function send(c, cmd) {
-  c.send(cmd);
+  c.send(timed(c, cmd));
   clear(c);
+}
+
+// simultaneous play: an announcement carries its spelling time as this phone measured it
+// (from when this round's hand was first shown here)
+function timed(c, cmd) {
+  const v = c.view;
+  if (!v.simultaneous || v.phase !== "spell" || !["spell", "pass", "propose"].includes(cmd.type)) return cmd;
+  const since = c.ui.shownAt?.round === v.simultaneous.round ? c.ui.shownAt.at : Date.now();
+  return { ...cmd, ms: Math.max(0, Math.min(3600000, Math.round(Date.now() - since))) };
+}
+
+function draft(c) {
+  const v = c.view;
+  const sim = v.simultaneous;
+  return section(t("paperback.ui.banner.mine.draft", { name: c.name(c.seat) }),
+    el("p", { class: "dim" }, t("paperback.ui.sim.draft_about", { n: sim.picks_each, hand: sim.hand_size })),
+    el("div", { class: "pbhand" }, sim.offer.map((id) => button(label(c, id), () => send(c, { type: "draft", card: id }),
+      { class: "pbcard", "data-draft": id }))),
+    el("ul", { class: "dim" }, [...new Set(sim.offer)].filter((id) => about(c, id)).map((id) => el("li", {}, `${label(c, id)}: ${about(c, id)}`))));
 }
 
 function tap(c, id) {
@@ -311,7 +330,13 @@ function power(c) {
 function actions(c) {
   if (!mine(c)) return null;
   switch (c.view.phase) {
-    case "spell": return [power(c), spell(c)];
+    case "spell":
+      if (c.view.simultaneous && c.ui.shownAt?.round !== c.view.simultaneous.round) {
+        c.ui.shownAt = { round: c.view.simultaneous.round, at: Date.now() };
+      }
+      return [power(c), spell(c)];
+    case "replace": return spell(c);
+    case "draft": return draft(c);
     case "respond": return respond(c);
     case "theme_vote": return themeVote(c);
     case "bounty": return bounty(c);

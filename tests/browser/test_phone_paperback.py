@@ -48,3 +48,22 @@ def test_paperback_three_phones_with_attacks(phones, tmp_path):
         assert any(ev.get("discard") or ev.get("topdeck") or ev.get("discard_wild") for ev in answered), answered
     finally:
         tv.stop()
+
+
+def test_paperback_simultaneous_two_phones_and_a_bot(phones, tmp_path):
+    """Simultaneous play: the snake draft picked on the phones, every round's word announced
+    from each phone at once with the time that phone measured."""
+    tv = Tv("paperback", ["phone", "phone", "bot"], seed=5, log_dir=tmp_path, options={"simultaneous": True})
+    try:
+        pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
+        tv.start_game()
+        moves = play(tv, pages, PaperbackDriver(tv))
+        assert moves > 20
+        finish(tv, pages)
+        events = tv.session.events
+        assert [ev["seat"] for ev in events if ev["type"] == "drafted" and ev["seat"] in pages]
+        mine = [ev for ev in events if ev["type"] == "announced" and ev["seat"] in pages]
+        timed = [ev for ev in mine if not ev.get("open")]      # a relaid word after a vote is open
+        assert len(timed) > 6 and all(0 <= ev["ms"] <= 3_600_000 for ev in timed)
+    finally:
+        tv.stop()

@@ -136,6 +136,8 @@ class PaperbackDriver:
             page.click("#buy")
         elif kind == "vote":
             page.click("#accept" if cmd["accept"] else "#refuse")
+        elif kind == "draft":
+            page.click(f"button[data-draft='{cmd['card']}']")
         elif kind == "answer":
             for key in ("discard_wild", "discard", "topdeck"):
                 for cid in cmd.get(key, []):
