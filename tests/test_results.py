@@ -91,3 +91,15 @@ def test_a_long_turn_game_numbers_its_turns_without_crowding(lang, size) -> None
     assert all(a.rect.right < b.rect.x for a, b in zip(row, row[1:]))   # numbers do not touch
     assert_fits(blits, size)
     assert not cut_short(blits)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_a_game_played_alone_shows_no_place(lang) -> None:
+    app = make_app((960, 540), lang)
+    outcome = {"scores": [88], "winners": [0], "tiebreak": None}
+    events = [{"type": "placed", "seat": 0, "score": 88}]
+    words = texts(shown(app, ResultsScene(app, "sumoku", {"seats": 1, "players": [{"name": "Mei"}],
+                                                          "options": {"variant": "solitaire"}}, events, outcome,
+                                          None)))
+    assert "Mei" in words and "88" in words
+    assert i18n.t("ui.results.rank", n=1) not in words

@@ -114,8 +114,9 @@ class ResultsScene(RedrawOnDemand, GuiScene):
             y = 150 + row * row_h
             pygame.draw.rect(surface, style.seat_colour(s), self.r(60, y + 6, 10, row_h - 12), border_radius=3)
             top_h = row_h * 0.58 if self.notes[s] else row_h
-            text_in(surface, t("ui.results.rank", n=place[s]), self.r(80, y, 70, top_h), self.fs(22),
-                    style.ACCENT if place[s] == 1 else style.INK_DIM, bold=True, align="left")
+            if self.seats > 1:                         # a game alone has no places (solitaire)
+                text_in(surface, t("ui.results.rank", n=place[s]), self.r(80, y, 70, top_h), self.fs(22),
+                        style.ACCENT if place[s] == 1 else style.INK_DIM, bold=True, align="left")
             if self.notes[s]:                          # the name above, the game's note below
                 text_in(surface, self.players[s], self.r(154, y, 196, row_h * 0.58), self.fs(26),
                         style.seat_colour(s), bold=s in winners, align="left")
