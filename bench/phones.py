@@ -8,7 +8,9 @@ command and the time runs until every one of the 8 phones has received that comm
 frame. In the same run, a bare WebSocket echo server (on its own loop in the host process,
 while the pygame loop runs) gives the floor those figures stand on.
 
-    python bench/phones.py [--commands 400] [--echoes 400]
+    python bench/phones.py [--commands 400] [--echoes 400] [--game paperback]
+
+`--game paperback`: 5 phones (its most seats) at a Paperback table, the largest view.
 
 Prints {"phones", "p50_ms", "p99_ms", "echo_p50_ms", "mem_per_phone_kb", "view_bytes",
 "commands"}: command-to-every-phone-updated latency, the echo's round trip, the host's
@@ -36,10 +38,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench.smoke import parse  # noqa: E402
 
-KEYS = ("phones", "p50_ms", "p99_ms", "echo_p50_ms", "mem_per_phone_kb", "view_bytes", "commands")
-PHONES = 8
+KEYS = ("game", "phones", "p50_ms", "p99_ms", "echo_p50_ms", "mem_per_phone_kb", "view_bytes", "commands")
+SEATS = {"wooolf": 8, "paperback": 5}      # phones at the table: each game's most seats
 FPS = 60
 GAME = "wooolf"
+PHONES = SEATS[GAME]
+
+
+def use_game(game: str) -> None:
+    global GAME, PHONES
+    GAME, PHONES = game, SEATS[game]
 
 
 def rss_kb() -> int:
@@ -137,8 +145,10 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--commands", type=int, default=400)
     ap.add_argument("--echoes", type=int, default=400)
+    ap.add_argument("--game", choices=sorted(SEATS), default="wooolf")
     ap.add_argument("--phones-of", nargs=5, help=argparse.SUPPRESS)   # the child: port code echo n e
     args = parse(ap, argv, commands=10, echoes=10)
+    use_game(args.game)
     if args.phones_of:
         port, code, echo, n, e = args.phones_of
         print(json.dumps(asyncio.run(phones_main(int(port), code, int(echo), int(n), int(e)))), flush=True)
@@ -159,7 +169,7 @@ def main(argv: list[str] | None = None) -> None:
     echo_port = echo_server()
     rules = rules_for(GAME)
     base = rss_kb()
-    child = subprocess.Popen([sys.executable, __file__, "--phones-of", str(host.port), host.code, str(echo_port),
+    child = subprocess.Popen([sys.executable, __file__, "--game", GAME, "--phones-of", str(host.port), host.code, str(echo_port),
                               str(args.commands), str(args.echoes)], stdout=subprocess.PIPE, text=True)
     table = session = None
     mem = None
@@ -190,7 +200,7 @@ def main(argv: list[str] | None = None) -> None:
         time.sleep(max(0.0, due - time.perf_counter()))
     out = json.loads(child.stdout.read().strip().splitlines()[-1])
     host.stop()
-    print(json.dumps({"phones": PHONES, **out, "mem_per_phone_kb": round((mem or 0) / PHONES, 1)}))
+    print(json.dumps({"game": GAME, "phones": PHONES, **out, "mem_per_phone_kb": round((mem or 0) / PHONES, 1)}))
 
 
 if __name__ == "__main__":
