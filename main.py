@@ -128,8 +128,8 @@ def main(argv: list[str] | None = None) -> int:
         from engine.commands import verify
         return verify.run(args)
     if args.command == "simulate" and args.relay:
-        from net import botclient
-        return botclient.run_cli(args)
+        from net import botcli
+        return botcli.run_cli(args)
     if args.command == "simulate":
         from engine.commands import simulate
         return simulate.run(args)

@@ -30,6 +30,14 @@ TRANSIENT = frozenset({"idle", "slow", "shutdown", "busy", "evicted", "hello_tim
                        "storage"})
 
 
+def parse_address(text: str) -> tuple[str, int]:
+    """"HOST:PORT" (an IPv6 host in brackets: "[::1]:7777"); ValueError when malformed."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"expected HOST:PORT, not {text!r}")
+    return host.strip("[]"), int(port)
+
+
 class RelayError(Exception):
     """The relay refused or ended the session: `code` is the wire error code
     (catalog key "net.err.<code>"), `message` the relay's English explanation."""

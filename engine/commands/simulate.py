@@ -2,7 +2,7 @@
 
 Turn-based variants are played by `play_out`, real-time races by `race_out` on a
 simulated clock. (`--relay` sends bot clients through a running relay instead: that path
-lives in net/botclient.py, since the engine never imports the network.)
+lives in net/botcli.py, since the engine never imports the network.)
 """
 from __future__ import annotations
 

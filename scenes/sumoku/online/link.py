@@ -12,8 +12,7 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
-from net.botclient import parse_address
-from net.client import RelayError
+from net.client import RelayError, parse_address
 from net.protocol import CODE_ALPHABET
 from net.session import Lobby
 from scenes.ui.i18n import t
