@@ -94,8 +94,8 @@ def test_paperback_mixed_table_phone_bot_and_a_person_at_the_tv(app):  # noqa: F
     assert table.humans == [0]
     view = recv_k(mei, "view")["view"]
     assert view == json.loads(json.dumps(session.view(1)))
-    mei_bot = bot_for("paperback", None, "normal", 1)
-    tv_bot = bot_for("paperback", None, "normal", 0)
+    mei_bot = bot_for("paperback", None, "normal", 1, 0)
+    tv_bot = bot_for("paperback", None, "normal", 0, 0)
     phone_moves = 0
     waited = False
     while sum(session.view(1)["turns"]) < 6:

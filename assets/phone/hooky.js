@@ -84,16 +84,21 @@ function worksheet(c) {
   const ws = sheet(c);
   const cols = places(c);
   const known = new Set(v.hand || []);
+  const nb = c.notebook && c.notebook.cells ? c.notebook : null;
   const head = el("tr", {}, el("th", {}, ""), cols.map((p) => el("th", { class: "place" }, p.label)));
   const rows = LETTERS.map((l) => el("tr", { class: known.has(l) ? "own" : "" }, el("th", {}, up(l)),
     cols.map((p) => {
-      const m = ws[`${p.key}:${l}`] || "";
-      return el("td", {}, known.has(l) ? el("span", { class: "dim" }, "—") : button(MARK_SIGN[m], () => {
+      const key = `${p.key}:${l}`;
+      const m = ws[key] || "";
+      // a blank cell shows the assistant's mark (the table's level): forced, or a chance
+      const auto = !m && nb ? (nb.cells[key] ? MARK_SIGN[nb.cells[key]] : (key in nb.p ? `${nb.p[key]}` : null)) : null;
+      return el("td", {}, known.has(l) ? el("span", { class: "dim" }, "—") : button(auto ?? MARK_SIGN[m], () => {
         mark(c, p.key, l, MARKS[(MARKS.indexOf(m) + 1) % MARKS.length]);
         c.redraw();
-      }, { class: m ? `mark ${m}` : "mark", "data-mark": `${p.key}:${l}`, "aria-label": `${up(l)} · ${p.label}` }));
+      }, { class: m ? `mark ${m}` : (auto ? `mark auto ${nb.cells[key] || "p"}` : "mark"), "data-mark": key, "aria-label": `${up(l)} · ${p.label}` }));
     })));
   return section(t("phone.hooky.worksheet"), el("p", { class: "dim" }, t("phone.hooky.marks")),
+    nb ? el("p", { class: "dim", id: "assistant" }, t(`phone.hooky.assistant.${nb.level}`)) : null,
     el("div", { class: "sheetwrap" }, el("table", { class: "sheet" }, el("thead", {}, head), el("tbody", {}, rows))));
 }
 

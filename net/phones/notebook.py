@@ -15,6 +15,9 @@ LEVELS = ("certain", "prob")        # the table levels that put numbers on a pho
 def notebook_frame(view: dict[str, Any], level: str, seq: int) -> dict[str, Any] | None:
     """The notebook frame of the seat whose view this is, at `level`, for the log's first
     `seq` events (None when the level shows no numbers or nothing is dealt)."""
+    if view.get("game") == "hooky":          # the worksheet's assistant (net/phones/hookynotes.py)
+        from net.phones.hookynotes import hooky_notebook
+        return hooky_notebook(view, level, seq)
     from engine.wooolf.suspicion import suspect_view
     if level not in LEVELS or view.get("knowledge") is None:
         return None

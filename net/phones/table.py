@@ -39,7 +39,7 @@ class PhoneTable:
         session.players = [dict(p) for p in session.players]    # handing over never edits the header's
         level = str(session.options.get("assistant", "notes"))
         self.notebooks = (Notebooks(level, host.send)
-                          if session.rules.game == "wooolf" and level in LEVELS else None)
+                          if session.rules.game in ("wooolf", "hooky") and level in LEVELS else None)
         for seat, s in enumerate(host.seats()):
             if s["kind"] == "phone":
                 self.watch(seat)

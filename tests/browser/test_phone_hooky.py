@@ -2,7 +2,8 @@
 peeks, a word the dictionary lacks refused with a readable reason and proposed to the
 table's vote, the hooky guesses and the named hands, all tapped and typed on the pages.
 Every frame every page received is the seat's view or event views (and the scramble of
-every secret the seat may not know changes none of them); the log verifies."""
+every secret the seat may not know changes none of them), and so is each worksheet
+assistant's frame (the table's level: probabilities); the log verifies."""
 from __future__ import annotations
 
 from support.phonegames import HookyDriver
@@ -11,7 +12,7 @@ from test_phone_games import finish
 
 
 def test_hooky_whole_game_four_phones(phones, tmp_path):
-    tv = Tv("hooky", ["phone"] * 4, seed=3, log_dir=tmp_path, options={"start": 0})
+    tv = Tv("hooky", ["phone"] * 4, seed=3, log_dir=tmp_path, options={"start": 0, "assistant": "prob"})
     try:
         pages = seat_phones(tv, phones, [0, 1, 2, 3], langs={1: "zh-TW"})
         tv.start_game()
@@ -29,5 +30,7 @@ def test_hooky_whole_game_four_phones(phones, tmp_path):
         assert en.locator("#status").inner_text() == "Game over: every card is turned up"
         assert zh.locator("html").get_attribute("lang") == "zh-Hant-TW"
         assert zh.locator("#status").inner_text() != en.locator("#status").inner_text()
+        # the assistant's numbers, from each seat's own view (checked frame by frame in finish)
+        assert all(any('"k":"notebook"' in f for f in ph.frames) for ph in pages.values())
     finally:
         tv.stop()

@@ -10,7 +10,7 @@ _bots: dict[tuple[str, int], object] = {}
 
 
 def bot_command(game: str, seat: int, view: dict) -> dict:
-    bot = _bots.setdefault((game, seat), bot_for(game, None, "normal", seat))
+    bot = _bots.setdefault((game, seat), bot_for(game, None, "normal", seat, 0))
     return bot.choose(view, seat)
 
 

@@ -8,6 +8,7 @@ import importlib
 import json
 from typing import Any, Iterable
 
+from engine.core.reading import seat_event
 from engine.core.rng import Rng
 from engine.core.session import LocalSession, fold
 from engine.core.turns import view_with_status
@@ -117,7 +118,7 @@ class Tv:
                 changed += rules.to_data(other) != rules.to_data(state)
                 assert plain(view_with_status(rules, other, seat)) == m["view"]
                 if first is not None:
-                    seen = [rules.event_view(mod.scramble_event(copy.deepcopy(ev), seat, rng), seat)
+                    seen = [seat_event(rules, mod.scramble_event(copy.deepcopy(ev), seat, rng), seat)
                             for ev in events[first:n]]
                     assert plain(seen) == m["events"]
                 checked += 1
@@ -154,7 +155,7 @@ class Tv:
             elif k == "events":
                 assert set(m) == {"k", "events", "view"}
                 first, last = m["events"][0]["seq"], m["events"][-1]["seq"]
-                expect = [self.rules.event_view(dict(ev), seat) for ev in events[first:last + 1]]
+                expect = [seat_event(self.rules, dict(ev), seat) for ev in events[first:last + 1]]
                 assert m["events"] == plain(expect)
                 cmds = {ev.get("cmd") for ev in events[first:last + 1]}     # one command's, all of them
                 assert len(cmds) == 1
