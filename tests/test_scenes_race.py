@@ -274,7 +274,7 @@ def test_lobby_mouse_player_readies_with_a_click():
     key(app, pygame.K_RETURN)
     assert scene.phase == "lobby"
     bo = scene.player_of("mouse")
-    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.slot_rects[bo.seat].center, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=scene.lobby_screen.slot_rects[bo.seat].center, button=1))
     app.step()
     assert bo.ready and scene.phase == "race"
 

@@ -19,17 +19,15 @@ from scenes.sumoku.race.botdriver import BotDriver
 from scenes.sumoku.race.controls import LocalPlayer
 from scenes.sumoku.race.effects import Effects, draw_countdown, install_sounds
 from scenes.sumoku.race.layout import RaceLayout, race_layout
-from scenes.sumoku.race.panes import CentrePane, GridPane, Pane, StripPane, fpx
+from scenes.sumoku.race.lobbyscreen import LobbyScreen
+from scenes.sumoku.race.panes import CentrePane, GridPane, Pane, StripPane
 from scenes.sumoku.race.result import ResultCard, RoundResult, at_end, from_event
 from scenes.sumoku.race.topbar import BotsPane, TopBar
 from scenes.stack import Scene
 from scenes.common.names import player_name
 from scenes.sumoku import style
 from scenes.sumoku.tileart import tile_surface
-from scenes.ui.buttons import Button
-from scenes.ui.geometry import Frame
 from scenes.ui import style as ui_style
-from scenes.ui.draw import text_in
 from scenes.ui.i18n import lang, t
 
 log = logging.getLogger(__name__)
@@ -92,13 +90,12 @@ class RaceScene(Scene):
         self.centre: CentrePane | None = None
         self.top: TopBar | None = None
         self.spare: BotsPane | None = None
-        self.start_button = Button("start", lambda: None, primary=True, size=24)
-        self.slot_rects: dict[int, pygame.Rect] = {}
+        self.lobby_screen = LobbyScreen(self)
         self.mouse_drag: dict | None = None    # {"tile", "start", "moved", "pane"}: a tile carried by the mouse
         self.driver = BotDriver(session, self.bot_seats())
         install_sounds(getattr(app, "sound", None))
         if self.phase == "race" or not self.locals:
-            self._begin()
+            self.begin()
 
     # ---- seats and names ----------------------------------------------------------------
     def bot_seats(self) -> list[int]:
@@ -193,7 +190,7 @@ class RaceScene(Scene):
             pane.follow()
 
     # ---- time -------------------------------------------------------------------------------
-    def _begin(self) -> None:
+    def begin(self) -> None:
         """Leave the lobby: the first round counts down from now (at least a full countdown)."""
         self.phase = "race"
         countdown = int(self.view.get("countdown_ms") or 0)
@@ -359,7 +356,7 @@ class RaceScene(Scene):
 
     def _device_action(self, device: str, action: str) -> None:
         if self.phase == "lobby":
-            self._lobby_action(device, action)
+            self.lobby_screen.action(device, action)
             return
         p = self.player_of(device)
         if p is not None:
@@ -367,16 +364,7 @@ class RaceScene(Scene):
 
     def _mouse(self, ev: pygame.event.Event) -> bool:
         if self.phase == "lobby":
-            if ev.type == pygame.MOUSEBUTTONDOWN and ev.button == 1:
-                if self.start_button.hit(ev.pos):
-                    self._begin()
-                    self.app.sound.play("click")
-                    return True
-                p = self.player_of("mouse")
-                row = self.slot_rects.get(p.seat) if p is not None else None
-                if p is not None and row is not None and row.collidepoint(ev.pos):
-                    self._lobby_action(p.devices[0], "put")
-            return True
+            return self.lobby_screen.mouse(ev)
         p = self.player_of("mouse")
         if p is None:
             return False
@@ -461,14 +449,14 @@ class RaceScene(Scene):
                or p in getattr(pane, "players", [])]
         return out
 
-    # ---- pads and the lobby -------------------------------------------------------------------------
+    # ---- pads --------------------------------------------------------------------------------------
     def pad_added(self, ev: pygame.event.Event) -> None:
         inst, joy = devices.open_pad(ev)
         if inst in self.pads:
             return
         self.pads[inst] = joy
         if self.phase == "lobby":
-            self._join(devices.pad_id(inst))
+            self.lobby_screen.join(devices.pad_id(inst))
 
     def pad_removed(self, inst: int) -> None:
         self.pads.pop(inst, None)
@@ -480,25 +468,10 @@ class RaceScene(Scene):
         if len(p.devices) > 1:
             p.devices.remove(dev)
             return
-        fresh = lobby.leave(self.session, self.locals, p)
-        self._use_session(fresh)
+        self.lobby_screen.leave(p)
 
-    def _join(self, device: str) -> bool:
-        got = lobby.join(self.session, self.locals, device, "")
-        if got is None:
-            return False
-        fresh, player = got
-        fresh.players[player.seat]["name"] = self._fresh_name(player.seat)
-        self.locals.append(player)
-        self._use_session(fresh)
-        self.app.sound.play("score")
-        return True
-
-    def _fresh_name(self, seat: int) -> str:
-        pn = getattr(self.app, "player_name", None)
-        return pn(seat) if pn else t("sumoku.ui.seat", n=seat + 1)
-
-    def _use_session(self, fresh: Any) -> None:
+    def use_session(self, fresh: Any) -> None:
+        """The lobby started the session afresh (players came or went): race that one."""
         old = self.session
         if fresh is old:
             return
@@ -513,24 +486,6 @@ class RaceScene(Scene):
         self.driver = BotDriver(fresh, self.bot_seats())
         self.view = fresh.view(None)
         self.layout = None
-
-    def _lobby_action(self, device: str, action: str) -> None:
-        p = self.player_of(device)
-        if p is not None and p.devices[0] != device and action == "put":
-            # a second layout of a player who holds several: a new player takes it
-            p.devices.remove(device)
-            if not self._join(device):
-                p.devices.append(device)
-            return
-        if p is None:
-            if action == "put" and (devices.is_pad(device) or device in devices.KEYMAPS):
-                self._join(device)
-            return
-        if action == "put":
-            p.ready = not p.ready
-            self.app.sound.play("click")
-            if self.locals and all(q.ready for q in self.locals):
-                self._begin()
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
@@ -576,7 +531,7 @@ class RaceScene(Scene):
         if self.layout is None or surface.get_size() != self.size:
             self._build(surface.get_size())
         if self.phase == "lobby":
-            self._draw_lobby(surface)
+            self.lobby_screen.draw(surface)
             return
         surface.fill(ui_style.BG)
         assert self.top is not None and self.layout is not None
@@ -627,69 +582,3 @@ class RaceScene(Scene):
         size = max(16, round(56 * (self.layout.scale if self.layout else 1.0)))
         img = tile_surface(drag["tile"], p.value(drag["tile"]) if p else None, size)
         surface.blit(img, img.get_rect(center=drag["pos"]))
-
-    def _draw_legends(self, surface: pygame.Surface, p: LocalPlayer, box: pygame.Rect, k: float) -> None:
-        """A player's devices, one line each: the device's name, then its own controls."""
-        n = len(p.devices)
-        if n == 0 or box.h <= 0:
-            return
-        lh = box.h // n
-        label_w = round(200 * k)
-        for i, device in enumerate(p.devices):
-            line = pygame.Rect(box.x, box.y + i * lh, box.w, lh)
-            text_in(surface, t(devices.device_label_key(device)), pygame.Rect(line.x, line.y, label_w, lh),
-                    fpx(20, k), style.TEXT, bold=True, align="left", min_size=11, ellipsis=True)
-            text_in(surface, t(devices.legend_key(device, self.variant)),
-                    pygame.Rect(line.x + label_w, line.y, line.w - label_w, lh), fpx(20, k), style.MUTED,
-                    align="left", min_size=11, ellipsis=True)
-
-    def _draw_lobby(self, surface: pygame.Surface) -> None:
-        ui_style.fill_background(surface)
-        w, h = surface.get_size()
-        k = min(w / 1280, h / 720)
-        text_in(surface, t(f"race.variant.{self.variant}"), pygame.Rect(40 * k, 16 * k, w - 80 * k, 70 * k),
-                fpx(52, k), style.TEXT, bold=True, min_size=18)
-        text_in(surface, t("race.lobby.hint"), pygame.Rect(40 * k, 86 * k, w - 80 * k, 40 * k), fpx(22, k),
-                style.MUTED, min_size=12, ellipsis=True)
-        seats = self.session.seats
-        mine = {p.seat: p for p in self.locals}
-        top = round(136 * k)
-        bottom = h - round(96 * k)
-        # a row per seat; a player's row also holds one line per device: its controls
-        line_h = round(30 * k)
-        heights = [round(58 * k) + (len(mine[s].devices) * line_h if s in mine else 0) for s in range(seats)]
-        squeeze = min(1.0, (bottom - top) / max(1, sum(heights)))
-        y = top
-        for s in range(seats):
-            row_h = round(heights[s] * squeeze)
-            r = pygame.Rect(round(60 * k), y, w - round(120 * k), row_h - max(2, round(6 * k)))
-            y += row_h
-            p = mine.get(s)
-            self.slot_rects[s] = r
-            pygame.draw.rect(surface, style.PANEL_HI if p else style.PANEL, r, border_radius=max(4, round(10 * k)))
-            pygame.draw.rect(surface, style.seat_colour(s), (r.x, r.y, max(4, round(8 * k)), r.h),
-                             border_radius=max(4, round(10 * k)))
-            head = pygame.Rect(r.x, r.y, r.w, round(52 * k * squeeze)) if p is not None else r
-            name_box = pygame.Rect(r.x + round(20 * k), head.y, round(300 * k), head.h)
-            label = self.name(s)
-            if self.variant == "team":
-                label = t("race.lobby.team_tag", name=label, team=t("race.team_n", n=self.view["teams"][s] + 1))
-            text_in(surface, label, name_box, fpx(26, k), style.seat_colour(s), bold=True, align="left",
-                    min_size=12, ellipsis=True)
-            info = pygame.Rect(name_box.right + round(10 * k), head.y, head.right - name_box.right - round(200 * k),
-                               head.h)
-            state = pygame.Rect(head.right - round(180 * k), head.y, round(170 * k), head.h)
-            if p is not None:
-                self._draw_legends(surface, p, pygame.Rect(name_box.x, head.bottom, r.right - name_box.x - round(12 * k),
-                                                           r.bottom - head.bottom - round(4 * k)), k)
-                prompt = "race.lobby.click" if p.devices[0] == "mouse" else "race.lobby.press"
-                text_in(surface, t("race.lobby.ready" if p.ready else prompt), state, fpx(22, k),
-                        style.OK if p.ready else style.ACCENT, bold=True, align="right", min_size=11, ellipsis=True)
-            else:
-                level = self.session.players[s].get("level", "normal")
-                kind = t("race.lobby.bot", level=t(f"race.level.{level}")) \
-                    if self.session.players[s].get("kind") == "bot" else t("race.lobby.away")
-                text_in(surface, kind, info, fpx(20, k), style.MUTED, align="left", min_size=11, ellipsis=True)
-        self.start_button.rect = pygame.Rect(w // 2 - round(160 * k), h - round(82 * k), round(320 * k), round(62 * k))
-        self.start_button.label = t("race.lobby.start")
-        self.start_button.draw(surface, Frame.of_scale(k))
