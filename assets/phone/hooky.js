@@ -95,7 +95,7 @@ function worksheet(c) {
       return el("td", {}, known.has(l) ? el("span", { class: "dim" }, "—") : button(auto ?? MARK_SIGN[m], () => {
         mark(c, p.key, l, MARKS[(MARKS.indexOf(m) + 1) % MARKS.length]);
         c.redraw();
-      }, { class: m ? `mark ${m}` : (auto ? `mark auto ${nb.cells[key] || "p"}` : "mark"), "data-mark": key, "aria-label": `${up(l)} · ${p.label}` }));
+      }, { class: m ? `mark ${m}` : (auto ? `mark auto ${nb.cells[key] ? `auto-${nb.cells[key]}` : "p"}` : "mark"), "data-mark": key, "aria-label": `${up(l)} · ${p.label}` }));
     })));
   return section(t("phone.hooky.worksheet"), el("p", { class: "dim" }, t("phone.hooky.marks")),
     nb ? el("p", { class: "dim", id: "assistant" }, t(`phone.hooky.assistant.${nb.level}`)) : null,
