@@ -471,3 +471,29 @@ def test_the_replay_list_tells_an_abandoned_online_race_from_a_finished_one(tmp_
     assert drawn.count(i18n.t("ui.logs.unfinished")) == 1 and drawn.count(i18n.t("ui.logs.finished")) == 1
     assert_fits(blits)
     i18n.set_lang("en")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_host_s_seat_count_goes_down_and_up_by_mouse(size):
+    """As on the set-up screen: − and + beside the seats (the count alone only went up)."""
+    from scenes.sumoku.online.connect import seat_range
+    app = make_app(size)
+    scene = connect_screen(app, free_port(), "Mei")
+    scene.rebuild()
+    rng = seat_range(scene.variant)
+    press(scene, "seats_more")
+    start = scene.seats
+    press(scene, "seats_less")
+    assert scene.seats == start - 1
+    while scene.seats > rng.start:
+        press(scene, "seats_less")
+    assert not scene.widgets["seats_less"].is_enabled
+    press(scene, "seats_more")
+    assert scene.seats == rng.start + 1
+    while scene.seats < rng.stop - 1:
+        press(scene, "seats_more")
+    assert not scene.widgets["seats_more"].is_enabled and scene.seats == 8
+    with record_text() as blits:
+        scene.request_redraw()
+        app.step()
+    assert_fits(blits)

@@ -160,13 +160,9 @@ class SetupScene(RedrawOnDemand, GuiScene):
                         oid="variant", size=24)
             y += h + gap
         rng = self.seat_range()
-        if len(rng) > 1:     # fewer, the count (a click: one more, round to the fewest; Left/Right), more
-            self.button(self.r(x, y, h, h), "−", lambda: self.add_seats(-1), oid="seats_less", size=30,
-                        focus=False, enabled=self.seats > rng.start)
-            self.cycler(self.r(x + h + 8, y, w - 2 * (h + 8), h), t("ui.setup.seats", n=self.seats), self.step_seats,
-                        oid="seats", size=24)
-            self.button(self.r(x + w - h, y, h, h), "+", lambda: self.add_seats(1), oid="seats_more", size=30,
-                        focus=False, enabled=self.seats < rng.stop - 1)
+        if len(rng) > 1:
+            self.count_row(self.r(x, y, w, h), t("ui.setup.seats", n=self.seats), self.seats, rng, self.set_seats,
+                           oid="seats", size=24)
             y += h + gap
         cw = (w - 10 * (cols - 1)) // cols
         for i, o in enumerate(opts):
@@ -361,15 +357,9 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self.seats = min(max(self.seats, rng.start), rng.stop - 1)
         self.rebuild()
 
-    def step_seats(self, d: int) -> None:
+    def set_seats(self, n: int) -> None:
         rng = self.seat_range()
-        self.seats = rng.start + (self.seats - rng.start + d) % len(rng)
-        self.rebuild()
-
-    def add_seats(self, d: int) -> None:
-        """One seat fewer or more, within the variant's range (the − and + beside the count)."""
-        rng = self.seat_range()
-        self.seats = min(max(self.seats + d, rng.start), rng.stop - 1)
+        self.seats = min(max(n, rng.start), rng.stop - 1)
         self.rebuild()
 
     def open_howto(self) -> None:

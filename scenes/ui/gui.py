@@ -151,6 +151,22 @@ class GuiScene(Scene):
         """A button that steps through choices: click/Enter = next, Left/Right = back/next."""
         return self.button(rect, text, lambda: step(1), step=step, **kw)
 
+    def count_row(self, rect: pygame.Rect, text: str, value: int, within: range,
+                  set_value: Callable[[int], None], *, oid: str, size: int = 24) -> UIButton:
+        """A count in `within` as [−] [text] [+]: − and + (the mouse) go one down or up and
+        grey at the ends; the middle is a cycler (click: one more, round to the fewest;
+        Left/Right). The buttons are `oid`, `oid`_less and `oid`_more."""
+        side, gap = rect.h, max(2, rect.h // 6)
+        self.button(pygame.Rect(rect.x, rect.y, side, side), "−", lambda: set_value(max(value - 1, within.start)),
+                    oid=f"{oid}_less", size=30, focus=False, enabled=value > within.start)
+        middle = self.cycler(pygame.Rect(rect.x + side + gap, rect.y, rect.w - 2 * (side + gap), rect.h), text,
+                             lambda d: set_value(within.start + (value - within.start + d) % len(within)),
+                             oid=oid, size=size)
+        self.button(pygame.Rect(rect.right - side, rect.y, side, side), "+",
+                    lambda: set_value(min(value + 1, within.stop - 1)),
+                    oid=f"{oid}_more", size=30, focus=False, enabled=value < within.stop - 1)
+        return middle
+
     def slider(self, rect: pygame.Rect, value: float, lo: float, hi: float,
                on_change: Callable[[float], None], *, step: float = 0.1, oid: str = "slider") -> UIHorizontalSlider:
         sl = UIHorizontalSlider(rect, value, (lo, hi), manager=self.manager, click_increment=step)

@@ -63,8 +63,8 @@ class ConnectScene(GuiScene):
                         size=22, bold=False)
         self.cycler(self.r(100, 296, 480, 54), t("net.connect.variant", variant=t(f"race.variant.{self.variant}")),
                     self.step_variant, oid="variant", size=26)
-        self.cycler(self.r(100, 360, 480, 54), t("net.connect.seats", n=self.seats), self.step_seats,
-                    oid="seats", size=26)
+        self.count_row(self.r(100, 360, 480, 54), t("net.connect.seats", n=self.seats), self.seats,
+                       seat_range(self.variant), self.set_seats, oid="seats", size=26)
         self.cycler(self.r(100, 424, 480, 54), t("net.connect.bots_on" if self.allow_bots else "net.connect.bots_off"),
                     lambda d: self.toggle_bots(), oid="bots", size=24)
         self.button(self.r(100, 494, 480, 60), t("net.connect.host"), self.do_host, oid="host", size=30)
@@ -116,9 +116,9 @@ class ConnectScene(GuiScene):
         self.seats = min(max(self.seats, ok.start), ok.stop - 1)
         self.rebuild()
 
-    def step_seats(self, d: int) -> None:
+    def set_seats(self, n: int) -> None:
         ok = seat_range(self.variant)
-        self.seats = ok.start + (self.seats - ok.start + d) % len(ok)
+        self.seats = min(max(n, ok.start), ok.stop - 1)
         self.rebuild()
 
     def toggle_bots(self) -> None:
