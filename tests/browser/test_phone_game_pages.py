@@ -34,7 +34,7 @@ def play_until_both_act(tv, pages, drive, moves):
 ])
 def test_game_pages_in_both_languages_at_360_by_640(phones, tmp_path, game, kinds, driver, moves):
     out = Path(os.environ.get("COUCHTOP_SHOTS", tmp_path))
-    tv = Tv(game, kinds, seed=6, options={"start": 0} if game == "hooky" else {})
+    tv = Tv(game, kinds, seed=6, options={"start": 0, "assistant": "prob"} if game == "hooky" else {})
     try:
         pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
         tv.start_game()
