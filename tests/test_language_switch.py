@@ -20,7 +20,7 @@ from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from support.scenes import english_after, make_app, redraw  # noqa: F401
 
-GAMES = [g for g in ("sumoku", "hooky", "paperback", "wooolf", "wordporters") if registry.plugin(g) is not None]
+GAMES = registry.playable()
 NAMES = ("Mei", "Ada", "Bo", "Dee", "Eve")
 
 

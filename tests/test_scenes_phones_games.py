@@ -8,14 +8,14 @@ import json
 
 import pytest
 
-from engine.registry import bot_for
+from engine.registry import bot_for, games
 from net.phones.files import PHONE_GAMES
 from scenes.common.setup import SetupScene
 from support.scenes import texts
 from test_scenes_phones import app, lobby_for, phone, recv_k, steps_until  # noqa: F401
 
 
-@pytest.mark.parametrize("game", ["hooky", "paperback", "sumoku", "wooolf", "wordporters"])
+@pytest.mark.parametrize("game", games())
 def test_the_switch_is_offered_for_every_game_with_a_phone_page(app, game):  # noqa: F811
     setup = SetupScene(app, game)
     app.stack.push(setup)

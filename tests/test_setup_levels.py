@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from engine.registry import games
 from scenes.common.setup import SetupScene
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
@@ -93,7 +94,7 @@ def test_the_description_follows_the_level_chosen(game: str) -> None:
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
-@pytest.mark.parametrize("game", ["hooky", "sumoku", "paperback", "wooolf", "wordporters"])
+@pytest.mark.parametrize("game", games())
 def test_every_description_fits_whole_with_any_number_of_seats(game: str, lang: str, size) -> None:
     """Every level's line, in every variant with bots, at every seat count: whole (never
     cut with "…"), inside its box, at a readable size."""

@@ -9,6 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
+from engine.registry import games
 from scenes import config
 from scenes.common.howto import HowToScene
 from scenes.common.setup import SetupScene
@@ -91,7 +92,7 @@ def test_the_players_count_goes_down_and_up_by_mouse_and_keys(size) -> None:
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
-@pytest.mark.parametrize("game", ["sumoku", "hooky", "paperback", "wooolf", "wordporters"])
+@pytest.mark.parametrize("game", games())
 def test_each_set_up_opens_its_game_s_how_to_and_comes_back(game: str, lang: str) -> None:
     app, scene = open_setup(game, (960, 540), lang)
     assert scene.focused is scene.widgets["start"]           # Enter on arrival still starts
