@@ -780,7 +780,7 @@ def test_continue_brings_back_the_word_language_chosen_at_the_table(tmp_path):
 def test_both_languages_give_each_script_its_room(lang, size):
     """Words and hint words in English and Chinese: at the table (3 and 6 players) and on
     the replay's narrower board (3 to 5 players), every English and every Chinese text is
-    drawn whole (wrapped if it must, never cut with "…"), and the table's round line
+    drawn whole (wrapped if it must, a long word hyphenated, never cut with "…"), and the table's round line
     counts its words and hint cards alike (numerals, not "ten words and 8 hint cards")."""
     from engine.core.bots import play_on
     from scenes.wordporters.replayview import ReplayRenderer
@@ -803,10 +803,10 @@ def test_both_languages_give_each_script_its_room(lang, size):
             with record_text() as blits:
                 r.draw(surface, rect, session.view(None))
             assert not cut_short(blits), (seats, seed, cut_short(blits))
-            drawn = "".join(b.text for b in blits).replace(" ", "")
+            drawn = "".join(b.text for b in blits).replace(" ", "").replace("-", "")
             for wid in session.view(None)["words"]:
                 w = content().word_by_id(wid)
-                assert w.en.replace(" ", "") in drawn and w.zh in drawn
+                assert w.en.replace(" ", "").replace("-", "") in drawn and w.zh in drawn
     from scenes.wordporters.narrate import log_line
     line = log_line({"type": "round_dealt", "round": 1, "start": 0, "hints": list(range(8))}, None)
     assert "10" in line and "8" in line and "ten" not in line and "十" not in line
@@ -882,3 +882,17 @@ def test_a_vote_never_reads_as_one_number_with_the_default_names(lang):
     assert not re.search(r"\d\s*\d", text), text
     for seat, number in ((1, 1), (2, 4), (3, 3)):
         assert i18n.t("wordporters.ui.guess", player=i18n.t("ui.player_n", n=seat + 1), number=number) in text
+
+
+def test_a_long_word_too_wide_for_its_card_is_hyphenated_not_cut():
+    from scenes.ui.geometry import Frame
+    from scenes.wordporters.pieces import hyphenated
+    fr = Frame((960, 540))
+    narrow = pygame.Rect(0, 0, 52, 60)
+    split = hyphenated("countryside", narrow, fr)
+    assert split is not None and split.replace("-\n", "") == "countryside"
+    head, tail = split.split("\n")
+    assert head.endswith("-") and len(head) >= 4 and len(tail) >= 3
+    assert hyphenated("sky", narrow, fr) is None                      # fits, or too short to break
+    assert hyphenated("countryside", pygame.Rect(0, 0, 400, 60), fr) is None
+    assert hyphenated("筆記型電腦筆記型電腦", narrow, fr) is None         # Chinese wraps by character instead

@@ -58,6 +58,11 @@ def _fit(surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour
             and band(fr.min_fs, False)[1] <= box.h:
         text_in(surface, text, box, size, colour, bold=False, min_size=fr.min_fs, valign=valign)  # type: ignore[arg-type]
         return
+    split = None if one_line or " " in text else hyphenated(text, box, fr)
+    if split is not None:           # one long word, too wide even in regular: two lines, hyphenated
+        text_in(surface, split, box, size, colour, bold=False, min_size=fr.min_fs, wrap_lines=True, max_lines=2,
+                valign=valign)                                              # type: ignore[arg-type]
+        return
     if " " in text or (not one_line and any(ord(ch) >= 0x2E80 for ch in text)):
         three = 2 * line_step(fr.min_fs, bold) + band(fr.min_fs, bold)[1] <= box.h and not _fits(text, box, fr.min_fs)
         text_in(surface, text, box, size, colour, bold=bold, min_size=fr.min_fs, ellipsis=True, wrap_lines=True,
@@ -65,6 +70,25 @@ def _fit(surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour
     else:
         text_in(surface, text, box, size, colour, bold=bold, min_size=fr.min_fs, ellipsis=True,
                 valign=valign)                                              # type: ignore[arg-type]
+
+
+def hyphenated(word: str, box: pygame.Rect, fr: Frame) -> str | None:
+    """A Latin word of one piece that fits `box` on no single line even in regular weight
+    at the smallest readable size ("countryside" on a 6-player replay's hint card at
+    960x540), broken in two with a hyphen ("country-\nside"): the break nearest the middle
+    that leaves three letters or more on each line and lets both lines fit. None when
+    the word fits on one line, is not Latin, or no break fits."""
+    size = fr.min_fs
+    if any(ord(ch) >= 0x2E80 for ch in word) or len(word) < 6 or width(word, size, False) <= box.w:
+        return None
+    if 2 * line_step(size, False) > box.h + line_step(size, False) - band(size, False)[1]:
+        return None                                      # no room for two lines
+    middle = len(word) / 2
+    for k in sorted(range(3, len(word) - 2), key=lambda k: abs(k - middle)):
+        head, tail = word[:k] + "-", word[k:]
+        if max(width(head, size, False), width(tail, size, False)) <= box.w:
+            return f"{head}\n{tail}"
+    return None
 
 
 def draw_word_card(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, pos: int, lines: Sequence[str],
