@@ -779,7 +779,8 @@ def test_continue_brings_back_the_word_language_chosen_at_the_table(tmp_path):
 @pytest.mark.parametrize("size", SIZES)
 def test_both_languages_give_each_script_its_room(lang, size):
     """Words and hint words in English and Chinese: at the table (3 and 6 players) and on
-    the replay's narrower board (3 to 5 players), every English and every Chinese text is
+    the replay's narrower board (3 to 6 players: six players' 14 hint cards each as wide
+    as its longer word needs), every English and every Chinese text is
     drawn whole (wrapped if it must, a long word hyphenated, never cut with "…"), and the table's round line
     counts its words and hint cards alike (numerals, not "ten words and 8 hint cards")."""
     from engine.core.bots import play_on
@@ -794,7 +795,7 @@ def test_both_languages_give_each_script_its_room(lang, size):
     k = min(size[0] / 1280, size[1] / 720)
     rect = pygame.Rect(round(20 * k), round(60 * k), round(860 * k), round(570 * k))
     surface = pygame.Surface(size)
-    for seats in (3, 4, 5):
+    for seats in (3, 4, 5, 6):
         for seed in (1, 2, 3):
             session = LocalSession(RULES, seats, {"variant": "classic"}, seed, [{"name": n} for n in NAMES[:seats]],
                                    log=False)

@@ -6,6 +6,7 @@ replay and the how-to pages for the rect they draw in."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Sequence
 
 import pygame
 
@@ -95,15 +96,42 @@ def hint_box(card: int, r: pygame.Rect, word_part: float = WORD_PART, tag_w: int
     return HintBox(card, r, tag, (words[0], words[1]), (chips[0], chips[1]), (halves[0], halves[1]))
 
 
+def _sized_row(row: pygame.Rect, needs: Sequence[int], gap: int) -> list[pygame.Rect]:
+    """A row of cards filling `row`, each at least as wide as it needs where the needs
+    fit (the room left over shared evenly), else each shrunk in proportion."""
+    room = row.w - gap * (len(needs) - 1)
+    total = sum(needs)
+    if total <= room:
+        extra = (room - total) / len(needs)
+        widths = [n + extra for n in needs]
+    else:
+        widths = [n * room / total for n in needs]
+    out, x = [], float(row.x)
+    for w in widths:
+        out.append(pygame.Rect(round(x), row.y, round(x + w) - round(x), row.h))
+        x += w + gap
+    return out
+
+
 def board_layout(area: pygame.Rect, hints: int, gap: int, words_share: float = WORDS_SHARE,
-                 word_part: float = WORD_PART, tag_w: int = 24, hint_rows: int = 2) -> BoardLayout:
+                 word_part: float = WORD_PART, tag_w: int = 24, hint_rows: int = 2,
+                 needs: Sequence[int] | None = None) -> BoardLayout:
     """The ten words and `hints` hint cards in `area`, in `hint_rows` rows (the first
-    rows fuller)."""
+    rows fuller). `needs`: how wide each hint card must be for its words to read whole
+    (a replay's narrow board with many cards: a card with "countryside" wider than one
+    with "big"); a row whose cards need more than equal shares gives each its need."""
     wh = round(area.h * words_share)
     words = _grid(pygame.Rect(area.x, area.y, area.w, wh), 5, 2, gap)
     harea = pygame.Rect(area.x, area.y + wh + gap, area.w, area.h - wh - gap)
     per_row = max(1, -(-hints // hint_rows))
     rh = (harea.h - gap * (hint_rows - 1)) / hint_rows
     cells = _grid(harea, per_row, hint_rows, gap, max_w=round(rh * MAX_HINT_W))
+    if needs is not None and hints and any(n > cells[0].w for n in needs[:hints]):
+        cells = []
+        for r in range(hint_rows):
+            row_needs = list(needs[r * per_row:min(hints, (r + 1) * per_row)])
+            if row_needs:
+                y = round(harea.y + r * (rh + gap))
+                cells += _sized_row(pygame.Rect(harea.x, y, harea.w, round(rh)), row_needs, gap)
     boxes = tuple(hint_box(i, cells[i], word_part, tag_w) for i in range(hints))
     return BoardLayout(tuple(words), boxes)

@@ -19,7 +19,8 @@ from scenes.wordporters.layout import board_layout, hint_rows_for, proportions
 from scenes.wordporters.pieces import draw_track
 from scenes.wordporters.tableview import Shown, draw_board
 from scenes.wordporters.votes import points_so_far, tags, voters_by_word
-from scenes.wordporters.words import resolve
+from scenes.ui.text import width
+from scenes.wordporters.words import hint_lines, resolve
 
 
 REPLAY_BOTH_WORDS = 0.42       # of the board's height for the ten words, in both languages
@@ -42,6 +43,15 @@ def shown_of(view: dict, players: Sequence[dict] | None = None) -> Shown:
         for pos, voters in voters_by_word(view["votes"], cur).items():
             s.marks[pos] = [(short[v], style.seat_colour(v)) for v in voters]
     return s
+
+
+def hint_need(hint: dict, mode: str, fr: Frame) -> int:
+    """How wide a hint card must be for its longer word to read on one line at the
+    smallest readable size (in regular weight, as a word too wide in bold is drawn),
+    with room for two markers beside the card's number."""
+    texts = [ln for h in hint["words"] for ln in hint_lines(h, mode)]
+    word = max((width(x, fr.min_fs, False) for x in texts), default=0) + fr.px(8)
+    return max(word, fr.px(24) + 2 * fr.px(26))
 
 
 class ReplayRenderer(Renderer):
@@ -72,7 +82,8 @@ class ReplayRenderer(Renderer):
             shares = proportions(mode)
             if mode == "both":          # a narrower board than the table's: English may take three lines
                 shares["words_share"] = REPLAY_BOTH_WORDS
-            lay = board_layout(board, n, fr.px(5), tag_w=fr.px(24), hint_rows=hint_rows_for(board, n, mode), **shares)
+            lay = board_layout(board, n, fr.px(5), tag_w=fr.px(24), hint_rows=hint_rows_for(board, n, mode),
+                               needs=[hint_need(h, mode, fr) for h in view.get("hints") or []], **shares)
             draw_board(surface, lay, fr, view, mode, shown_of(view, self.players))
         side = pygame.Rect(board.right + gap, rect.y, side_w, rect.h)
         panel(surface, side, style.BG_2, radius=fr.px(10))
