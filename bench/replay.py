@@ -24,7 +24,7 @@ import msgpack  # noqa: E402
 from engine.core.bots import play_out  # noqa: E402
 from engine.core.events import upcast  # noqa: E402
 from engine.core.logstore import parse_log  # noqa: E402
-from engine.registry import bot_for, rules_for  # noqa: E402
+from engine.registry import bot_for, rules_for, spec_for  # noqa: E402
 from bench.smoke import parse  # noqa: E402
 
 KEYS = ('events', 'logs', 'refold_events_per_s', 'decode_events_per_s', 'ratio')   # the keys of each JSON object printed
@@ -60,7 +60,7 @@ def refold(blobs: list[bytes]) -> int:
     rules = rules_for("sumoku")
     n = 0
     for data in blobs:
-        loaded = parse_log(data)
+        loaded = parse_log(data, spec_for)
         h = loaded.header
         state = rules.initial(h["seats"], h["options"])
         for ev in loaded.events:

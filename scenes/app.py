@@ -288,11 +288,12 @@ class App:
     def continue_game(self, path: Path | None = None) -> Any:
         """Resume a logged game (by default the newest unfinished one); None if none."""
         from engine.core.session import LocalSession
+        from engine.registry import rules_for, spec_for
         from scenes.logs import last_unfinished
         path = path or last_unfinished(games=set(registry.playable()))
         if path is None:
             return None
-        session = LocalSession.resume(path)
+        session = LocalSession.resume(path, rules_for, spec_for)
         h = session.header
         opts = dict(h.get("options") or {})
         self.last_setup = {"seats": session.seats, "players": session.players,
@@ -341,10 +342,11 @@ class App:
     def open_replay(self, path: Path | str) -> bool:
         """Open the replay viewer on a log; a notice instead when it cannot be read."""
         from engine.core.logstore import LogError, read_log
+        from engine.registry import spec_for
         from scenes.common.notice import Notice
         from scenes.common.replay import ReplayScene
         try:
-            loaded = read_log(path)
+            loaded = read_log(path, spec_for)
         except (LogError, OSError):
             self.stack.push(Notice(self, "ui.replay.unreadable", name=Path(path).name))
             return False

@@ -8,6 +8,7 @@ from typing import Callable
 
 from engine.core.logstore import SUFFIX, LogError, default_log_dir, read_log
 from engine.core.session import fold
+from engine.registry import spec_for
 
 
 @dataclass
@@ -40,7 +41,7 @@ def log_files(directory: Path | None = None) -> list[Path]:
 
 def info(path: Path) -> LogInfo | None:
     try:
-        loaded = read_log(path)
+        loaded = read_log(path, spec_for)
     except (LogError, OSError):
         return None
     h = loaded.header
@@ -63,7 +64,7 @@ def _ending(path: Path, wanted: Callable[[dict], bool] = lambda header: True) ->
     unreadable, foreign, empty or its header not `wanted` (not refolded then)."""
     from engine.registry import rules_for
     try:
-        loaded = read_log(path)
+        loaded = read_log(path, spec_for)
         h = loaded.header
         if not loaded.events or not wanted(h):
             return None

@@ -20,6 +20,7 @@ from engine.sumoku.movegen import legal_plays
 from engine.sumoku.rules import SumokuRules
 from engine.sumoku.tiles import number
 from engine.sumoku.views import view_board
+from engine.registry import spec_for
 from scenes.app import App
 from scenes.common.logpicker import LogPickerScene
 from scenes.common.menu import MenuScene
@@ -218,7 +219,7 @@ def finished_bot_log(app: App) -> tuple[Path, list[str]]:
     session.close()
     state = rules.initial(3, dict(session.options))
     hashes = [state_hash(rules.to_data(state))]
-    for ev in read_log(path).events:
+    for ev in read_log(path, spec_for).events:
         state = rules.apply(state, dict(ev))
         hashes.append(state_hash(rules.to_data(state)))
     return path, hashes
@@ -226,7 +227,7 @@ def finished_bot_log(app: App) -> tuple[Path, list[str]]:
 
 def test_replay_viewer_steps_and_seeks_matching_the_checkpoints(app: App) -> None:
     path, hashes = finished_bot_log(app)
-    loaded = read_log(path)
+    loaded = read_log(path, spec_for)
     checkpoints = {c["seq"] + 1: c["hash"] for c in loaded.checkpoints}
     assert len(checkpoints) >= 2 and max(checkpoints) == len(loaded.events)   # periodic ones and the end
     click(app, app.stack.top.widgets["replay"])                      # menu -> Watch a replay

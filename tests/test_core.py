@@ -11,6 +11,7 @@ from engine.core.hashing import canonical_bytes
 from engine.core.i18n import catalog, tr
 from engine.core.logstore import parse_log, read_log
 from engine.core.rng import Rng
+from engine.registry import rules_for, spec_for
 from support.toy import ToyBot, ToyRules
 
 
@@ -104,7 +105,7 @@ def test_undo_against_bots_takes_back_the_human_play_and_the_bot_replies(tmp_pat
     assert s.can_undo(0) and not s.can_undo(1)
     assert s.undo(0)
     assert s.hash() == before and len(s.events) == 1
-    assert len(read_log(s.log_path).events) == 1  # the file was cut back too
+    assert len(read_log(s.log_path, spec_for).events) == 1  # the file was cut back too
 
 
 def test_undo_refused_with_two_humans_or_after_a_secret(tmp_path):
@@ -125,11 +126,11 @@ def test_resume_continues_the_same_game(tmp_path):
     from engine import registry
     registry.GAMES["toy"] = "support.toy"
     try:
-        r = LocalSession.resume(path)
+        r = LocalSession.resume(path, rules_for, spec_for)
         assert r.hash() == h and len(r.events) == n
         r.submit({"type": "add", "seat": 0, "n": 1})
         r.close()
-        assert len(read_log(path).events) == n + 1
+        assert len(read_log(path, spec_for).events) == n + 1
     finally:
         del registry.GAMES["toy"]
         registry.package.cache_clear()
@@ -144,7 +145,7 @@ def finished_log(tmp_path):
 
 def test_log_round_trips_with_header_and_final_checkpoint(tmp_path):
     s, data = finished_log(tmp_path)
-    loaded = parse_log(data)
+    loaded = parse_log(data, spec_for)
     assert loaded.complete and loaded.header["game"] == "toy" and loaded.header["seed"] == 3
     assert loaded.events == s.events
     assert loaded.checkpoints[-1] == {"seq": s.events[-1]["seq"], "hash": s.hash()}
@@ -154,11 +155,11 @@ def test_log_round_trips_with_header_and_final_checkpoint(tmp_path):
 @given(cut=st.floats(min_value=0.05, max_value=0.999))
 def test_truncated_log_loads_to_last_valid_event(tmp_path_factory, cut):
     s, data = finished_log(tmp_path_factory.mktemp("log"))
-    full = parse_log(data)
+    full = parse_log(data, spec_for)
     at = int(len(data) * cut)
     if at <= full.event_offsets[0]:
         at = full.event_offsets[0] + 1
-    loaded = parse_log(data[:at])
+    loaded = parse_log(data[:at], spec_for)
     if loaded.complete:  # cut exactly between two records: a valid, shorter log
         assert loaded.end_offset == at
     else:
@@ -171,12 +172,12 @@ def test_truncated_log_loads_to_last_valid_event(tmp_path_factory, cut):
 @given(where=st.floats(min_value=0.0, max_value=0.999), bit=st.integers(0, 7))
 def test_flipped_byte_loads_to_last_valid_event(tmp_path_factory, where, bit):
     s, data = finished_log(tmp_path_factory.mktemp("log"))
-    full = parse_log(data)
+    full = parse_log(data, spec_for)
     first = full.event_offsets[0]
     pos = first + int((len(data) - first) * where)
     bad = bytearray(data)
     bad[pos] ^= 1 << bit
-    loaded = parse_log(bytes(bad))
+    loaded = parse_log(bytes(bad), spec_for)
     assert not loaded.complete
     assert loaded.events == s.events[: len(loaded.events)]
     # every record that starts before the flipped byte and ends before it is kept
@@ -186,7 +187,7 @@ def test_flipped_byte_loads_to_last_valid_event(tmp_path_factory, where, bit):
 # ---- replay ------------------------------------------------------------------------
 def test_replay_cursor_steps_seeks_and_matches_checkpoints(tmp_path):
     s, data = finished_log(tmp_path)
-    loaded = parse_log(data)
+    loaded = parse_log(data, spec_for)
     cur = ReplayCursor(ToyRules(), loaded.header, loaded.events)
     hashes = []
     while not cur.at_end:

@@ -237,7 +237,7 @@ def test_refold_equals_the_live_state_and_every_checkpoint_verifies(game, varian
         p = play(game, variant, level, seed, log_dir)
         s = p.session
         assert s.rules.to_data(s.refold()) == s.rules.to_data(s.state)
-        loaded = read_log(p.path)
+        loaded = read_log(p.path, spec_for)
         assert loaded.complete and len(loaded.events) == len(s.events)
         assert loaded.checkpoints and loaded.checkpoints[-1]["seq"] == len(s.events) - 1
         code, message = check(loaded)
@@ -339,7 +339,7 @@ def test_the_replay_renderer_draws_the_table_at_the_end(game, variant, log_dir, 
     p = play(game, variant, "normal", SEEDS[0], log_dir)
     renderer = scene_registry.plugin(game).replay_renderer(None)
     renderer.players = [{"name": n} for n in NAMES[:p.session.seats]]
-    cursor = ReplayCursor.from_log(read_log(p.path))
+    cursor = ReplayCursor.from_log(read_log(p.path, spec_for), rules_for)
     cursor.seek(len(cursor))
     end = draw_end(game, renderer, cursor.view(None), screen)
     cursor.seek(0)

@@ -18,7 +18,7 @@ from engine.hooky.clue_words import bot_accepts
 from engine.hooky.deduction import answer_distribution_approx, deduce, entropy
 from engine.hooky.knowledge import Knowledge
 from engine.hooky.rules import HookyRules
-from engine.registry import bot_for, rules_for
+from engine.registry import bot_for, rules_for, spec_for
 from engine.words import is_blocked, is_hooky_word
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -50,11 +50,11 @@ def test_full_bot_games_refold_and_round_trip_through_the_log(tmp_path, seats, l
             assert not is_blocked(ev["word"]) and is_hooky_word(ev["word"])
     live = s.hash()
     assert state_hash(RULES.to_data(s.refold())) == live
-    loaded = read_log(s.log_path)
+    loaded = read_log(s.log_path, spec_for)
     assert loaded.complete and loaded.events == s.events
     assert loaded.checkpoints[-1]["hash"] == live
     assert check(loaded)[0] == EXIT_OK
-    assert LocalSession.resume(s.log_path, write=False).hash() == live
+    assert LocalSession.resume(s.log_path, rules_for, spec_for, write=False).hash() == live
     again = play_out(RULES, seats, [HookyBot(lv, seed * 10 + i) for i, lv in enumerate(levels)], seed=seed)
     assert again.hash() == live and strip_time(again.events) == strip_time(s.events)
 

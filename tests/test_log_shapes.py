@@ -57,7 +57,7 @@ def logs(tmp_path_factory) -> dict[str, dict[str, Any]]:
         s = play_out(rules_for(game), seats, [bot_for(game, v.id, level, i, 3) for i in range(seats)],
                      options={"variant": v.id}, seed=3, log=True, log_dir=tmp_path_factory.mktemp(game))
         s.close()
-        loaded = read_log(s.log_path)
+        loaded = read_log(s.log_path, spec_for)
         assert loaded.complete
         out[game] = {"header": loaded.header, "events": loaded.events, "checkpoints": loaded.checkpoints,
                      "path": Path(s.log_path)}
@@ -100,7 +100,7 @@ def test_any_field_of_any_event_set_to_an_attack_stops_reading_there(game, logs)
             for value in ATTACKS:
                 evs = copy.deepcopy(base["events"])
                 evs[i][key] = value
-                loaded = parse_log(log_bytes(base["header"], evs, base["checkpoints"]))
+                loaded = parse_log(log_bytes(base["header"], evs, base["checkpoints"]), spec_for)
                 assert loaded.error == "malformed" and len(loaded.events) == i, (game, i, key)
                 assert loaded.reason.startswith(f"event {i} ({evs[i]['type']!r}): {key}"), loaded.reason
                 assert len(loaded.reason) < 300
@@ -140,7 +140,7 @@ def test_header_fields_out_of_range_are_not_a_log(game, logs, tmp_path, capsys):
         h = dict(base["header"], **{key: value})
         data = log_bytes(h, base["events"], base["checkpoints"])
         with pytest.raises(LogError, match="malformed header"):
-            parse_log(data)
+            parse_log(data, spec_for)
         code, message = verify_bytes(tmp_path, data, capsys)
         assert code == verify.EXIT_CORRUPT and "malformed header" in message, (key, message)
 

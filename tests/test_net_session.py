@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterator
 import pytest
 
 from engine.core.logstore import read_log
-from engine.registry import bot_for
+from engine.registry import bot_for, spec_for
 from net.fold import refold_room_log
 from net.relay import Relay
 from net.session import Lobby, NetworkSession
@@ -141,7 +141,7 @@ def test_two_players_and_a_host_run_bot_play_a_game_and_log_it(relay, tmp_path):
     finally:
         close_all(sessions)
     for s in sessions:
-        loaded = read_log(s.log_path)
+        loaded = read_log(s.log_path, spec_for)
         assert loaded.complete and loaded.header["online"] == {"code": a.code, "seat": s.seat}
         assert loaded.header["game"] == "sumoku" and loaded.header["seed"] == a.seed
         assert loaded.checkpoints
@@ -209,7 +209,7 @@ def test_a_client_that_diverged_is_put_back_in_line_by_the_checkpoints(relay, tm
         assert b.events == a.events
     finally:
         close_all(sessions)
-    loaded = read_log(b.log_path)                     # b's file was rewritten after the resync
+    loaded = read_log(b.log_path, spec_for)                     # b's file was rewritten after the resync
     assert loaded.complete and len(loaded.events) == len(a.events)
     assert [e["seq"] for e in loaded.events] == list(range(len(a.events)))
 

@@ -23,6 +23,7 @@ from engine.paperback.options import FORBIDDEN
 from engine.paperback.scramble import scramble, scramble_event
 from engine.paperback.themes import themes
 from engine.words import is_word
+from engine.registry import spec_for
 from support.paperback import RULES, keeps_every_card, play, secrets_hold, table as dealt
 
 SIM = {"simultaneous": True}
@@ -498,7 +499,7 @@ def test_simulate_plays_it_headless_and_the_log_records_the_options(tmp_path, ca
                  "--options", '{"simultaneous": true}']) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["options"] == {"simultaneous": True} and summary["results"][0]["winners"]
-    log = read_log(summary["logs"][0])
+    log = read_log(summary["logs"][0], spec_for)
     assert log.header["options"]["simultaneous"] is True
 
 

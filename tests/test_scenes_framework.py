@@ -16,6 +16,7 @@ from engine.core.errors import RuleError
 from engine.core.events import event
 from engine.core.rules import Outcome
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+from engine.registry import spec_for
 from scenes import registry
 from scenes.common.turntable import TurnTable
 from scenes.stack import Scene
@@ -315,7 +316,7 @@ def all_scenes(app: Any, log: Path) -> list[tuple[str, Any]]:
     from scenes.common.results import ResultsScene
     from scenes.common.settings import SettingsScene
     from scenes.common.setup import SetupScene
-    loaded = read_log(log)
+    loaded = read_log(log, spec_for)
     long_name = "Bartholomew"
     return [
         ("settings", lambda: SettingsScene(app)),
@@ -519,7 +520,7 @@ def test_replay_steps_back_and_forth_matching_hashes(fake: Path) -> None:
     key(app, pygame.K_RETURN)                                  # focus is on Open
     viewer = app.stack.top
     assert isinstance(viewer, ReplayScene)
-    loaded = read_log(log)
+    loaded = read_log(log, spec_for)
     checkpoints = {c["seq"] + 1: c["hash"] for c in loaded.checkpoints}
     assert len(checkpoints) >= 2
     cur = viewer.cursor

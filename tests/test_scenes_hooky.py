@@ -17,6 +17,7 @@ from engine.core.session import LocalSession
 from engine.hooky.bot import HookyBot
 from engine.hooky.knowledge import ALPHABET
 from engine.hooky.rules import HookyRules
+from engine.registry import spec_for
 from scenes import registry
 from scenes.app import App
 from scenes.common.handoff import HandoffCurtain
@@ -614,7 +615,7 @@ def test_replay_shows_one_seats_view_only_once_the_game_is_over(tmp_path, lang):
     done.close()
     data = done.log_path.read_bytes()
     app = make_app(lang=lang)
-    finished = ReplayScene(app, read_log(done.log_path))
+    finished = ReplayScene(app, read_log(done.log_path, spec_for))
     assert finished.viewpoints == [None, 0, 1, 2]
     app.stack.push(finished)
     seen = []
@@ -627,7 +628,7 @@ def test_replay_shows_one_seats_view_only_once_the_game_is_over(tmp_path, lang):
     assert seen[-1] == finished.cursor.view(0)
     assert seen[-1] != finished.cursor.view(None)
     # a game cut before its end keeps its secrets: the table's view only
-    half = parse_log(data[: len(data) // 2])
+    half = parse_log(data[: len(data) // 2], spec_for)
     assert ReplayScene(app, half).viewpoints == [None]
 
 

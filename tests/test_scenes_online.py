@@ -16,6 +16,7 @@ import pygame_gui
 import pytest
 
 from engine.core.logstore import read_log
+from engine.registry import spec_for
 from net.session import Lobby
 from scenes.app import App
 from scenes.sumoku.online import store
@@ -237,7 +238,7 @@ def test_two_windows_host_join_ready_start_and_race_over_the_relay(relay, tmp_pa
 
     # Both games are logged like local ones, and the replay viewer opens them.
     for s in (sa, sb2):
-        loaded = read_log(s.log_path)
+        loaded = read_log(s.log_path, spec_for)
         assert loaded.header["online"] == {"code": code, "seat": s.seat}
         assert len(loaded.events) == len(s.events)
     assert a.open_replay(sa.log_path)

@@ -18,6 +18,7 @@ from engine.core.bots import play_on
 from engine.core.session import LocalSession
 from engine.paperback.bot import PaperbackBot
 from engine.paperback.rules import PaperbackRules
+from engine.registry import spec_for
 from scenes.common.handoff import HandoffCurtain
 from scenes.common.pause import PauseOverlay
 from scenes.common.results import ResultsScene
@@ -414,7 +415,7 @@ def test_the_replay_shows_a_simultaneous_game_to_the_end_and_verifies(tmp_path):
     players = [{"name": n, "kind": "bot", "level": "normal"} for n in NAMES]
     session = LocalSession(RULES, 3, {"start": 0, "simultaneous": True}, 12, players, log_dir=tmp_path)
     play_on(session, {s: PaperbackBot(("easy", "normal", "hard")[s], seed=s) for s in range(3)})
-    code, message = check(read_log(session.log_path))
+    code, message = check(read_log(session.log_path, spec_for))
     assert code == EXIT_OK, message
     renderer = replay_renderer(None)
     renderer.players = players

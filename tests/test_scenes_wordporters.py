@@ -13,6 +13,7 @@ from engine.core.session import LocalSession
 from engine.wordporters.bot import WordPortersBot
 from engine.wordporters.content import content
 from engine.wordporters.rules import WordPortersRules
+from engine.registry import rules_for, spec_for
 from scenes.app import App
 from scenes.common.handoff import HandoffCurtain
 from scenes.common.results import ResultsScene
@@ -462,13 +463,13 @@ def test_a_game_resumed_mid_vote_and_a_finished_one(tmp_path):
         acting = session.to_act() - ({0} if session.view(None)["phase"] == "vote" else set())
         session.submit(bot_move(session, min(acting)))
     session.close()
-    again = LocalSession.resume(session.log_path)
+    again = LocalSession.resume(session.log_path, rules_for, spec_for)
     app = make_app()
     scene = push(app, again)
     assert scene.mode == "both" and scene.phase() == "vote" and scene.reveal is None
     bots_play_until(again, lambda: False)
     again.close()
-    done = LocalSession.resume(session.log_path)
+    done = LocalSession.resume(session.log_path, rules_for, spec_for)
     app = make_app()
     scene = push(app, done)
     assert scene.reveal is not None and scene.reveal.ended and len(scene.reveal.reveals) == 4
@@ -492,7 +493,7 @@ def test_the_replay_viewer_shows_the_words_in_the_language_the_log_recorded(tmp_
     session.close() if hasattr(session, "close") else None
     path = next(tmp_path.rglob("*.*"))
     app = make_app(lang=lang)
-    viewer = ReplayScene(app, read_log(path), path)
+    viewer = ReplayScene(app, read_log(path, spec_for), path)
     app.stack.push(viewer)
     app.step()
     viewer.seek(5)                                   # the first round's board is laid
@@ -676,7 +677,7 @@ def test_the_replay_shows_every_vote_and_a_readable_track(tmp_path, lang, size):
     play_on(session, {s: WordPortersBot("normal", s) for s in range(5)})
     session.close()
     app = make_app(size, lang)
-    viewer = ReplayScene(app, read_log(next(tmp_path.rglob("*.*"))), None)
+    viewer = ReplayScene(app, read_log(next(tmp_path.rglob("*.*")), spec_for), None)
     app.stack.push(viewer)
     app.step()
     events = viewer.cursor.events
@@ -760,7 +761,7 @@ def test_continue_brings_back_the_word_language_chosen_at_the_table(tmp_path):
     app.save_and_quit()
     again = app.continue_game(path)
     assert again is not None and isinstance(app.stack.top, type(scene)) and app.stack.top.mode == "both"
-    assert read_log(path).header["options"]["words"] == "en"
+    assert read_log(path, spec_for).header["options"]["words"] == "en"
     with record_text() as blits:
         redraw(app)
     drawn = [b.text for b in blits]

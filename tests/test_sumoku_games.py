@@ -16,6 +16,7 @@ from engine.sumoku.bot import SumokuBot
 from engine.sumoku.rules import SumokuRules
 from engine.sumoku.scoring import check_line, _line
 from engine.sumoku.tiles import TILE_COUNT
+from engine.registry import spec_for
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = SumokuRules()
@@ -73,7 +74,7 @@ def test_classic_bot_games_keep_every_invariant(tmp_path_factory, params):
     assert checked
     live = s.hash()
     assert state_hash(RULES.to_data(s.refold())) == live
-    loaded = read_log(s.log_path)
+    loaded = read_log(s.log_path, spec_for)
     assert loaded.complete and loaded.events == s.events
     assert loaded.checkpoints[-1]["hash"] == live
     fresh = bots(level, seats, seed)
@@ -138,7 +139,7 @@ def test_simulate_prints_the_summary_and_writes_verifiable_logs(tmp_path):
     assert out["events"] == sum(r["events"] for r in out["results"])
     for res, log in zip(out["results"], out["logs"]):
         assert Path(log).parent == tmp_path
-        loaded = read_log(log)
+        loaded = read_log(log, spec_for)
         assert len(loaded.events) == res["events"] and loaded.checkpoints[-1]["hash"] == res["hash"]
         v = run_cli("replay", log, "--verify")
         assert v.returncode == 0, v.stderr
@@ -167,7 +168,7 @@ def test_replay_verify_exit_codes(tmp_path):
 
     # a log whose events are intact but whose checkpoint lies: exit 1
     from engine.core.logstore import LogWriter
-    loaded = read_log(good)
+    loaded = read_log(good, spec_for)
     liar = tmp_path / "liar.ctlog"
     w = LogWriter(liar, loaded.header)
     for ev in loaded.events:

@@ -17,6 +17,7 @@ from engine.sumoku import SumokuRules, view_board
 from engine.sumoku.board import all_lines, touches
 from engine.sumoku.scoring import evaluate_play
 from engine.sumoku.tiles import bag_starting_with, colour, hand_value, tile_id as t, values
+from engine.registry import rules_for, spec_for
 from support.sumoku import run_with
 
 O, S, G, Y, B, V = range(6)
@@ -448,6 +449,6 @@ def test_a_logged_game_resumes_from_its_file_to_the_same_state(tmp_path):
     s.submit({"type": "exchange", "seat": 1, "tiles": [t(O, 8)]})
     place(s, 0, (t(B, 1), 0, 4, 1), (t(V, 2), 0, 5, 2))
     s.close()
-    resumed = LocalSession.resume(s.log_path, write=False)
+    resumed = LocalSession.resume(s.log_path, rules_for, spec_for, write=False)
     assert resumed.hash() == s.hash() and resumed.view(0) == s.view(0)
     assert resumed.view(0)["extra_play"] and resumed.to_act() == frozenset({0})

@@ -20,7 +20,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from engine.commands import verify
 from engine.core import play_out
 from engine.core.logstore import LogWriter, pack_record, read_log
-from engine.registry import bot_for, rules_for
+from engine.registry import bot_for, rules_for, spec_for
 from support.values import VALUES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,7 +34,7 @@ def base(tmp_path_factory) -> dict[str, Any]:
     s = play_out(rules_for("sumoku"), 2, [bot_for("sumoku", None, "easy", i, 0) for i in range(2)], seed=5,
                  log=True, log_dir=d)
     s.close()
-    loaded = read_log(s.log_path)
+    loaded = read_log(s.log_path, spec_for)
     assert loaded.complete and len(loaded.checkpoints) >= 1
     return {"header": loaded.header, "events": loaded.events, "checkpoints": loaded.checkpoints}
 
@@ -138,7 +138,7 @@ def test_verify_and_json_exit_3_with_one_line(base, tmp_path, capsys, case):
 def test_a_malformed_event_keeps_the_events_before_it(base, tmp_path, capsys):
     h, evs, cps = mutated(base, "event", "seat", drop=True, index=10)
     path = write_log(tmp_path / "noseat.ctlog", h, evs, cps)
-    loaded = read_log(path)
+    loaded = read_log(path, spec_for)
     assert loaded.error == "malformed" and "no seat" in (loaded.reason or "")
     assert loaded.events == base["events"][:10]
     code, out, err = run_verify(path, capsys, json=True, check=False)

@@ -10,6 +10,7 @@ from engine.core.bots import play_out
 from engine.core.logstore import read_log
 from engine.core.rng import Rng
 from engine.core.session import LocalSession, fold
+from engine.registry import spec_for
 from engine.wooolf.arena import seating, tally
 from engine.wooolf.bot import LEVELS, WooolfBot
 from engine.wooolf.rules import WooolfRules
@@ -29,7 +30,7 @@ def test_bots_finish_games_and_logs_refold(seats, tmp_path):
         out = session.outcome()
         assert out is not None and out.winners
         assert RULES.to_data(session.refold()) == RULES.to_data(session.state)
-        loaded = read_log(session.log_path)
+        loaded = read_log(session.log_path, spec_for)
         assert loaded.error is None and len(loaded.events) == len(session.events)
         refolded = fold(RULES, seats, loaded.header["options"], loaded.events)
         assert RULES.to_data(refolded) == RULES.to_data(session.state)

@@ -15,6 +15,7 @@ from engine.core.rng import Rng
 from engine.core.session import LocalSession
 from engine.core.turns import view_with_status
 from engine.wordporters import WordPortersBot, WordPortersRules, scramble as scr
+from engine.registry import spec_for
 
 RULES = WordPortersRules()
 
@@ -31,7 +32,7 @@ def test_seeded_bot_games_refold_to_the_live_state_and_their_logs_verify(seats, 
         s.close()
         assert s.outcome() is not None
         assert RULES.to_data(s.refold()) == RULES.to_data(s.state)
-        loaded = read_log(s.log_path)
+        loaded = read_log(s.log_path, spec_for)
         assert loaded.complete and len(loaded.events) == len(s.events)
         code, message = check(loaded)
         assert code == EXIT_OK, message

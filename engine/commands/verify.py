@@ -18,6 +18,7 @@ from typing import Any
 from engine.core.checkpoints import checkpoint_hash
 from engine.core.events import upcast
 from engine.core.logstore import LogError, LoadedLog, read_log
+from engine.registry import rules_for, spec_for
 
 EXIT_OK, EXIT_MISMATCH, EXIT_USAGE, EXIT_CORRUPT, EXIT_UNFINISHED = 0, 1, 2, 3, 4
 
@@ -39,7 +40,6 @@ def _stopped(loaded: LoadedLog) -> str:
 
 def check(loaded: LoadedLog) -> tuple[int, str]:
     """Refold the log and compare every checkpoint; (exit code, one-line message)."""
-    from engine.registry import rules_for
     h = loaded.header
     try:
         rules = rules_for(str(h.get("game")))
@@ -114,7 +114,7 @@ def run(args: Any) -> int:
         print(f"error: no such file: {path}", file=sys.stderr)
         return EXIT_USAGE
     try:
-        loaded = read_log(path)
+        loaded = read_log(path, spec_for)
     except LogError as e:
         print(_one_line(f"error: {path}: {e}"), file=sys.stderr)
         return EXIT_CORRUPT

@@ -16,12 +16,17 @@ import struct
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, BinaryIO, Iterator
+from typing import TYPE_CHECKING, Any, BinaryIO, Callable, Iterator
 
 import msgpack
 
 from engine.core.events import current_version
 from engine.core.shapes import List, Map, Plain, Str, event_shape_problem
+
+if TYPE_CHECKING:
+    from engine.core.spec import GameSpec
+
+SpecFor = Callable[[str], "GameSpec"]   # a game's name -> its GameSpec (the registry's spec_for)
 
 FORMAT = "couchtop-log"
 FORMAT_VERSION = 1
@@ -250,11 +255,11 @@ def event_problem(ev: dict[str, Any], seq: int, seats: int) -> str | None:
     return None
 
 
-def declared(h: dict[str, Any]) -> tuple[Any, str | None]:
+def declared(h: dict[str, Any], spec_for: SpecFor) -> tuple[Any, str | None]:
     """The event shapes the header's game declares (None for a game this build does not
     know, or one that declares none: `--verify` says so when it folds), and what is wrong
-    with the header by that game's spec (a variant it does not declare), or None."""
-    from engine.registry import spec_for
+    with the header by that game's spec (a variant it does not declare), or None.
+    `spec_for(game)` is the registry's lookup (KeyError for a game it does not know)."""
     try:
         spec = spec_for(h["game"])
     except (KeyError, ImportError):
@@ -309,13 +314,15 @@ class LoadedLog:
         return self.error is None
 
 
-def read_log(path: Path | str) -> LoadedLog:
-    """Read a log as far as it is valid. Raises LogError only when the header is unusable."""
+def read_log(path: Path | str, spec_for: SpecFor) -> LoadedLog:
+    """Read a log as far as it is valid. Raises LogError only when the header is unusable.
+    `spec_for(game)` gives the header's game's GameSpec (engine.registry.spec_for): its
+    variants and declared event shapes are checked."""
     data = Path(path).read_bytes()
-    return parse_log(data)
+    return parse_log(data, spec_for)
 
 
-def parse_log(data: bytes) -> LoadedLog:
+def parse_log(data: bytes, spec_for: SpecFor) -> LoadedLog:
     """Decode a log's bytes as far as they are valid (see read_log): error "truncated",
     "corrupt" or "malformed" (with a `reason`) says why reading stopped."""
     scan = RecordScan(data)
@@ -338,7 +345,7 @@ def parse_log(data: bytes) -> LoadedLog:
                 error = "corrupt"
                 break
             reason = header_problem(body)
-            shapes, reason = declared(body) if reason is None else (None, reason)
+            shapes, reason = declared(body, spec_for) if reason is None else (None, reason)
             if reason is not None:
                 raise LogError(reason)
             header, seats = body, body["seats"]

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
+from typing import Any, Callable
 
 from engine.core.checkpoints import checkpoint_hash
 from engine.core.events import Event, upcast
@@ -27,8 +27,9 @@ class ReplayCursor(StateReader):
         self._snapshots: dict[int, Any] = {0: copy.deepcopy(self.state)}
 
     @classmethod
-    def from_log(cls, loaded: LoadedLog) -> "ReplayCursor":
-        from engine.registry import rules_for
+    def from_log(cls, loaded: LoadedLog, rules_for: Callable[[str], Rules]) -> "ReplayCursor":
+        """A cursor over `loaded`, with the rules `rules_for(game)` gives for its game
+        (engine.registry.rules_for)."""
         return cls(rules_for(loaded.header["game"]), loaded.header, loaded.events)
 
     def __len__(self) -> int:

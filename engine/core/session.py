@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterable, Mapping
 from engine.core.checkpoints import CHECKPOINT_EVERY, checkpoint_hash
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, stamp, upcast
-from engine.core.logstore import LoadedLog, LogWriter, make_header, new_log_path, read_log
+from engine.core.logstore import LoadedLog, LogWriter, SpecFor, make_header, new_log_path, read_log
 from engine.core.rng import Rng
 from engine.core.reading import Listener, Listening, StateReader
 from engine.core.rules import Rules
@@ -86,10 +86,12 @@ class LocalSession(StateReader, Listening):
 
     # ---- construction from a file -------------------------------------------------
     @classmethod
-    def resume(cls, path: Path | str, *, write: bool = True, **kw: Any) -> "LocalSession":
-        """Continue a logged game (a cut tail is dropped, the file trimmed to the valid part)."""
-        from engine.registry import rules_for   # the engine package knows the registry, not the core
-        loaded = read_log(path)
+    def resume(cls, path: Path | str, rules_for: Callable[[str], Rules], spec_for: SpecFor, *,
+               write: bool = True, **kw: Any) -> "LocalSession":
+        """Continue a logged game (a cut tail is dropped, the file trimmed to the valid part).
+        `rules_for` and `spec_for` are the registry's lookups (engine/registry.py): the core
+        is handed them, it never imports the registry."""
+        loaded = read_log(path, spec_for)
         h = loaded.header
         rules = rules_for(h["game"])
         return cls(rules, int(h["seats"]), h.get("options") or {}, int(h["seed"]), h.get("players"),

@@ -14,6 +14,7 @@ import pygame
 from engine.core.logstore import LoadedLog
 from engine.core.reading import seat_event
 from engine.core.replay import ReplayCursor
+from engine.registry import rules_for
 from scenes import registry
 from scenes.common.logpanel import LogView, draw_around
 from scenes.common.names import player_name
@@ -31,7 +32,7 @@ def watchable(loaded: LoadedLog, plugin: Any) -> LoadedLog | None:
     the rules refuse ends it, as a cut tail does), or None when its game cannot even be
     set up."""
     try:
-        cursor = ReplayCursor.from_log(loaded)
+        cursor = ReplayCursor.from_log(loaded, rules_for)
         cursor.view(None)
     except Exception:
         return None
@@ -65,7 +66,7 @@ class ReplayScene(RedrawOnDemand, GuiScene):
         self.loaded = loaded = usable or loaded
         if self.unreadable:
             return
-        self.cursor = ReplayCursor.from_log(loaded)
+        self.cursor = ReplayCursor.from_log(loaded, rules_for)
         self.renderer = self.plugin.replay_renderer(app)
         if hasattr(self.renderer, "players"):   # a renderer may show the seats' names
             self.renderer.players = list(loaded.header.get("players") or [])
@@ -79,7 +80,7 @@ class ReplayScene(RedrawOnDemand, GuiScene):
         self.slider_el = None
         # Whose eyes: the table's public view; once the game is over, any seat's view too
         # (an unfinished game keeps its secrets).
-        end = ReplayCursor.from_log(loaded)
+        end = ReplayCursor.from_log(loaded, rules_for)
         end.seek(len(end))
         seats = int(loaded.header.get("seats", 0))
         self.viewpoints: list[int | None] = [None] + (list(range(seats)) if end.outcome() is not None else [])

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from engine.commands.verify import EXIT_OK, check
 from engine.core.logstore import read_log
+from engine.registry import spec_for
 from support.phones import Tv, play, seat_phones, wooolf_move, wordporters_move
 
 
@@ -15,7 +16,7 @@ def finish(tv, pages):
     scrambled = {seat: tv.scramble_frames(seat, ph.frames) for seat, ph in pages.items()}
     assert all(n == checked[seat] for seat, (n, _) in scrambled.items()), (checked, scrambled)
     assert sum(c for _, c in scrambled.values()) > 0, "the scramble never changed a secret"
-    code, message = check(read_log(tv.session.log_path))
+    code, message = check(read_log(tv.session.log_path, spec_for))
     assert code == EXIT_OK, message
     for ph in pages.values():
         assert not [c for c in ph.console if "404" not in c], ph.console

@@ -12,6 +12,7 @@ import pytest
 
 from engine.commands.verify import EXIT_OK, check
 from engine.core.logstore import read_log
+from engine.registry import spec_for
 from net.phones.host import PhoneHost
 from scenes.app import App
 from scenes.common.phonelobby import PhoneLobbyScene
@@ -86,5 +87,5 @@ def test_wordporters_from_the_set_up_screen_to_the_results_with_phones(app, phon
     assert [p["kind"] for p in tv.session.header["players"]] == ["phone", "phone", "bot"]
     for seat, ph in pages.items():
         assert tv.check_frames(seat, ph.frames) > 8
-    code, message = check(read_log(tv.session.log_path))
+    code, message = check(read_log(tv.session.log_path, spec_for))
     assert code == EXIT_OK, message
