@@ -521,11 +521,12 @@ def test_solitaire_hud_and_countdown_ticks():
 
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
-@pytest.mark.parametrize("seats", [3, 4])
+@pytest.mark.parametrize("seats", [3, 4, 5, 8])
 def test_the_table_log_says_what_each_player_played_and_scored(lang, size, seats):
     """Under the seat cards, a log of every turn: a person sees what the bots played and
     what it scored (the board only outlines the last play, and the scores just jump),
-    each line whole, the seat cards still fitting beside it."""
+    each line whole, the seat cards still fitting beside it (5 to 8 players: compact
+    cards two a row, so that the log has its room too)."""
     from support.fits import cut_short
     app = make_app(size, lang)
     session = make_session(seats, seats - 1, seed=5)
@@ -538,6 +539,8 @@ def test_the_table_log_says_what_each_player_played_and_scored(lang, size, seats
             scene.pass_now()
         app.step()
     assert scene.layout.log.h > 0
+    assert all(scene.layout.side.contains(c) and c.bottom <= scene.layout.log.y for c in scene.layout.cards)
+    assert not any(a.colliderect(b) for i, a in enumerate(scene.layout.cards) for b in scene.layout.cards[i + 1:])
     with record_text() as blits:
         redraw(app)
     assert_fits(blits, size)

@@ -74,11 +74,22 @@ def table_layout(fr: Frame, seats: int, n_stats: int, *, side_panel: bool = True
         gap = pad
         card_h = min(round(124 * s), (side.h - gap * (seats + 1)) // seats)
         with_log = min(card_h, (side.h - round(LOG_MIN_H * s) - gap * (seats + 2)) // seats)
-        if with_log >= round(CARD_MIN_H * s):     # room for the log too (up to 5 seats)
+        if with_log >= round(CARD_MIN_H * s):     # room for the log too (up to 4 seats)
             card_h = with_log
         layout.cards = [pygame.Rect(side.x + gap, side.y + gap + i * (card_h + gap), side.w - 2 * gap, card_h)
                         for i in range(seats)]
-        top = layout.cards[-1].bottom + gap
+        if with_log < round(CARD_MIN_H * s) and seats > 4:     # 5-8 seats: compact cards, two a row
+            layout.cards = two_columns(side, seats, gap, round(LOG_MIN_H * s), round(124 * s))
+        top = max(c.bottom for c in layout.cards) + gap
         if side.bottom - gap - top >= round(LOG_MIN_H * s):
             layout.log = pygame.Rect(side.x + gap, top, side.w - 2 * gap, side.bottom - gap - top)
     return layout
+
+
+def two_columns(side: pygame.Rect, seats: int, gap: int, log_h: int, most_h: int) -> list[pygame.Rect]:
+    """Seat cards two a row (a 5-8 player table), leaving `log_h` under them for the log."""
+    rows = -(-seats // 2)
+    w = (side.w - 3 * gap) // 2
+    h = min(most_h, (side.h - log_h - gap * (rows + 2)) // rows)
+    return [pygame.Rect(side.x + gap + (i % 2) * (w + gap), side.y + gap + (i // 2) * (h + gap), w, h)
+            for i in range(seats)]

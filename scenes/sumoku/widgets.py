@@ -73,12 +73,23 @@ def can_flip(tile: int) -> bool:
     return number(tile) == 6
 
 
+def compact(card: pygame.Rect, scale: float) -> bool:
+    """A seat card narrow and tall enough for its tiles in two short rows under the name
+    and score (a 5-8 player table's cards, two a row)."""
+    return card.w < round(200 * scale) and card.h >= round(70 * scale)
+
+
 def _seat_card_boxes(card: pygame.Rect, scale: float) -> tuple[pygame.Rect, pygame.Rect, pygame.Rect]:
     """A seat card's name, score and tiles boxes."""
     s = scale
     pad = max(4, round(8 * s))
     inner = card.inflate(-2 * pad, -2 * pad)
-    if card.h >= round(96 * s):        # stacked: name and score over the tiles
+    if compact(card, s):               # two cards a row: name and score over two rows of tiles
+        row1 = pygame.Rect(inner.x, inner.y, inner.w, min(round(34 * s), round(inner.h * 0.4)))
+        score_box = pygame.Rect(row1.right - round(56 * s), row1.y, round(56 * s), row1.h)
+        name_box = pygame.Rect(row1.x, row1.y, row1.w - score_box.w - pad // 2, row1.h)
+        tiles_box = pygame.Rect(inner.x, row1.bottom + pad // 2, inner.w, inner.bottom - row1.bottom - pad // 2)
+    elif card.h >= round(96 * s):        # stacked: name and score over the tiles
         row1 = pygame.Rect(inner.x, inner.y, inner.w, min(round(48 * s), round(inner.h * 0.5)))
         score_box = pygame.Rect(row1.right - round(110 * s), row1.y, round(110 * s), row1.h)
         name_box = pygame.Rect(row1.x, row1.y, row1.w - score_box.w - pad, row1.h)
@@ -95,7 +106,7 @@ def seat_card_tiles(card: pygame.Rect, scale: float, n: int) -> list[pygame.Rect
     """Where a seat card shows its `n` tiles (left-aligned like a rack)."""
     tiles_box = _seat_card_boxes(card, scale)[2]
     gap = max(1, round(3 * scale))
-    per_row = max(8, -(-n // 2))
+    per_row = -(-n // 2) if compact(card, scale) else max(8, -(-n // 2))
     size = min(round(40 * scale), (tiles_box.w - (per_row - 1) * gap) // per_row)
     rects = hand_layout(pygame.Rect(tiles_box.x, tiles_box.y, min(tiles_box.w, per_row * (size + gap)), tiles_box.h),
                         n, size, gap)
