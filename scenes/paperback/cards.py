@@ -14,6 +14,7 @@ from engine.paperback.state import view_box
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
+from scenes.ui.text import band, fit_size, inked, line_step, width, wrap
 from scenes.ui.i18n import t
 
 Colour = tuple[int, int, int]
@@ -71,6 +72,25 @@ def band_colour(card: CardDef) -> Colour:
     return BAND.get(card.pile or "", BAND["start"])
 
 
+def small_print(surface: pygame.Surface, text: str, box: pygame.Rect, size: int, fr: Frame,
+                colour: Colour = INK_CARD, *, bold: bool = False, align: str = "center") -> int:
+    """A card's small print (a price, a tag, a mark) at a readable size (`fr.min_fs` or
+    more) when it fits `box` whole, else left off: the card's full line reads on hover and
+    focus (`describe`). The width it took (0: left off)."""
+    least = fr.min_fs
+    s = fit_size(text, max(size, least), box.w, box.h, bold, least)
+    if width(text, s, bold) > box.w or inked(text, s, INK_CARD, bold)[1].h > box.h:
+        return 0
+    return text_in(surface, text, box, s, colour, bold=bold, align=align, min_size=least).w  # type: ignore[arg-type]
+
+
+def _para_fits(text: str, size: int, box: pygame.Rect) -> bool:
+    """Does bold `text`, wrapped at `size`, fit `box` whole?"""
+    lines = wrap(text, size, box.w, True)
+    return (all(width(ln, size, True) <= box.w for ln in lines)
+            and (len(lines) - 1) * line_step(size, True) + band(size, True)[1] <= box.h)
+
+
 def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: CardDef, fr: Frame, *,
               laid_as: str | None = None, cost: bool = False, lifted: bool = False,
               mark: str | None = None, dim: bool = False, asking: bool = False, bare: bool = False) -> None:
@@ -88,7 +108,7 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: CardDef, fr: Fra
     if dim:
         face = tuple(int(c * 0.62) for c in face)        # type: ignore[assignment]
     pygame.draw.rect(surface, face, rect, border_radius=rad)
-    band_h = max(4, rect.h // 5)
+    band_h = max(4, rect.h // 5, min(rect.h // 4, inked("9¢", fr.min_fs, INK_CARD, True)[1].h + 2))
     top = pygame.Rect(rect.x, rect.y, rect.w, band_h)
     if not card.wild and card.kind != "common":
         pygame.draw.rect(surface, band_colour(card), top, border_top_left_radius=rad, border_top_right_radius=rad)
@@ -103,41 +123,42 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: CardDef, fr: Fra
                 bold=True, min_size=18)
         return
     if cost and (card.cost or card.kind == "market"):     # (an Offer discount may bring it to 0¢)
-        text_in(surface, t("paperback.card.cost", cost=card.cost), corner, small, INK_CARD, bold=True, align="left",
-                min_size=fr.fs(12), ellipsis=True)
+        small_print(surface, t("paperback.card.cost", cost=card.cost), corner, small, fr, bold=True, align="left")
     if card.wild or card.kind == "common":
-        text_in(surface, t("paperback.ui.fame_short", fame=card.fame), corner, small, INK_CARD, bold=True,
-                align="right", min_size=fr.fs(12), ellipsis=True)
+        small_print(surface, t("paperback.ui.fame_short", fame=card.fame), corner, small, fr, bold=True,
+                    align="right")
     # the letters, large
     if card.wild:
         big = shown_letters(laid_as) if laid_as else ("?" if asking else "★")
     elif card.power:                        # Space Bar, Dyslexia: the power's name, no letter
         big = ""
         body = pygame.Rect(rect.x + pad, rect.y + band_h, rect.w - 2 * pad, rect.h - 2 * band_h)
-        text_in(surface, t(f"paperback.card.{card.power}"), body, max(fr.fs(14), rect.h // 6), INK_CARD, bold=True,
-                wrap_lines=True, min_size=fr.fs(10), ellipsis=True)
+        name = t(f"paperback.card.{card.power}")      # whole and readable, or left to the hover line
+        if _para_fits(name, fr.min_fs, body):
+            text_in(surface, name, body, max(fr.min_fs, rect.h // 6), INK_CARD, bold=True, wrap_lines=True,
+                    min_size=fr.min_fs)
     else:
         big = shown_letters(laid_as or card.letters)
     body = pygame.Rect(rect.x + pad, rect.y + band_h, rect.w - 2 * pad, rect.h - 2 * band_h)
     ink = (170, 90, 20) if card.wild and laid_as else INK_CARD
     text_in(surface, big, body, max(fr.fs(18), int(rect.h * (0.5 if len(big) < 2 else 0.4))), ink, bold=True,
-            min_size=fr.fs(14))
+            min_size=fr.min_fs)
     # the foot: ¢ in a word, and the ability's tag
     foot = pygame.Rect(rect.x + pad, rect.bottom - band_h - 1, rect.w - 2 * pad, band_h)
+    used = 0
     if not card.wild:
-        text_in(surface, t("paperback.card.cost", cost=card.cents), foot, small, INK_CARD, bold=True, align="left",
-                min_size=fr.fs(12), ellipsis=True)
+        used = small_print(surface, t("paperback.card.cost", cost=card.cents), foot, small, fr, bold=True, align="left")
     tag = ability_tag(card)
-    if tag:
-        tag_box = pygame.Rect(foot.x + foot.w // 3, foot.y, foot.w - foot.w // 3, foot.h)
-        text_in(surface, tag, tag_box, small, INK_SOFT, align="right", min_size=fr.fs(11), ellipsis=True)
+    if tag:                         # beside the ¢, or left off (the ability reads on hover)
+        gap = fr.px(4) if used else 0
+        tag_box = pygame.Rect(foot.x + used + gap, foot.y, foot.w - used - gap, foot.h)
+        small_print(surface, tag, tag_box, small, fr, INK_SOFT, align="right")
     if mark:
         colour = MARK_TRASH if mark == "trash" else MARK_PICK
         pygame.draw.rect(surface, colour, rect.inflate(fr.px(6), fr.px(6)), max(3, fr.px(5)), border_radius=rad + 2)
         label = pygame.Rect(rect.x, rect.centery - band_h // 2, rect.w, band_h)
         pygame.draw.rect(surface, colour, label)
-        text_in(surface, t(f"paperback.ui.mark.{mark}"), label, small, style.INK, bold=True, min_size=fr.fs(11),
-                ellipsis=True)
+        small_print(surface, t(f"paperback.ui.mark.{mark}"), label, small, fr, style.INK, bold=True)
 
 
 def draw_back(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, label: str = "") -> None:

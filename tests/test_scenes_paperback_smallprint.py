@@ -1,0 +1,65 @@
+"""Paperback's card faces at 960x540 in both languages, classic and with every option
+that adds cards: a table of bots plays on, and each card's small print (its ¢, its price,
+its Fame, its ability tag, a mark, a power's name) is drawn whole at the readable minimum
+or more (`fr.min_fs`), or left off for the hover line, never shrunk below it nor cut
+with "…"."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.core.session import LocalSession
+from engine.paperback.rules import PaperbackRules
+from scenes.paperback.cards import ability_tag, cards_of
+from scenes.paperback.table import PaperbackScene
+from scenes.ui.draw import record_text
+from scenes.ui.i18n import t
+from support.scenes import english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
+
+RULES = PaperbackRules()
+OPTIONS = {"powers": True, "attacks": True, "awards": True, "themes": True, "space_dyslexia": True,
+           "discard_cube": True, "offer_discount": True}
+
+
+def card_print(view: dict) -> set[str]:
+    """Every text a card face of this game may carry in small print."""
+    cards = cards_of(view)
+    out = {ability_tag(c) for c in cards.values()} - {""}
+    out |= {t(f"paperback.card.{c.power}") for c in cards.values() if c.power}
+    out |= {t("paperback.card.cost", cost=n) for n in range(0, 30)}
+    out |= {t("paperback.ui.fame_short", fame=n) for n in range(0, 30)}
+    out |= {t(f"paperback.ui.mark.{m}") for m in ("trash", "pick")}
+    return out
+
+
+@pytest.mark.parametrize("lang", ("en", "zh-TW"))
+@pytest.mark.parametrize("options", ({}, OPTIONS), ids=("classic", "options"))
+def test_card_small_print_reads_whole_at_960x540(lang, options):
+    size = (960, 540)
+    app = make_app(size, lang)
+    players = [{"name": n, "kind": "bot", "level": "easy"} for n in ("Mei", "Ada", "Bo")]
+    session = LocalSession(RULES, 3, {"start": 0, **options}, 3, players, log=False)
+    scene = PaperbackScene(app, session)
+    app.stack.push(scene)
+    app.step()
+    least = round(18 * min(size[0] / 1280, size[1] / 720))
+    words = card_print(scene.view)
+    words |= {w.replace(" ", "") for w in words}
+    seen: set[str] = set()
+    bad: list = []
+    end = time.monotonic() + 60                  # (a safety net only: the bots think in threads)
+    frames = 0
+    while frames < 120 and not scene.view.get("ended") and time.monotonic() < end:
+        with record_text() as blits:
+            redraw(app)
+        frames += 1
+        for b in blits:
+            whole = b.text.rstrip("…")
+            if b.text in words or (b.text.endswith("…") and any(w.startswith(whole) for w in words)):
+                seen.add(b.text)
+                if b.size < least or b.text.endswith("…") or not b.fits:
+                    bad.append((b.text, b.size, tuple(b.rect), tuple(b.box)))
+        time.sleep(0.002)
+    assert not bad, bad[:6]
+    assert any(x.endswith("¢") for x in seen), "no card's ¢ was drawn: the check would be vacuous"
