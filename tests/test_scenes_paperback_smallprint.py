@@ -1,4 +1,4 @@
-"""Paperback's card faces at 960x540 in both languages, classic and with every option
+"""Paperback's card faces and the lines saying what ends the game at 960x540 in both languages, classic and with every option
 that adds cards: a table of bots plays on, and each card's small print (its ¢, its price,
 its Fame, its ability tag, a mark, a power's name) is drawn whole at the readable minimum
 or more (`fr.min_fs`), or left off for the hover line, never shrunk below it nor cut
@@ -46,6 +46,7 @@ def test_card_small_print_reads_whole_at_960x540(lang, options):
     least = round(18 * min(size[0] / 1280, size[1] / 720))
     words = card_print(scene.view)
     words |= {w.replace(" ", "") for w in words}
+    ends_at = [t(k, empty="{", of="{", left="{") for k in ("paperback.ui.end.fame", "paperback.ui.end.commons")]
     seen: set[str] = set()
     bad: list = []
     end = time.monotonic() + 60                  # (a safety net only: the bots think in threads)
@@ -56,10 +57,12 @@ def test_card_small_print_reads_whole_at_960x540(lang, options):
         frames += 1
         for b in blits:
             whole = b.text.rstrip("…")
-            if b.text in words or (b.text.endswith("…") and any(w.startswith(whole) for w in words)):
+            ends = b.text.startswith(tuple(x.split("{")[0] for x in ends_at))
+            if ends or b.text in words or (b.text.endswith("…") and any(w.startswith(whole) for w in words)):
                 seen.add(b.text)
                 if b.size < least or b.text.endswith("…") or not b.fits:
                     bad.append((b.text, b.size, tuple(b.rect), tuple(b.box)))
         time.sleep(0.002)
     assert not bad, bad[:6]
+    assert any(x.startswith(ends_at[1].split("{")[0]) for x in seen), "the end lines were not drawn"
     assert any(x.endswith("¢") for x in seen), "no card's ¢ was drawn: the check would be vacuous"

@@ -160,7 +160,7 @@ def draw_track(surface: pygame.Surface, fr: Frame, p: Places, view: dict, *, usa
             text_in(surface, t("paperback.ui.track.letters", n=track[i]), nr, fr.fs(18),
                     style.ACCENT if i == claimed else style.INK_DIM, bold=i == claimed, min_size=fr.fs(12))
     for line, r in zip(end_lines(view) if dealt(view) else (), p.track_lines):
-        text_in(surface, line, r, fr.fs(18), style.INK_DIM, align="left", min_size=fr.fs(12), ellipsis=True)
+        text_in(surface, line, r, fr.fs(18), style.INK_DIM, align="left", min_size=fr.min_fs)
 
 
 def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks: Marks | None = None,
