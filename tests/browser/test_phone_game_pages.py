@@ -13,21 +13,6 @@ from support.phonegames import HookyDriver, PaperbackDriver
 from support.phones import Tv, in_sync, play, seat_phones, until
 
 
-def play_until_both_act(tv, pages, drive, moves):
-    done = 0
-
-    def counting(page, seat, view):
-        nonlocal done
-        drive(page, seat, view)
-        done += 1
-        if done >= moves:
-            raise StopIteration
-    try:
-        play(tv, pages, counting)
-    except StopIteration:
-        pass
-
-
 @pytest.mark.parametrize("game, kinds, driver, moves", [
     ("hooky", ["phone", "phone", "bot"], HookyDriver, 7),
     ("paperback", ["phone", "phone", "bot"], PaperbackDriver, 5),
@@ -38,7 +23,7 @@ def test_game_pages_in_both_languages_at_360_by_640(phones, tmp_path, game, kind
     try:
         pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
         tv.start_game()
-        play_until_both_act(tv, pages, driver(tv), moves)
+        play(tv, pages, driver(tv), most=moves)
         for seat, ph in pages.items():
             until(tv, ph.page, lambda: in_sync(tv, ph, seat), "in sync")
             page = ph.page

@@ -10,22 +10,6 @@ from support.phones import (Tv, in_sync, last_view, plain, play, seat_phones, un
                             wordporters_move)
 
 
-def play_some(tv, pages, act, moves):
-    """Play `moves` phone moves (bots between them)."""
-    done = 0
-
-    def counting(page, seat, view):
-        nonlocal done
-        act(page, seat, view)
-        done += 1
-        if done >= moves:
-            raise StopIteration
-    try:
-        play(tv, pages, counting)
-    except StopIteration:
-        pass
-
-
 def cut(tv, seat):
     """The TV side of a phone's socket drops without a close handshake (a phone asleep)."""
     host = tv.host
@@ -39,7 +23,7 @@ def test_wooolf_reload_and_a_cut_socket_come_back_with_the_whole_view(phones):
     try:
         pages = seat_phones(tv, phones, [0, 1])
         tv.start_game()
-        play_some(tv, pages, wooolf_move, 4)
+        play(tv, pages, wooolf_move, most=4)
         a = pages[0]
         until(tv, a.page, lambda: in_sync(tv, a, 0), "seat 0 in sync")
         token = a.page.evaluate("localStorage.getItem('couchtop.token')")
@@ -59,7 +43,7 @@ def test_wooolf_reload_and_a_cut_socket_come_back_with_the_whole_view(phones):
         assert kinds[0] == "welcome" and "view" in kinds
         assert last_view(a) == plain(tv.session.view(0))
         # the game goes on from the pages
-        play_some(tv, pages, wooolf_move, 2)
+        play(tv, pages, wooolf_move, most=2)
         for seat, ph in pages.items():
             tv.check_frames(seat, ph.frames)
     finally:
@@ -117,7 +101,7 @@ def test_wordporters_abuse_is_refused_and_changes_nothing_for_anyone_else(phones
     try:
         pages = seat_phones(tv, phones, [0, 1])
         tv.start_game()
-        play_some(tv, pages, wordporters_move, 2)
+        play(tv, pages, wordporters_move, most=2)
         for seat, ph in pages.items():
             until(tv, ph.page, lambda: in_sync(tv, ph, seat), "in sync")
         events, seats = len(tv.session.events), tv.host.seats()
@@ -141,7 +125,7 @@ def test_wordporters_abuse_is_refused_and_changes_nothing_for_anyone_else(phones
         assert len(tv.session.events) == events and tv.host.seats() == seats
         assert {seat: len(ph.frames) for seat, ph in pages.items()} == heard
         # and the game goes on for the others
-        play_some(tv, pages, wordporters_move, 2)
+        play(tv, pages, wordporters_move, most=2)
         assert len(tv.session.events) > events
         for seat, ph in pages.items():
             tv.check_frames(seat, ph.frames)
@@ -157,7 +141,7 @@ def test_phone_pages_in_both_languages_at_360_by_640(phones, tmp_path):
         try:
             pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
             tv.start_game()
-            play_some(tv, pages, act, moves)
+            play(tv, pages, act, most=moves)
             for seat, ph in pages.items():
                 until(tv, ph.page, lambda: in_sync(tv, ph, seat), "in sync")
                 assert ph.page.evaluate("document.documentElement.scrollWidth") <= 360   # no sideways scrolling

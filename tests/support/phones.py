@@ -230,8 +230,9 @@ def seat_phones(tv, phones, seats, langs=None):
     return out
 
 
-def play(tv, pages, act):
-    """Play to the end: each time a phone seat is to act, its page (once in sync) acts."""
+def play(tv, pages, act, most: int | None = None):
+    """Play to the end (or `most` phone moves, bots between them): each time a phone seat
+    is to act, its page (once in sync) acts."""
     any_page = next(iter(pages.values())).page
     moves = 0
     while tv.session.outcome() is None:
@@ -247,6 +248,8 @@ def play(tv, pages, act):
         act(ph.page, seat, tv.session.view(seat))
         until(tv, ph.page, lambda: len(tv.session.events) > n, f"seat {seat}'s move")
         moves += 1
+        if most is not None and moves >= most:
+            return moves
     for seat, ph in pages.items():
         until(tv, ph.page, lambda: in_sync(tv, ph, seat), "the last frame")
     return moves
