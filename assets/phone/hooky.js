@@ -7,7 +7,7 @@ import { t, el, button, section } from "./ui.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz".split("");
 const MARKS = ["", "has", "not", "maybe"];
-const MARK_SIGN = { "": "·", has: "✓", not: "✗", maybe: "?" };
+const MARK_SIGN = { "": "·", has: "✓", not: "×", maybe: "?" };
 const up = (s) => String(s).toUpperCase();
 
 export function narrate(ev, c) {
