@@ -466,7 +466,8 @@ def test_spec_and_legal_commands_agree_with_the_rules():
     spec = WooolfRules.spec
     assert spec.name == "wooolf" and spec.default_variant.seats == range(4, 9)
     assert spec.default_variant.default_seats == 5 and spec.hidden_information
-    assert spec.command("declare").private and spec.command("decline").private
+    assert spec.command("declare").private == ("arrows",)       # the arrows stay the declarer's
+    assert not spec.command("decline").makes                      # declining says nothing to anyone
     assert not spec.command("peek").private
     for seats in (4, 5, 8):
         s = LocalSession(RULES, seats, {}, seed=seats, log=False)

@@ -28,8 +28,11 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser():
+    """One Chromium a module. Not one a session: Playwright's sync API keeps an event loop
+    running in the main thread while it is open, and every later test that calls
+    asyncio.run() (the relay's, the online scenes') would fail beside it."""
     why = _missing()
     if why:
         if os.environ.get("COUCHTOP_CI"):
