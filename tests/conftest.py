@@ -17,3 +17,15 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 if str(ROOT / "tests") not in sys.path:
     sys.path.insert(0, str(ROOT / "tests"))
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _fresh_settings():
+    """Every test starts from default settings in the suite's own folders: a test that
+    saves a setting (animations off, a language, names) never changes the next test's app."""
+    os.environ["COUCHTOP_DATA"] = _DATA
+    os.environ["COUCHTOP_CONFIG"] = _DATA
+    Path(_DATA, "settings.json").unlink(missing_ok=True)
+    yield
