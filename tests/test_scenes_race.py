@@ -638,3 +638,20 @@ def test_the_match_result_keeps_the_winning_grid_until_the_results():
     texts = [b.text for b in blits]
     assert i18n.t("race.banner.match", name=NAMES[winner]) in texts
     assert i18n.t("race.result.grid_of", name=NAMES[winner]) in texts
+
+
+def test_a_language_switch_says_the_kept_race_messages_again_at_once():
+    """A refusal under a player's pane and the "wrong call" pop are kept for seconds: after
+    a switch to Chinese they are said in Chinese at once, not left in English."""
+    clock, app, session, scene = race("speed", 3, 2)
+    advance(app, scene, clock, 3100)
+    key(app, pygame.K_c)                           # Mei calls with 10 tiles in hand: wrong
+    mei = scene.locals[0]
+    english = (mei.current_message(scene.now), [p.text for p in scene.effects.pops])
+    assert english[0] == i18n.t("err.sumoku.hand_left", count=10)
+    assert i18n.t("race.wrong_call") in english[1]
+    app.set_lang("zh-TW")
+    app.step()
+    assert mei.current_message(scene.now) == i18n.t("err.sumoku.hand_left", count=10) != english[0]
+    texts = [p.text for p in scene.effects.pops]
+    assert i18n.t("race.wrong_call") in texts and i18n.t("race.wrong_call") not in english[1]

@@ -28,7 +28,7 @@ from scenes.common.names import player_name
 from scenes.sumoku import style
 from scenes.sumoku.tileart import tile_surface
 from scenes.ui import style as ui_style
-from scenes.ui.i18n import lang, t
+from scenes.ui.i18n import lang, reword, said, t
 
 log = logging.getLogger(__name__)
 
@@ -61,6 +61,7 @@ class RaceScene(Scene):
     def __init__(self, app: Any, session: Any, locals_: list[dict] | None = None, *,
                  lobby_first: bool = True) -> None:
         super().__init__(app)
+        self._lang = lang()
         self.session = session
         self.rules = session.rules
         spec = locals_ if locals_ else default_locals(session.players)
@@ -133,7 +134,7 @@ class RaceScene(Scene):
             lost = [tile for tile in p.picks if tile not in self.view.get("centre", p.picks)]
             p.sync(self.view)
             if lost and last.get("right") and last.get("seat") != p.seat and set(lost) & set(last.get("tiles") or []):
-                p.say(t("race.err.taken_by", name=self.name(last["seat"])), self.now)
+                p.say(said(lambda s=last["seat"]: t("race.err.taken_by", name=self.name(s))), self.now)
         for pane in self.panes:
             setter = getattr(pane, "set_view", None)
             if setter is not None:
@@ -146,7 +147,7 @@ class RaceScene(Scene):
             self.session.submit(cmd)
         except RuleError as err:
             if player is not None:
-                player.say(self.refusal_text(err), self.now)
+                player.say(said(lambda: self.refusal_text(err)), self.now)
                 self.app.sound.play("error")
             return False
         return True
@@ -170,11 +171,11 @@ class RaceScene(Scene):
         late_call = action == "call" and bool((v.get("last_call") or {}).get("right"))
         if not v.get("live") and action not in devices.MOVES and action not in ("prev", "next") and not late_call:
             if v.get("starts_at") is not None and not v.get("ended"):
-                player.say(t("race.wait_countdown"), self.now, bad=False, seconds=1.5)
+                player.say(said(lambda: t("race.wait_countdown")), self.now, bad=False, seconds=1.5)
             return
         if self.variant == "grab" and action == "call" and len(player.picks) != 4:
             if player.current_message(self.now) is None:     # keep "too late: ..." in view
-                player.say(t("race.pick_four"), self.now, bad=False, seconds=2.0)
+                player.say(said(lambda: t("race.pick_four")), self.now, bad=False, seconds=2.0)
             return
         cmds = player.act(action, v)
         for cmd in cmds:
@@ -295,14 +296,15 @@ class RaceScene(Scene):
             at = self.anchor(seat)
             if ev.get("right"):
                 fx.burst(at, [style.seat_colour(seat), style.ACCENT, (255, 255, 255)])
-                fx.pop(t("race.sumoku"), at, style.seat_colour(seat), round(84 * k), life=1.6, rise=90)
+                fx.pop(said(lambda: t("race.sumoku")), at, style.seat_colour(seat), round(84 * k), life=1.6, rise=90)
                 self.app.sound.play("race_sumoku")
             else:
-                fx.pop(t("race.wrong_call" if kind == "called" else "race.wrong_claim"), at, style.BAD,
-                       round(60 * k), life=1.4)
+                wrong = "race.wrong_call" if kind == "called" else "race.wrong_claim"
+                fx.pop(said(lambda: t(wrong)), at, style.BAD, round(60 * k), life=1.4)
                 self.app.sound.play("race_wrong")
                 reason = ev.get("reason")
-                text = t(reason, **dict(ev.get("params") or {})) if reason else t("race.wrong_call")
+                params = dict(ev.get("params") or {})
+                text = said(lambda: t(reason, **params) if reason else t("race.wrong_call"))
                 for p in self.locals:
                     if p.seat == seat:
                         p.say(text, self.now, seconds=4.5)
@@ -312,7 +314,7 @@ class RaceScene(Scene):
             fx.pop(f"+{len(ev.get('tiles', []))}", self.anchor(seat), style.BAD, round(64 * k), life=1.2)
         elif kind == "stuck_voted":
             if ev.get("stuck"):
-                fx.pop(t("race.stuck_on"), self.anchor(seat), style.ACCENT, round(48 * k))
+                fx.pop(said(lambda: t("race.stuck_on")), self.anchor(seat), style.ACCENT, round(48 * k))
         elif kind == "ended":
             self._ended(ev, k)
 
@@ -489,6 +491,12 @@ class RaceScene(Scene):
 
     # ---- drawing ---------------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
+        if lang() != self._lang:          # the language changed: say every kept text again now
+            self._lang = lang()
+            for p in self.locals:
+                p.message = reword(p.message)
+            for pop in self.effects.pops:
+                pop.text = reword(pop.text)
         self.layout = None
 
     def _build(self, size: tuple[int, int]) -> None:
