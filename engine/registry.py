@@ -99,6 +99,12 @@ def network_games() -> tuple[str, ...]:
     return tuple(g for g in GAMES if spec_for(g).network_variants)
 
 
+def phone_games() -> tuple[str, ...]:
+    """The games with at least one variant played with phones (a phone page,
+    assets/phone/<game>.js; the spec's `phone_variants`)."""
+    return tuple(g for g in GAMES if spec_for(g).phone_variants)
+
+
 def is_race(game: str, variant: str | None) -> bool:
     """Is this variant played in real time (everyone at once, by race bots)?"""
     return spec_for(game).variant(variant).realtime

@@ -309,6 +309,16 @@ def test_the_spec_refuses_hidden_information_with_a_lockstep_network_variant():
         GameSpec("v", online[:0] + (VariantSpec("classic", range(2, 4), 2),), hidden_information=True,
                  commands=(CommandSpec("vote", (), private=("accept",)),))
 
+
+def test_the_spec_names_its_phone_variants_among_its_variants():
+    from engine.core.spec import GameSpec, VariantSpec
+    two = (VariantSpec("classic", range(2, 4), 2), VariantSpec("race", range(2, 4), 2, realtime=True))
+    spec = GameSpec("p", two, hidden_information=False, commands=(), phone_variants=("classic",))
+    assert spec.plays_on_phones(None) and spec.plays_on_phones("classic") and not spec.plays_on_phones("race")
+    with pytest.raises(ValueError, match=r"phone variants \['solo'\] are not variants"):
+        GameSpec("p", two, hidden_information=False, commands=(), phone_variants=("solo",))
+
+
 def test_every_view_carries_the_status_header_consistent_with_the_rules():
     s = LocalSession(ToyRules(), 2, {}, 7, log=False)
     assert s.view(0)["status"] == {"phase": "play", "acting": [0], "round": None, "deadline": None,

@@ -8,19 +8,27 @@ import json
 
 import pytest
 
-from engine.registry import bot_for, games
-from net.phones.files import PHONE_GAMES
+from engine.registry import bot_for, games, phone_games, spec_for
 from scenes.common.setup import SetupScene
 from support.scenes import texts
 from test_scenes_phones import app, lobby_for, phone, recv_k, steps_until  # noqa: F401
 
 
 @pytest.mark.parametrize("game", games())
-def test_the_switch_is_offered_for_every_game_with_a_phone_page(app, game):  # noqa: F811
+def test_the_switch_is_offered_for_every_variant_with_a_phone_page(app, game):  # noqa: F811
+    """The set-up's Play with phones is there for the variants the spec names
+    (`phone_variants`) and for no other: stepping through the variants shows and hides it."""
     setup = SetupScene(app, game)
     app.stack.push(setup)
     app.step()
-    assert ("phones" in setup.widgets) == (game in PHONE_GAMES)
+    seen = set()
+    for _ in setup.spec.get("variants") or [None]:
+        assert ("phones" in setup.widgets) == spec_for(game).plays_on_phones(setup.variant), setup.variant
+        seen.add(setup.variant)
+        if setup.variant is not None:
+            setup.step_variant(1)
+            app.step()
+    assert len(seen) == len(setup.spec.get("variants") or [None])
 
 
 def test_hooky_mixed_table_phone_bot_and_a_person_at_the_tv(app):  # noqa: F811
@@ -76,7 +84,7 @@ def test_the_picker_says_which_games_play_with_phones(lang, badge, size, tmp_pat
         a.stack.request_redraw()
         with record_text() as blits:
             a.step()
-        assert [b.text for b in blits].count(badge) == len(PHONE_GAMES) >= 4
+        assert [b.text for b in blits].count(badge) == len(phone_games()) >= 4
         assert_fits([b for b in blits if b.text == badge], size)
     finally:
         i18n.set_lang("en")

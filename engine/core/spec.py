@@ -60,6 +60,9 @@ class GameSpec:
     # named sets of session options the conformance suite plays besides the defaults:
     # (name, ((key, value), ...)), together exercising every option a game has
     option_sets: tuple[tuple[str, tuple[tuple[str, Any], ...]], ...] = ()
+    # the variants the phone page (assets/phone/<name>.js) plays: the set-up offers
+    # "Play with phones" for these only (turn variants; a race is not played on phones)
+    phone_variants: tuple[str, ...] = ()
     # the shape of each event type's own fields (engine/core/shapes.py), usually the
     # game's engine/<game>/shapes.py EVENTS: every log's events are checked against it
     # as the log is read (a game declaring none is not checked: the tests' toy game)
@@ -80,6 +83,9 @@ class GameSpec:
         for v in self.variants:
             if v.default_seats not in v.seats:
                 raise ValueError(f"{self.name}/{v.id}: default seats {v.default_seats} not in {v.seats}")
+        unknown = [v for v in self.phone_variants if v not in ids]
+        if unknown:
+            raise ValueError(f"{self.name}: phone variants {unknown} are not variants ({', '.join(ids)})")
         by_type = {c.type: c for c in self.commands}
         if len(by_type) != len(self.commands):
             raise ValueError(f"{self.name}: a command type is declared twice")
@@ -135,6 +141,10 @@ class GameSpec:
         lo = min(v.seats.start for v in self.variants)
         hi = max(v.seats.stop for v in self.variants)
         return range(lo, hi)
+
+    def plays_on_phones(self, vid: str | None) -> bool:
+        """Whether the variant `vid` (None = the default) may be played with phones."""
+        return self.variant(vid).id in self.phone_variants
 
     @property
     def network_variants(self) -> tuple[VariantSpec, ...]:

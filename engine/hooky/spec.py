@@ -24,4 +24,5 @@ SPEC = GameSpec(
     # events after which a take-back would let a player unlearn what they saw
     revealing=frozenset({"dealt", "asked", "card_peeked", "round_ended", "game_ended"}),
     minutes=(30, 45),
+    phone_variants=("classic",),
 )

@@ -30,5 +30,6 @@ SPEC = GameSpec(
     revealing=frozenset({"set_up", "offer_trashed", "turn_ended", "game_ended", "power_used",
                          "help_asked", "words_revealed", "decks_dealt", "offer_replaced"}),
     minutes=(30, 60),
+    phone_variants=("classic",),
     option_sets=SHOWCASE,
 )

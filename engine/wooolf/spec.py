@@ -22,4 +22,5 @@ SPEC = GameSpec(
     revealing=frozenset({"round_dealt", "peeked", "neutral_shuffled", "asked", "shuffled",
                          "round_revealed", "game_ended"}),
     minutes=(15, 30),
+    phone_variants=("classic",),
 )

@@ -19,4 +19,5 @@ SPEC = GameSpec(
     # a take-back may not unlearn a deal or a reveal
     revealing=frozenset({"round_dealt", "revealed", "round_ended", "game_ended"}),
     minutes=(30, 45),
+    phone_variants=("classic", "children"),
 )

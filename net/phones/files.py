@@ -13,30 +13,27 @@ from functools import lru_cache
 from pathlib import Path
 
 from engine.core.i18n import LANGS, catalog
+from engine.registry import phone_games
 from net.phones.gamecontent import paperback_cards
 
 ROOT = Path(__file__).resolve().parents[2]
 PHONE_DIR = ROOT / "assets" / "phone"
 THEME_FILE = ROOT / "assets" / "themes" / "couchtop.json"
-# the games the phone page can play
-PHONE_GAMES = ("wooolf", "wordporters", "hooky", "paperback")
-# url path -> file in assets/phone (the whole allow-list of files on disk)
+# url path -> file in assets/phone (the whole allow-list of files on disk): the page's
+# kit, and one module per game that declares phone variants (GameSpec.phone_variants)
 FILES = {
     "/": "index.html",
     "/app.js": "app.js",
     "/lobby.js": "lobby.js",
     "/ui.js": "ui.js",
-    "/wooolf.js": "wooolf.js",
-    "/wordporters.js": "wordporters.js",
-    "/hooky.js": "hooky.js",
-    "/paperback.js": "paperback.js",
+    **{f"/{game}.js": f"{game}.js" for game in phone_games()},
     "/games.css": "games.css",
     "/style.css": "style.css",
 }
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".json": "application/json; charset=utf-8"}
 # the catalog keys a phone may show: these prefixes
-STRING_PREFIXES = ("phone.", "wooolf.", "wordporters.", "hooky.", "paperback.", "err.", "game.", "setup.seat")
+STRING_PREFIXES = ("phone.", *(f"{game}." for game in phone_games()), "err.", "game.", "setup.seat")
 # the theme's colours a phone uses, as CSS variables
 THEME_VARS = {"--bg": "dark_bg", "--panel": "normal_bg", "--ink": "normal_text",
               "--accent": "selected_bg", "--on-accent": "selected_text",

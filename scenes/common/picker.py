@@ -2,7 +2,7 @@
 could not be loaded), with its name in both scripts (English
 and Chinese, whatever the UI language), its player count and playing time from the game's
 declared spec (engine.registry.spec_for), its small picture, and a "Phones" badge on the
-games that have a phone page (net/phones/files.PHONE_GAMES: Play with phones in the set-up).
+games that have a phone page (the spec's `phone_variants`: Play with phones in the set-up).
 
 A game's picture is `draw_icon(surface, rect)` in the module `icon` of its scene package
 (`scenes/<game>/icon.py`), found by that convention; a game without one shows its
@@ -17,7 +17,6 @@ import pygame
 
 import engine.registry as engine_registry
 from engine.core.i18n import LANGS, tr
-from net.phones.files import PHONE_GAMES
 from scenes import registry
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
@@ -79,7 +78,8 @@ def card_names(game: str) -> tuple[str, ...]:
 
 def card_for(game: str) -> GameCard:
     spec = engine_registry.spec_for(game)
-    return GameCard(game, card_names(game), spec.seats, tuple(spec.minutes), icon_for(game), game in PHONE_GAMES)
+    return GameCard(game, card_names(game), spec.seats, tuple(spec.minutes), icon_for(game),
+                    bool(spec.phone_variants))
 
 
 def broken_card(game: str) -> GameCard:

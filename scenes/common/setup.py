@@ -12,7 +12,7 @@ from typing import Any
 
 import pygame
 
-from net.phones.files import PHONE_GAMES
+from engine.registry import spec_for
 from scenes import registry
 from scenes.ui import style
 from scenes.ui.draw import text_in
@@ -98,6 +98,11 @@ class SetupScene(RedrawOnDemand, GuiScene):
                 break
         return range(rng.start, min(rng.stop, MAX_SEATS + 1))
 
+    def phones_offered(self) -> bool:
+        """Play with phones: for the variants the game's phone page plays (its spec's
+        `phone_variants`; a race is never played on phones)."""
+        return spec_for(self.game).plays_on_phones(self.variant)
+
     def active_options(self) -> list[dict[str, Any]]:
         """The options offered now: those of the variant, a refinement only while the
         option it refines is on."""
@@ -182,7 +187,7 @@ class SetupScene(RedrawOnDemand, GuiScene):
             label = (t("ui.setup.human_tv" if self.phones else "ui.setup.human") if kind == "human" else
                      t("ui.setup.phone") if kind == "phone" else t("ui.setup.bot", level=t(f"ui.level.{level}")))
             self.cycler(kr, label, lambda d, s=s: self.step_kind(s, d), oid=f"kind_{s}", size=22)
-        if self.game in PHONE_GAMES:
+        if self.phones_offered():
             self.cycler(self.r(40, 640, 280, 62), t("ui.label_value", label=t("ui.setup.phones"),
                                                        value=t("ui.on" if self.phones else "ui.off")),
                         lambda d: self.toggle_phones(), oid="phones", size=22)
@@ -353,6 +358,8 @@ class SetupScene(RedrawOnDemand, GuiScene):
     def step_variant(self, d: int) -> None:
         ids = [v[0] for v in self.spec["variants"]]
         self.variant = ids[(ids.index(self.variant) + d) % len(ids)]
+        if self.phones and not self.phones_offered():     # phones back to people at the TV
+            self.toggle_phones()
         rng = self.seat_range()
         self.seats = min(max(self.seats, rng.start), rng.stop - 1)
         self.rebuild()
