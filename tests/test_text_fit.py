@@ -71,3 +71,20 @@ def test_a_widget_label_that_fits_at_once_loads_one_face():
         assert fit_widget_size("Far too long a label for this", 48, pygame.Rect(0, 0, 40, 80), True) == SIZES[0]
     finally:
         gui.font = real
+
+
+def test_the_recorder_marks_a_cut_and_not_a_texts_own_ellipsis():
+    """`record_text` flags a text shortened with "…" to fit (one line or the last line of a
+    paragraph) and not a text whose own last character is "…" ("Bo is thinking…")."""
+    from scenes.ui.draw import record_text, text_in
+    from support.fits import cut_short
+    surface = pygame.Surface((400, 200))
+    with record_text() as blits:
+        text_in(surface, "Bo is thinking…", pygame.Rect(0, 0, 400, 40), 20, ellipsis=True)
+        text_in(surface, "Bo is thinking about a very long word…", pygame.Rect(0, 50, 90, 40), 20, min_size=20,
+                ellipsis=True)
+        text_in(surface, "one two three four five six seven eight nine ten", pygame.Rect(0, 100, 120, 30), 20,
+                wrap_lines=True, min_size=20, ellipsis=True)
+        text_in(surface, "a few words…", pygame.Rect(0, 150, 400, 40), 20, wrap_lines=True, ellipsis=True)
+    assert [b.text for b in blits if b.text.endswith("…")] == [b.text for b in blits][:1] + cut_short(blits) + ["a few words…"]
+    assert len(cut_short(blits)) == 2 and not blits[0].cut and not blits[-1].cut

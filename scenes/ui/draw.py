@@ -23,6 +23,7 @@ class TextBlit:
     box: pygame.Rect         # the box it had to stay inside
     surface_size: tuple[int, int]
     size: int                # font px used
+    cut: bool = False        # shortened with "…" to fit (a "…" of the text itself is no cut)
 
     @property
     def fits(self) -> bool:
@@ -46,9 +47,10 @@ class record_text:
         _recording.remove(self.blits)
 
 
-def note(text: str, rect: pygame.Rect, box: pygame.Rect, surface_size: tuple[int, int], size: int) -> None:
+def note(text: str, rect: pygame.Rect, box: pygame.Rect, surface_size: tuple[int, int], size: int,
+         cut: bool = False) -> None:
     for blits in _recording:
-        blits.append(TextBlit(text, pygame.Rect(rect), pygame.Rect(box), surface_size, size))
+        blits.append(TextBlit(text, pygame.Rect(rect), pygame.Rect(box), surface_size, size, cut))
 
 
 def text_in(surface: pygame.Surface, text: str, box: pygame.Rect | tuple, size: int,
@@ -70,6 +72,7 @@ def text_in(surface: pygame.Surface, text: str, box: pygame.Rect | tuple, size: 
     if wrap_lines or "\n" in text:
         return _paragraph_in(surface, text, box, size, colour, bold, align, valign, max_lines, min_size, ellipsis)
     s = fit_size(text, size, box.width, box.height, bold, min_size)
+    whole = text
     if ellipsis:
         text = ellipsize(text, s, box.width, bold)
     surf, ink = inked(text, s, colour, bold)
@@ -84,7 +87,7 @@ def text_in(surface: pygame.Surface, text: str, box: pygame.Rect | tuple, size: 
         r.y = box.centery - ink_h // 2 - ink.y
     surface.blit(surf, r)
     where = pygame.Rect(r.x + ink.x, r.y + ink.y, ink.w, ink.h) if ink.w else pygame.Rect(r.topleft, (0, 0))
-    note(text, where, box, surface.get_size(), s)
+    note(text, where, box, surface.get_size(), s, text != whole)
     return where
 
 
@@ -97,8 +100,8 @@ def _x(box: pygame.Rect, w: int, align: Align) -> int:
 
 
 def _paragraph_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: int, colour: Colour, bold: bool,
-                  align: Align, valign: VAlign, max_lines: int | None, min_size: int, cut: bool) -> pygame.Rect:
-    s, lines = paragraph(text, size, box.width, box.height, bold, min_size, max_lines, cut)
+                  align: Align, valign: VAlign, max_lines: int | None, min_size: int, cut_: bool) -> pygame.Rect:
+    s, lines = paragraph(text, size, box.width, box.height, bold, min_size, max_lines, cut_)
     step = line_step(s, bold)
     top, band_h = band(s, bold)
     block = (len(lines) - 1) * step + band_h
@@ -109,6 +112,7 @@ def _paragraph_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: in
     else:
         y = box.y + (box.height - block) // 2
     covered: pygame.Rect | None = None
+    flat = " ".join(text.split())
     for i, line in enumerate(lines):
         if not line:
             continue
@@ -116,7 +120,8 @@ def _paragraph_in(surface: pygame.Surface, text: str, box: pygame.Rect, size: in
         r = surf.get_rect(topleft=(_x(box, surf.get_width(), align), y + i * step - top))
         surface.blit(surf, r)
         where = pygame.Rect(r.x + ink.x, r.y + ink.y, ink.w, ink.h)
-        note(line, where, box, surface.get_size(), s)
+        cut = cut_ and i == len(lines) - 1 and line.endswith("…") and " ".join(line.split()) not in flat
+        note(line, where, box, surface.get_size(), s, cut)
         covered = where if covered is None else covered.union(where)
     return covered or pygame.Rect(box.x, y, 0, 0)
 

@@ -345,17 +345,17 @@ class GuiScene(Scene):
             if text and isinstance(el, UITextEntryLine) and not el.get_text():
                 box = el.rect.inflate(-2 * PAD, -8)
                 s = fit_size(text, size, box.w - size // 4, box.h, False, min(size, 16))
-                text = ellipsize(text, s, box.w - size // 4, False)
+                short = ellipsize(text, s, box.w - size // 4, False)
                 f = font(s, False)
                 f.italic = True
                 try:
-                    surf = f.render(text, True, style.INK_DIM)
+                    surf = f.render(short, True, style.INK_DIM)
                 finally:
                     f.italic = False
                 r = surf.get_rect(midleft=(box.x, box.centery))
                 surface.blit(surf, r)
                 ink = surf.get_bounding_rect().move(r.topleft)
-                note(text, ink, el.rect, surface.get_size(), s)
+                note(short, ink, el.rect, surface.get_size(), s, short != text)
 
     def draw_back(self, surface: pygame.Surface) -> None:
         style.fill_background(surface)

@@ -24,8 +24,23 @@ def assert_fits(blits: list[Any], size: tuple[int, int] | None = None, *, small_
 
 
 def cut_short(blits: list[Any]) -> list[str]:
-    """The texts shortened with "…" to fit."""
-    return [b.text for b in blits if b.text.endswith("…")]
+    """The texts shortened with "…" to fit (a text's own "…", as in "Bo is thinking…", is
+    no cut)."""
+    return [b.text for b in blits if b.cut]
+
+
+def readable_min(size: tuple[int, int]) -> int:
+    """The smallest readable font px in a window of `size`: 18 design px, scaled as
+    `Frame.min_fs` scales it."""
+    return max(8, round(18 * min(size[0] / 1280, size[1] / 720)))
+
+
+def unreadable(blits: list[Any]) -> list[tuple[str, str, int]]:
+    """(why, text, px) for every text drawn outside its box, cut short with "…", or smaller
+    than the readable minimum of the surface it was drawn on."""
+    bad = [("outside", b.text, b.size) for b in blits if not b.fits]
+    bad += [("cut", b.text, b.size) for b in blits if b.cut]
+    return bad + [("small", b.text, b.size) for b in blits if b.size < readable_min(b.surface_size)]
 
 
 def draw_howto_page(page: Any, surface: pygame.Surface) -> list[Any]:
