@@ -271,10 +271,20 @@ class App:
         session = LocalSession(rules_for(game), seats, options, setup.get("seed"), players)
         self.last_setup = dict(setup, players=players)
         self._session_scene(game, session)
-        if self.phone_host is not None and any(p.get("kind") == "phone" for p in players):
-            from net.phones.table import PhoneTable
-            self.phones = PhoneTable(self.phone_host, session)
+        self._phone_table(session)
         return session
+
+    def _phone_table(self, session: Any) -> None:
+        """The phone seats of a game starting or going on with phones (the lobby handed its
+        server over as `phone_host`)."""
+        if self.phone_host is not None and any(p.get("kind") == "phone" for p in session.players):
+            from net.phones.table import PhoneTable
+            self.phones = PhoneTable(self.phone_host, session, clock=self.now)
+
+    def go_on_with_phones(self, session: Any) -> None:
+        """The continue lobby's phones are back (or the host goes on without some): the table."""
+        self._session_scene(str(session.header["game"]), session)
+        self._phone_table(session)
 
     def stop_phones(self) -> None:
         """Stop the phone server (a new lobby, or the app closing)."""
@@ -286,7 +296,9 @@ class App:
             self.phone_host = None
 
     def continue_game(self, path: Path | None = None) -> Any:
-        """Resume a logged game (by default the newest unfinished one); None if none."""
+        """Resume a logged game (by default the newest unfinished one); None if none. A game
+        played with phones goes on once they are back: the phone lobby first, with the room
+        kept beside the log (net/phones/keep.py), and the same phones rejoin their seats."""
         from engine.core.session import LocalSession
         from engine.registry import rules_for, spec_for
         from scenes.logs import last_unfinished
@@ -298,6 +310,13 @@ class App:
         opts = dict(h.get("options") or {})
         self.last_setup = {"seats": session.seats, "players": session.players,
                            "variant": opts.pop("variant", h.get("variant")), "seed": None, "options": opts}
+        if any(p.get("kind") == "phone" for p in session.players):    # the phones come back first
+            from scenes.common.phonelobby import PhoneLobbyScene
+            self.close_session()
+            self.game = str(h["game"])
+            self.stack.clear_to(self.menu())
+            self.stack.push(PhoneLobbyScene(self, self.game, self.last_setup, session=session))
+            return session
         self._session_scene(str(h["game"]), session)
         return session
 

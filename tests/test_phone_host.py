@@ -121,7 +121,7 @@ def test_a_socket_from_another_origin_is_refused(host):
 def test_join_gives_a_token_and_the_tv_hears_of_it(host):
     c, welcome = join(host, 1, "Mei")
     assert welcome["seat"] == 1 and len(welcome["token"]) >= 20
-    assert wait_poll(host) == [{"k": "joined", "seat": 1}]
+    assert wait_poll(host, 2) == [{"k": "seats", "seat": 1}, {"k": "joined", "seat": 1}]   # a new token, then here
     states = [s["state"] for s in host.seats()]
     assert states == ["empty", "here", "bot", "empty", "tv"]
     assert host.seats()[1]["name"] == "Mei"

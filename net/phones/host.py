@@ -116,13 +116,16 @@ class Link:
 
 class PhoneHost:
     """The room and its server. `kinds` gives each seat's kind, `names` the bots' and TV
-    seats' names. `hostnames`: the Host header values accepted (the bound address, plus
-    e.g. a test's mapped name); a request naming any other host is refused (DNS rebinding)."""
+    seats' names; `tokens` (a continued game's, with `code`) gives phone seats back to the
+    phones that held them: such a seat is away, with `names`' name, until its phone resumes.
+    `hostnames`: the Host header values accepted (the bound address, plus e.g. a test's
+    mapped name); a request naming any other host is refused (DNS rebinding)."""
 
     def __init__(self, game: str, kinds: Iterable[str], names: Iterable[str] | None = None, *,
                  address: str = "127.0.0.1", port: int = 0, limits: PhoneLimits | None = None,
                  clock: Callable[[], float] = time.monotonic, code: str | None = None,
-                 hostnames: Iterable[str] = (), wake: Callable[[], None] | None = None) -> None:
+                 hostnames: Iterable[str] = (), wake: Callable[[], None] | None = None,
+                 tokens: Iterable[str | None] | None = None) -> None:
         kinds = list(kinds)
         if not kinds or any(k not in KINDS for k in kinds):
             raise ValueError(f"seat kinds must be among {KINDS}")
@@ -137,6 +140,9 @@ class PhoneHost:
         self.locked = False
         self._lock = threading.Lock()
         self._seats = [Seat(k, n if k != "phone" else "") for k, n in zip(kinds, names)]
+        for seat, name, token in zip(self._seats, names, tokens or ()):   # a continued game's phones
+            if seat.kind == "phone" and token:                            # (net/phones/keep.py)
+                seat.token, seat.name = token, name
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._links: set[Link] = set()
         self._per_addr: dict[str, int] = {}
@@ -228,6 +234,13 @@ class PhoneHost:
     def kick(self, seat: int) -> None:
         """Free a phone seat: its phone is closed and its token forgotten."""
         self._soon(self._set_seat, seat, "phone", "")
+
+    def keep(self) -> dict[str, Any]:
+        """What a continued game needs to let the same phones back in: the room code, the
+        address and port, and each seat's kind, name and token (net/phones/keep.py)."""
+        with self._lock:
+            seats = [{"kind": s.kind, "name": s.name, "token": s.token} for s in self._seats]
+        return {"code": self.code, "address": self.address, "port": self.port, "seats": seats}
 
     def lock(self, on: bool = True) -> None:
         """A locked room admits no new phone (those holding tokens may still come back)."""
@@ -367,7 +380,8 @@ class PhoneHost:
                    "phone.err.locked" if self.locked else None)
             if why is None:
                 assert s is not None
-                s.token, s.name, s.conn = new_token(), name, link
+                s.name, s.conn = name, link
+                self._give(seat, new_token())
         if why is not None:
             link.push(wire.dumps(wire.refused(why)))
             return
@@ -420,11 +434,19 @@ class PhoneHost:
         with self._lock:
             s = self._seats[seat]
             held = s.conn
-            s.kind, s.name, s.token, s.conn = kind, name if kind != "phone" else "", None, None
+            s.kind, s.name, s.conn = kind, name if kind != "phone" else "", None
+            self._give(seat, None)
         if held is not None:
             held.seat = None
             held.finish(wire.dumps(wire.error("phone.err.seat_changed")))
         self._broadcast_lobby()
+
+    def _give(self, seat: int, token: str | None) -> None:
+        """The one place a seat's token is set: a new one when a phone takes the seat, None
+        when the seat changes hands. Under the lock. The main loop hears {"k": "seats"}
+        (a game in play keeps the tokens beside its log: net/phones/keep.py)."""
+        self._seats[seat].token = token
+        self._queue({"k": "seats", "seat": seat})
 
     def _send_now(self, seat: int, text: str) -> None:
         with self._lock:

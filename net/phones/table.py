@@ -15,7 +15,7 @@ from typing import Any, Callable
 
 from engine.core.errors import RuleError
 from engine.core.session import LocalSession
-from net.phones import wire
+from net.phones import keep, wire
 from net.phones.host import PhoneHost
 from net.phones.notebook import LEVELS, Notebooks
 
@@ -36,6 +36,7 @@ class PhoneTable:
         self._heard: dict[int, Callable[[Any, list[dict[str, Any]]], None]] = {}
         self.away_since: dict[int, float] = {}
         self.by_bot: set[int] = set()
+        self._kept: dict[str, Any] | None = None
         session.players = [dict(p) for p in session.players]    # handing over never edits the header's
         level = str(session.options.get("assistant", "notes"))
         self.notebooks = (Notebooks(level, host.send)
@@ -46,6 +47,17 @@ class PhoneTable:
                 self._send_view(seat)                                   # the game has begun
                 if s["state"] != "here":
                     self.away_since[seat] = clock()
+        self.keep()
+
+    def keep(self) -> None:
+        """Keep the room (code, port, seats' tokens) beside the log, when it changed, so that
+        Continue lets the same phones back in after a quit or a crash (net/phones/keep.py)."""
+        path = getattr(self.session, "log_path", None)
+        if path is None:
+            return
+        room = self.host.keep()
+        if room != self._kept and keep.save(path, room):
+            self._kept = room
 
     def watch(self, seat: int) -> None:
         """Send `seat`'s frames to whichever phone holds it (from now on)."""
@@ -88,7 +100,8 @@ class PhoneTable:
     def pump(self) -> list[dict[str, Any]]:
         """Drain what phones asked since the last frame: a (re)joined phone gets its whole
         view, a command is submitted for the seat its connection holds (a refusal goes back
-        to that phone only). Returns the joined / away notices, for the TV to redraw."""
+        to that phone only), a changed token is kept beside the log. Returns the joined /
+        away / seats notices, for the TV to redraw."""
         notices: list[dict[str, Any]] = []
         for msg in self.host.poll():
             seat = msg["seat"]
@@ -96,7 +109,9 @@ class PhoneTable:
                 self._command(seat, msg["cmd"])
                 continue
             notices.append(msg)
-            if msg["k"] == "joined":
+            if msg["k"] == "seats":          # a seat's token changed: keep the new one
+                self.keep()
+            elif msg["k"] == "joined":
                 self.away_since.pop(seat, None)
                 if seat in self._heard:
                     self._send_view(seat)

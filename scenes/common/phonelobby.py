@@ -6,13 +6,22 @@ bot or the TV, pick another address, and start once every phone seat is taken; t
 then locks and the game's table opens.
 
 The server (net/phones/host.py) is handed to the app (`app.phone_host`) when the game
-starts; Back stops it."""
+starts; Back stops it.
+
+Continue of a game played with phones opens this lobby too (`session`: the resumed game):
+the room kept beside its log (net/phones/keep.py) comes back, the same code on the same
+address and port, each phone seat away and holding its token, so every phone that played
+rejoins its own seat by itself (its page retries, then resumes with its token: no seat to
+pick again). The game goes on once every phone seat is here, or when the host presses
+Continue with some still away (the table then waits for them as for any phone away). A
+seat kept without a token is empty: a phone may take it with the room code."""
 from __future__ import annotations
 
 from typing import Any
 
 import pygame
 
+from net.phones import keep
 from net.phones.addresses import lan_addresses
 from net.phones.host import PhoneHost
 from scenes.common.names import player_name
@@ -27,16 +36,20 @@ from scenes.ui.qr import qr_surface
 class PhoneLobbyScene(RedrawOnDemand, GuiScene):
 
     def __init__(self, app: Any, game: str, setup: dict[str, Any],
-                 addresses: list[str] | None = None) -> None:
+                 addresses: list[str] | None = None, session: Any = None) -> None:
         super().__init__(app)
         self.game = game
         self.setup = setup
+        self.session = session                 # Continue: the resumed game the phones go back to
+        self.kept = keep.load(session.log_path, session.seats) if session is not None else None
         self.players: list[dict[str, Any]] = [dict(p) for p in setup["players"]]
+        if self.kept is not None:              # the seats as they were last handed
+            self.players = [dict(p, kind={"tv": "human"}.get(k, k)) for p, k in zip(self.players, self.kept.kinds)]
         self.addresses = addresses or lan_addresses()
         st = app.settings
-        last = getattr(st, "phone_address", "")
+        last = self.kept.address if self.kept is not None else getattr(st, "phone_address", "")
         self.address = last if last in self.addresses else self.addresses[0]
-        self.port = int(getattr(st, "phone_port", 0) or 0)
+        self.port = self.kept.port if self.kept is not None else int(getattr(st, "phone_port", 0) or 0)
         self.host: PhoneHost | None = None
         self.problem: str | None = None        # a catalog key: why the server is not running
         self._qr: tuple[str, int, pygame.Surface] | None = None
@@ -52,9 +65,17 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
         return [player_name(self.players, s) for s in range(len(self.players))]
 
     def serve(self) -> None:
-        """(Re)start the server on the chosen address and the remembered port."""
+        """(Re)start the server on the chosen address and the remembered port (Continue: the
+        kept room's code and tokens, as the last server left them)."""
+        room = self.host.keep() if self.host is not None else None
         self.stop()
-        host = PhoneHost(self.game, self.kinds(), self.names(), address=self.address, port=self.port, wake=wake)
+        code, tokens = None, None
+        if room is not None and self.session is not None:
+            code, tokens = room["code"], [s["token"] for s in room["seats"]]
+        elif self.kept is not None:
+            code, tokens = self.kept.code, self.kept.tokens
+        host = PhoneHost(self.game, self.kinds(), self.names(), address=self.address, port=self.port, wake=wake,
+                         code=code, tokens=tokens)
         try:
             host.start()
         except OSError:
@@ -94,12 +115,22 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
 
     def back(self) -> None:
         self.stop()
+        if self.session is not None:           # Continue given up: the log stays as it is
+            self.session.close()
+            self.session = None
         self.stack.pop()
 
     def update(self, dt: float) -> None:
         super().update(dt)
         if self.host is not None and self.host.poll():   # joined / away: the seats changed
             self.rebuild()
+            if self.session is not None and self.all_back():
+                self.start()
+
+    def all_back(self) -> bool:
+        """Continue: every phone seat is here again (the game goes on by itself)."""
+        phones = [s for s in self.seats() if s["kind"] == "phone"]
+        return bool(phones) and all(s["state"] == "here" for s in phones)
 
     def start(self) -> None:
         if not self.ready():
@@ -113,7 +144,11 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
         self.handed_over = True
         self.app.phone_host = self.host
         self.stack.pop()
-        self.app.start_game(self.game, dict(self.setup, players=players))
+        if self.session is not None:           # Continue: the same game goes on
+            self.session.players = players     # (the log's header keeps its own)
+            self.app.go_on_with_phones(self.session)
+        else:
+            self.app.start_game(self.game, dict(self.setup, players=players))
 
     def step_address(self, d: int) -> None:
         i = self.addresses.index(self.address) if self.address in self.addresses else 0
@@ -159,8 +194,8 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
                 self.button(pygame.Rect(row.right - 2 * bw - 8, row.y, bw, row.h), t("phonetv.kick"),
                             lambda s=s: self.kick(s), oid=f"kick_{s}", size=20)
         self.button(self.r(340, 640, 280, 62), t("ui.back"), self.back, oid="back", size=28)
-        self.button(self.r(660, 640, 280, 62), t("ui.setup.start"), self.start, oid="start", size=30,
-                    enabled=self.ready())
+        self.button(self.r(660, 640, 280, 62), t("ui.menu.continue" if self.session else "ui.setup.start"),
+                    self.start, oid="start", size=30, enabled=self.ready())
 
     def qr(self, size: int) -> pygame.Surface:
         if self._qr is None or self._qr[:2] != (self.qr_text, size):
@@ -170,7 +205,8 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
     def draw_back(self, surface: pygame.Surface) -> None:
         style.fill_background(surface)
         t = self.app.t
-        self.draw_title(surface, t("phonetv.title", game=t(f"ui.game.{self.game}")), y=16, h=70)
+        title = "phonetv.title_continue" if self.session is not None else "phonetv.title"
+        self.draw_title(surface, t(title, game=t(f"ui.game.{self.game}")), y=16, h=70)
         if self.problem:
             text_in(surface, t(self.problem, port=self.port), self.r(40, 130, 620, 300), self.fs(28), style.BAD,
                     bold=True, align="left", valign="top", wrap_lines=True, min_size=self.fs(18))
@@ -184,7 +220,8 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
             text_in(surface, self.host.code if self.host else "", self.r(360, 236, 300, 90), self.fs(72),
                     style.ACCENT, bold=True, align="left")
             text_in(surface, self.url, self.r(40, 410, 620, 70), self.fs(48), style.INK, bold=True, align="left")
-            text_in(surface, t("phonetv.help"), self.r(40, 486, 620, 140), self.fs(20), style.INK_DIM,
+            help_key = "phonetv.help_continue" if self.session is not None else "phonetv.help"
+            text_in(surface, t(help_key), self.r(40, 486, 620, 140), self.fs(20), style.INK_DIM,
                     align="left", valign="top", wrap_lines=True, min_size=self.fs(14))
         for s, (row, seat) in enumerate(zip(self.seat_rows(), self.seats())):
             pygame.draw.rect(surface, style.seat_colour(s), (row.x, row.y, max(4, row.h // 7), row.h), border_radius=3)

@@ -5,13 +5,13 @@ only the game and is never written for them; the set-up's choices are in its hea
 
 The file is a flat JSON object of short names to scalars, read defensively (a missing,
 unreadable, oversized or malformed file is no settings) and written whole through a
-temporary file."""
+temporary file (engine/core/beside.py)."""
 from __future__ import annotations
 
-import json
-import os
 from pathlib import Path
 from typing import Any
+
+from engine.core import beside
 
 SUFFIX = ".table.json"
 MAX_BYTES = 4096
@@ -19,8 +19,7 @@ Scalar = (str, int, float, bool, type(None))
 
 
 def path_for(log_path: Path | str) -> Path:
-    p = Path(log_path)
-    return p.with_name(p.name + SUFFIX)
+    return beside.path_for(log_path, SUFFIX)
 
 
 def _clean(data: Any) -> dict[str, Any]:
@@ -32,25 +31,9 @@ def _clean(data: Any) -> dict[str, Any]:
 
 def load(log_path: Path | str | None) -> dict[str, Any]:
     """The settings kept for the game logged at `log_path` ({} when none)."""
-    if log_path is None:
-        return {}
-    p = path_for(log_path)
-    try:
-        if p.stat().st_size > MAX_BYTES:
-            return {}
-        return _clean(json.loads(p.read_text(encoding="utf-8")))
-    except (OSError, ValueError):
-        return {}
+    return _clean(beside.read(log_path, SUFFIX, MAX_BYTES))
 
 
 def save(log_path: Path | str | None, data: dict[str, Any]) -> None:
     """Keep `data` for the game logged at `log_path` (nothing without a log)."""
-    if log_path is None:
-        return
-    p = path_for(log_path)
-    tmp = p.with_name(p.name + ".tmp")
-    try:
-        tmp.write_text(json.dumps(_clean(data), ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, p)
-    except OSError:
-        pass
+    beside.write(log_path, SUFFIX, _clean(data))

@@ -168,6 +168,28 @@ class Tv:
         return checked
 
 
+CRASHED: list[PhoneHost] = []      # kept whole: a crashed loop's tasks are never finished
+
+
+def crash(host: PhoneHost) -> None:
+    """The host dies as the app would in a crash: its listening socket gone, every phone's
+    connection cut with no closing handshake, its loop stopped; nothing is saved or said
+    on the way out (nor cleaned up after: CRASHED keeps it from the garbage collector)."""
+    CRASHED.append(host)
+    loop = host._loop
+    assert loop is not None and host._server is not None
+
+    def cut() -> None:
+        host._server.server.close()                # the listening socket only
+        for link in list(host._links):
+            link.ws.transport.abort()
+        loop.call_soon(loop.stop)                  # after the sockets' own close callbacks
+    loop.call_soon_threadsafe(cut)
+    assert host._thread is not None
+    host._thread.join(5)
+    assert not host._thread.is_alive()
+
+
 class Phone:
     """One page as one phone: every WebSocket frame it receives is kept in `frames`."""
 
