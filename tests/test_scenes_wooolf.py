@@ -640,10 +640,13 @@ def test_a_peeked_card_shows_face_up_until_done_and_the_game_waits_for_it():
     assert any(card_words(seen) in b.text for b in blits if area.contains(b.rect))
     said = i18n.t(f"wooolf.public.{session.events[-1]['announced']}")
     assert any(said in b.text for b in blits if area.contains(b.rect))
+    banner = scene.status()[0]                               # the top says who holds the game, not the next bot
+    assert banner == i18n.t("wooolf.ui.banner.read_peek", name="Mei") and banner in texts(blits)
     face = pygame.Surface((200, 200))                        # the card's face itself, drawn in the area
     draw_face(face, pygame.Rect(0, 0, 72, 100), scene.fr, seen)
     key(app, pygame.K_RETURN)                                # Done
     assert scene.ui.result is None and scene.hot.pinned is None
+    assert scene.status()[0] != banner
     for _ in range(40):
         frame(app, scene)
     assert len(session.events) > events                      # the bots go on
@@ -697,6 +700,7 @@ def test_hot_seat_a_declared_person_calls_for_the_screen_to_shuffle_and_hands_it
     with record_text() as blits:
         redraw(app)
     assert i18n.t("wooolf.ui.hint.visit", name="Mei") in texts(blits)
+    assert i18n.t("wooolf.ui.banner.visiting", name="Mei") in texts(blits)     # not 'Waiting for Ada'
     press(app, scene, "done")
     app.step()
     assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 1
@@ -807,7 +811,7 @@ def test_outcome_counts_x_tokens_rounds_and_right_declarations():
 @pytest.mark.parametrize("size", SIZES)
 def test_results_say_each_players_x_tokens_and_the_rounds(lang, size):
     from engine.core.bots import play_out
-    from scenes.wooolf import result_note
+    from scenes.wooolf import result_note, result_reason
     s = play_out(RULES, 8, [WooolfBot("normal", i) for i in range(8)], seed=5)
     out = s.outcome().to_data()
     app = make_app(size, lang)
@@ -829,6 +833,18 @@ def test_results_say_each_players_x_tokens_and_the_rounds(lang, size):
     assert result_note(one, 0) == i18n.t("wooolf.results.note", x=i18n.t("wooolf.results.x_one"),
                                          rounds=i18n.t("wooolf.results.right_one", right=0))
     assert "1 X tokens" not in result_note(one, 0) and "1 rounds" not in result_note(one, 0)
+    assert result_reason(out) in words                          # why it ended, under the headline
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_results_say_why_the_game_ended(lang):
+    from scenes.wooolf import result_reason
+    i18n.set_lang(lang)
+    x_out = {"detail": {"x_tokens": [0, 2, 1, 0, 0], "rounds": 2, "right": [0] * 5}}
+    assert result_reason(x_out) == i18n.t("wooolf.end.x_tokens", n=2, round=2)
+    full = {"detail": {"x_tokens": [1, 1, 0, 0, 0], "rounds": 3, "right": [0] * 5}}
+    assert result_reason(full) == i18n.t("wooolf.end.rounds", rounds=3)
+    assert "2" in result_reason(x_out) and "3" in result_reason(full)
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -959,3 +975,32 @@ def test_a_language_switch_rewords_the_centre_the_log_and_the_peek_at_once():
     assert said.replace(" ", "") in centre.replace(" ", "")
     assert scene.log_lines and all(any("\u4e00" <= ch <= "\u9fff" for ch in ln) for ln in scene.log_lines)
     assert i18n.t("wooolf.ui.done") in drawn and "You peek" not in drawn
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_every_reveal_sentence_is_read_whole_at_a_full_table(lang, size):
+    """Eight players all wrong, half of them early (as many as may: the longest sentence,
+    the red X explained), and two shepherd boys' bonuses: each sentence gets the lines it
+    needs, none cut with '…'."""
+    app = make_app(size, lang)
+    session = make_session(8, 1, seed=6, start=0)
+    for i, p in enumerate(session.players):
+        p["name"] = app.t("ui.player_n", n=i + 1)        # the names a new player sees
+    play_bots_until(session, lambda: session.view(None)["round"] == 2)
+    ev = dict([e for e in session.events if e["type"] == "round_revealed"][-1])
+    ev["lines"] = [dict(ln, kind="early" if i < 4 else "final", right=False, points=0)
+                   for i, ln in enumerate(ev["lines"])]
+    ev["lines"][1].update(bonus=2, fooled=[3, 4])
+    ev["lines"][5].update(bonus=1, fooled=[6])
+    scene = push(app, session)
+    scene.on_events([ev])
+    scene.reveal_clock = 1e9
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size)
+    assert not cut_short(blits), cut_short(blits)
+    said = " ".join(texts(blits))
+    for ln in ev["lines"]:
+        assert app.t("wooolf.role." + ln["identity"]) in said
+    assert app.t("wooolf.line.red_x") in said                # what a red X means, said once

@@ -57,5 +57,19 @@ def result_note(outcome: dict, seat: int) -> str:
     return t("wooolf.results.note", x=x_words, rounds=rounds_words)
 
 
+def result_reason(outcome: dict) -> str | None:
+    """Why the game ended, under the results' headline: someone's X tokens, or the last round."""
+    from engine.wooolf.content import content
+    from scenes.ui.i18n import t
+    detail = outcome.get("detail") or {}
+    xs, rounds = detail.get("x_tokens") or [], detail.get("rounds")
+    if not isinstance(rounds, int):
+        return None
+    most = max((int(x) for x in xs), default=0)
+    if most >= content().x_to_end:
+        return t("wooolf.end.x_tokens", n=most, round=rounds)
+    return t("wooolf.end.rounds", rounds=rounds)
+
+
 __all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series", "result_note",
-           "Page"]
+           "result_reason", "Page"]

@@ -74,7 +74,8 @@ def log_line(ev: dict[str, Any], players: Sequence[Any] | None, seats: int, read
 
 def reveal_lines(ev: dict[str, Any], players: Sequence[Any] | None) -> list[tuple[int, str]]:
     """The reveal explained: per player (seat, sentence) for its points or X, then a
-    sentence per shepherd boy's bonus."""
+    sentence per shepherd boy's bonus, then (seat -1) once what a red X means, when one
+    was given."""
     out: list[tuple[int, str]] = []
     for ln in ev.get("lines") or []:
         s = int(ln["seat"])
@@ -90,6 +91,8 @@ def reveal_lines(ev: dict[str, Any], players: Sequence[Any] | None) -> list[tupl
             fooled = t("ui.list_sep").join(player_name(players, int(f)) for f in ln.get("fooled") or [])
             out.append((s, t("wooolf.line.bonus", player=player_name(players, s), fooled=fooled,
                              points=ln["bonus"])))
+    if any(ln["kind"] == "early" and not ln["right"] for ln in ev.get("lines") or []):
+        out.append((-1, t("wooolf.line.red_x")))
     return out
 
 

@@ -15,9 +15,10 @@ from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
+from scenes.ui.text import line_step, wrap
 from scenes.wooolf.cards import draw_face
 from scenes.wooolf.narrate import arrow_target, log_line, reveal_lines
-from scenes.wooolf.notebook import draw_notebook
+from scenes.wooolf.notebook import draw_notebook, note_rows
 from scenes.wooolf.tableview import draw_table
 
 if TYPE_CHECKING:
@@ -234,7 +235,8 @@ def _actions(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: "WooolfS
 
 
 def _reveal(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
-    """The reveal explained: a sentence for every player's points or X, then the bonuses."""
+    """The reveal explained: a sentence for every player's points or X, then the bonuses and what a red X
+    means; each sentence gets the lines it needs (smaller print only when a full table needs it)."""
     panel(surface, box, style.BG_2, radius=fr.px(10), border=style.ACCENT)
     pad = fr.px(10)
     inner = box.inflate(-2 * pad, -2 * pad)
@@ -246,10 +248,22 @@ def _reveal(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfSce
         return
     lines = reveal_lines(r, sc.players)
     body = pygame.Rect(inner.x, inner.y + title_h + pad, inner.w, inner.h - title_h - pad)
-    rh = min(fr.px(64), body.h // max(1, len(lines)))
-    for i, (seat, words) in enumerate(lines):
-        row = pygame.Rect(body.x, body.y + i * rh, body.w, rh - fr.px(4))
-        pygame.draw.rect(surface, style.seat_colour(seat), (row.x, row.y + 2, fr.px(6), row.h - 4),
-                         border_radius=fr.px(3))
-        text_in(surface, words, pygame.Rect(row.x + fr.px(14), row.y, row.w - fr.px(14), row.h), fr.fs(19), style.INK,
-                wrap_lines=True, max_lines=2, align="left", min_size=fr.min_fs, ellipsis=True)
+    words_w = body.w - fr.px(14)
+    sentences = [w for _, w in lines]
+    for size in range(fr.fs(19), fr.min_fs - 1, -1):     # the largest size at which every sentence is whole
+        step = line_step(size)
+        need = sum(max(1, len(wrap(w, size, words_w))) for w in sentences)
+        if need * step + len(lines) * fr.px(2) <= body.h:
+            break
+    gap = max(fr.px(2), min(fr.px(12), (body.h - need * step) // max(1, len(lines))))
+    room = (body.h - len(lines) * gap) // step       # the lines there is room for: each sentence gets what it needs
+    y = body.y
+    for (seat, words), k in zip(lines, note_rows(sentences, size, words_w, room)):
+        row = pygame.Rect(body.x, y, body.w, k * step)
+        if seat >= 0:
+            pygame.draw.rect(surface, style.seat_colour(seat), (row.x, row.y + 2, fr.px(6), row.h - 4),
+                             border_radius=fr.px(3))
+        text_in(surface, words, pygame.Rect(row.x + fr.px(14), row.y, words_w, row.h), size,
+                style.INK if seat >= 0 else style.INK_DIM,
+                wrap_lines=True, max_lines=k, align="left", valign="top", min_size=fr.min_fs, ellipsis=True)
+        y += row.h + gap

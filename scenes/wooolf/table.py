@@ -441,6 +441,10 @@ class WooolfScene(RevealTable):
     def status(self) -> tuple[str, tuple[int, int, int]]:
         if self.reveal is not None and not self.view.get("ended"):
             return t("wooolf.ui.banner.reveal", round=self.reveal.get("round")), (240, 228, 66)
+        if self.viewer is not None and (self.ui.result is not None or self.visiting()):
+            # the person on screen holds it (the game and the bots wait): say so, not the next mover
+            key = "wooolf.ui.banner.read_peek" if self.ui.result is not None else "wooolf.ui.banner.visiting"
+            return t(key, name=self.name(self.viewer)), style.seat_colour(self.viewer)
         return banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot, self.phone_state)
 
     # ---- input ---------------------------------------------------------------------------
