@@ -9,7 +9,7 @@ import json
 import pytest
 
 from engine.registry import bot_for, games, phone_games, spec_for
-from scenes.common.setup import SetupScene
+from scenes.common.setup import PHONE, SetupScene
 from support.scenes import texts
 from test_scenes_phones import app, lobby_for, phone, recv_k, steps_until  # noqa: F401
 
@@ -31,41 +31,82 @@ def test_the_switch_is_offered_for_every_variant_with_a_phone_page(app, game):  
     assert len(seen) == len(setup.spec.get("variants") or [None])
 
 
-def test_hooky_mixed_table_phone_bot_and_a_person_at_the_tv(app):  # noqa: F811
-    lobby = lobby_for(app, "hooky", ("phone", "bot", "human"))
+def play_mixed(app, game, kinds, enough, check=lambda table, acting: None):
+    """A mixed table (one phone, one bot, one person at the TV) played on until
+    `enough(session)`: the phone's moves (the normal bot's, sent over its socket) reach the
+    session as its seat's, the person at the TV plays through the session, and the TV never
+    shows the phone's seat nor raises a curtain for it; `check(table, acting)` each step.
+    Returns (the phone's first view, the session, the phone's moves)."""
+    lobby = lobby_for(app, game, kinds)
     host = lobby.host
-    mei = phone(host.port, 0, "Mei", host.code)
+    ps, tv = kinds.index("phone"), kinds.index("human")
+    mei = phone(host.port, ps, "Mei", host.code)
     recv_k(mei, "welcome")
     steps_until(app, lobby.ready)
     lobby.start()
     table = app.stack.top
     session = app.session
-    assert table.humans == [2]
+    assert table.humans == [tv]
     view = recv_k(mei, "view")["view"]
-    assert view == json.loads(json.dumps(session.view(0)))
-    assert view["hand"] and view["hand"] != session.view(2)["hand"]
-    mei_bot = bot_for("hooky", None, "normal", 0, 0)    # stands in for the person on the phone
-    tv_bot = bot_for("hooky", None, "normal", 2, 0)     # and for the person at the TV
+    assert view == json.loads(json.dumps(session.view(ps)))
+    mei_bot = bot_for(game, None, "normal", ps, 0)     # stands in for the person on the phone
+    tv_bot = bot_for(game, None, "normal", tv, 0)      # and for the person at the TV
     phone_moves = 0
     waited = False
-    while session.view(0)["phase"] in ("clue", "vote") or session.view(0)["round"] < 2:
+    while not enough(session):
         acting = session.to_act()
-        assert table.viewer in (None, 2)                 # the TV never shows the phone's seat
-        assert table.hot.curtain_for in (None, 2)        # nor raises a curtain for it
-        if 0 in acting:
+        assert table.viewer in (None, tv)                 # the TV never shows the phone's seat
+        assert table.hot.curtain_for in (None, tv)        # nor raises a curtain for it
+        check(table, acting)
+        if ps in acting:
             waited = waited or "Waiting for Mei (on their phone)" in texts(app)
             n = len(session.events)
-            mei.send(json.dumps({"k": "cmd", "cmd": mei_bot.choose(session.view(0), 0)}))
+            mei.send(json.dumps({"k": "cmd", "cmd": mei_bot.choose(session.view(ps), ps)}))
             steps_until(app, lambda: len(session.events) > n)
-            assert session.events[n]["seat"] == 0
+            assert session.events[n]["seat"] == ps
             phone_moves += 1
-        elif 2 in acting:
-            session.submit(tv_bot.choose(session.view(2), 2))
+        elif tv in acting:
+            session.submit(tv_bot.choose(session.view(tv), tv))
             app.step()
         else:
             app.step()
     assert phone_moves >= 2 and waited
     mei.close()
+    return view, session, phone_moves
+
+
+def test_hooky_mixed_table_phone_bot_and_a_person_at_the_tv(app):  # noqa: F811
+    view, session, _ = play_mixed(app, "hooky", ("phone", "bot", "human"),
+                                  lambda s: s.view(0)["phase"] not in ("clue", "vote") and s.view(0)["round"] >= 2)
+    assert view["hand"] and view["hand"] != session.view(2)["hand"]
+
+
+def test_sumoku_mixed_table_the_tv_never_plays_the_phones_turn(app):  # noqa: F811
+    """The TV's table waits for the phone's seat: no hand to play, no Confirm or Pass for it."""
+    def check(table, acting):
+        app.step()
+        if 0 in acting:
+            assert not table.my_turn
+            assert not table.bar["confirm"].enabled and not table.bar["pass"].enabled
+    turns = ("placed", "passed", "exchanged")
+    play_mixed(app, "sumoku", ("phone", "bot", "human"),
+               lambda s: sum(ev["type"] in turns and ev["seat"] == 0 for ev in s.events) >= 3, check)
+
+
+def test_sumoku_races_are_not_played_with_phones(app):  # noqa: F811
+    """Stepping from classic to a race switches Play with phones off: its seats go back to
+    people at the TV, and the switch is gone until a variant with phones comes round."""
+    setup = SetupScene(app, "sumoku")
+    app.stack.push(setup)
+    app.step()
+    assert setup.variant == "classic" and "phones" in setup.widgets
+    setup.toggle_phones()
+    assert setup.phones and PHONE in setup.kinds[:setup.seats]
+    while setup.variant in ("classic", "solitaire"):
+        setup.step_variant(1)
+    app.step()
+    assert not setup.phones and "phones" not in setup.widgets
+    assert PHONE not in setup.kinds and all(p["kind"] != "phone" for p in setup.setup_dict()["players"])
 
 
 @pytest.mark.parametrize("lang, badge", [("en", "Phones"), ("zh-TW", "可用手機")])
@@ -91,35 +132,4 @@ def test_the_picker_says_which_games_play_with_phones(lang, badge, size, tmp_pat
 
 
 def test_paperback_mixed_table_phone_bot_and_a_person_at_the_tv(app):  # noqa: F811
-    lobby = lobby_for(app, "paperback", ("human", "phone", "bot"))
-    host = lobby.host
-    mei = phone(host.port, 1, "Mei", host.code)
-    recv_k(mei, "welcome")
-    steps_until(app, lobby.ready)
-    lobby.start()
-    table = app.stack.top
-    session = app.session
-    assert table.humans == [0]
-    view = recv_k(mei, "view")["view"]
-    assert view == json.loads(json.dumps(session.view(1)))
-    mei_bot = bot_for("paperback", None, "normal", 1, 0)
-    tv_bot = bot_for("paperback", None, "normal", 0, 0)
-    phone_moves = 0
-    waited = False
-    while sum(session.view(1)["turns"]) < 6:
-        acting = session.to_act()
-        assert table.viewer in (None, 0) and table.hot.curtain_for in (None, 0)
-        if 1 in acting:
-            waited = waited or "Waiting for Mei (on their phone)" in texts(app)
-            n = len(session.events)
-            mei.send(json.dumps({"k": "cmd", "cmd": mei_bot.choose(session.view(1), 1)}))
-            steps_until(app, lambda: len(session.events) > n)
-            assert session.events[n]["seat"] == 1
-            phone_moves += 1
-        elif 0 in acting:
-            session.submit(tv_bot.choose(session.view(0), 0))
-            app.step()
-        else:
-            app.step()
-    assert phone_moves >= 2 and waited
-    mei.close()
+    play_mixed(app, "paperback", ("human", "phone", "bot"), lambda s: sum(s.view(1)["turns"]) >= 6)

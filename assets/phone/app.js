@@ -7,8 +7,9 @@ import * as wooolf from "./wooolf.js";
 import * as wordporters from "./wordporters.js";
 import * as hooky from "./hooky.js";
 import * as paperback from "./paperback.js";
+import * as sumoku from "./sumoku.js";
 
-const GAMES = { wooolf, wordporters, hooky, paperback };
+const GAMES = { wooolf, wordporters, hooky, paperback, sumoku };
 const TOKEN = "couchtop.token";
 const RETRY_MS = [0, 250, 500, 1000, 2000, 4000];
 // errors after which the page stops until the player acts; any other close reconnects
@@ -77,9 +78,9 @@ function receive(m) {
       }
       s.log = s.log.slice(-8);
       break;
-    case "refused": s.note = t(m.code, m.params); break;
+    case "refused": s.note = t(m.code, m.params); s.noteShown = false; break;
     case "error":
-      s.note = t(m.code);
+      s.note = t(m.code); s.noteShown = false;
       if (m.code === "phone.err.code") s.code = null;
       if (m.code === "phone.err.token" || m.code === "phone.err.seat_changed") forgetToken();
       if (STOP.has(m.code)) s.stopped = m.code;
@@ -135,6 +136,10 @@ function render() {
       el("ul", {}, s.log.map((line) => el("li", {}, line)))));
   }
   app.replaceChildren(...kids.filter((k) => k));
+  if (s.note && !s.noteShown) {     // a refusal is read where it shows, whatever was scrolled to
+    s.noteShown = true;
+    app.querySelector(".note")?.scrollIntoView({ block: "nearest" });
+  }
 }
 
 function join(code) {

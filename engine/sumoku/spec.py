@@ -25,4 +25,5 @@ SPEC = GameSpec(
         CommandSpec("call"), CommandSpec("claim"), CommandSpec("stuck"),
     ),
     minutes=(15, 40),
+    phone_variants=("classic", "solitaire"),    # assets/phone/sumoku.js; the races are not
 )

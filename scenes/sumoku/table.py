@@ -84,8 +84,9 @@ class TableScene(Placing, TurnTable):
 
     @property
     def my_turn(self) -> bool:
-        """A person sits at the seat to play (and the table is still)."""
-        return self.turn is not None and not self.is_bot(self.turn) and not self.view["ended"]
+        """A person at the TV sits at the seat to play (a phone seat plays on its phone)."""
+        return (self.turn is not None and not self.is_bot(self.turn) and not self.on_phone(self.turn)
+                and not self.view["ended"])
 
     @property
     def hand_seat(self) -> int:
@@ -439,7 +440,7 @@ class TableScene(Placing, TurnTable):
                      accent=style.ACCENT if accent == style.ACCENT else None)
         # whose turn, big, in the seat's colour
         st = lay.status
-        text, colour = banner_text(v["status"], self.viewer, WORDS, self.name, self.is_bot)
+        text, colour = banner_text(v["status"], self.viewer, WORDS, self.name, self.is_bot, self.phone_state)
         if v.get("extra_play") and not v["ended"]:
             badge_w = min(st.w // 3, round(190 * s))
             badge = pygame.Rect(st.right - badge_w, st.y + round(8 * s), badge_w, st.h - round(16 * s))

@@ -1,4 +1,4 @@
-"""Driving the per-game phone pages of Hooky and Paperback (tests/browser): each move is the
+"""Driving the per-game phone pages of Hooky, Paperback and Sumoku (tests/browser): each move is the
 one the game's normal bot would make from the seat's view, made by tapping and typing on
 the real page (the page builds the command; the TV decides it)."""
 from __future__ import annotations
@@ -153,5 +153,59 @@ class PaperbackDriver:
                 page.click("#no_suggestion")
         elif kind == "power":
             page.click(f"button[data-power='{cmd['card']}']" if cmd.get("card") else "#power")
+        else:
+            raise AssertionError(f"no page path for {cmd}")
+
+
+class SumokuDriver:
+    """sumoku_move for `play`: a bot's choice, through the page: each tile tapped in the
+    rack (a 6 turned into a 9 there), then its square on the table, then Confirm. The first
+    play of the game is first tried with one tile on a square that touches nothing (the
+    table's top-left corner): the TV refuses it with a readable reason, and Take back
+    clears it. `exchange_at` / `stop_after`: the phone's Nth move is an exchange (the
+    bot's choice of tiles is replaced by its first tile) / the game stopped after N moves
+    (solitaire)."""
+
+    def __init__(self, tv, exchange_at: int | None = None, stop_after: int | None = None) -> None:
+        self.tv = tv
+        self.exchange_at, self.stop_after = exchange_at, stop_after
+        self.moves = 0
+        self.refusal = ""
+        self.flipped = 0
+
+    def __call__(self, page, seat: int, view: dict) -> None:
+        self.moves += 1
+        cmd = bot_command("sumoku", seat, view)
+        if self.stop_after is not None and self.moves > self.stop_after:
+            cmd = {"type": "stop"}
+        elif self.moves == self.exchange_at:
+            cmd = {"type": "exchange", "tiles": sorted(view["hands"][seat])[:1]}
+        kind = cmd["type"]
+        if kind == "place" and not self.refusal:
+            page.click(f"button[data-tile='{cmd['tiles'][0][0]}']")
+            page.locator("#board button[data-cell]").first.click()
+            page.click("#place")
+            until(self.tv, page, lambda: page.locator(".note").count() > 0, "the refusal")
+            self.refusal, self.refused_seat = page.inner_text(".note"), seat
+            page.click("#take_back")
+        if kind == "place":
+            todo = list(cmd["tiles"])
+            while todo:     # outwards from the table, as a person would: each square is on screen
+                tile, r, c, v = next(p for p in todo if page.locator(f"#board button[data-cell='{p[1]},{p[2]}']").count())
+                todo.remove([tile, r, c, v])
+                page.click(f"button[data-tile='{tile}']")
+                if v == 9:
+                    page.click("#flip")
+                    self.flipped += 1
+                page.click(f"#board button[data-cell='{r},{c}']")
+            page.click("#place")
+        elif kind in ("pass", "stop"):
+            page.click("#pass")
+            page.click("#pass_yes")
+        elif kind == "exchange":
+            page.click("#exchange")
+            for tile in cmd["tiles"]:
+                page.click(f"button[data-tile='{tile}']")
+            page.click("#do_exchange")
         else:
             raise AssertionError(f"no page path for {cmd}")
