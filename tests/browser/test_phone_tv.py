@@ -26,6 +26,7 @@ class AppTv:
     """The app as the support helpers' TV: a frame of its loop is `pump`."""
     check_frames = Tv.check_frames
     views_by_length = Tv.views_by_length
+    scramble_frames = Tv.scramble_frames
 
     def __init__(self, app: App, lobby: PhoneLobbyScene) -> None:
         self.app, self.lobby, self.host = app, lobby, lobby.host
