@@ -898,3 +898,60 @@ def test_a_long_word_too_wide_for_its_card_is_hyphenated_not_cut():
     assert hyphenated("sky", narrow, fr) is None                      # fits, or too short to break
     assert hyphenated("countryside", pygame.Rect(0, 0, 400, 60), fr) is None
     assert hyphenated("筆記型電腦筆記型電腦", narrow, fr) is None         # Chinese wraps by character instead
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_sentences_under_the_board_are_read_whole_with_words_in_both_languages(lang, size):
+    """Words in both languages, the names a new player sees, the longest word: what you may
+    do now (a marker stacked beside a hint), what a bot just did, and each number as it is
+    revealed are said whole under the board, never cut with '…' (a sentence names a word in
+    the menus' language when both do not fit; the card shows both)."""
+    from engine.wordporters.content import content
+    from scenes.wordporters import regions as geo
+    from scenes.wordporters.table import STEP_S, TURN_S
+    app = make_app(size, lang)
+    app.settings.anim_speed = "normal"
+    longest = max(content().words, key=lambda w: len(w.en) + len(w.zh)).id
+    session = make_session(seats=6, humans=1, seed=8, words="both", start=1)
+    for i, p in enumerate(session.players):
+        p["name"] = app.t("ui.player_n", n=i + 1)
+
+    def under_board() -> list:
+        with record_text() as blits:
+            redraw(app)
+        box = geo.prompt(scene.fr)
+        return [b for b in blits if box.contains(b.rect)]
+
+    scene = push(app, session)
+    session.submit(bot_move(session, 1))                         # a bot's placement, announced
+    app.step()
+    said = under_board()
+    assert said and not cut_short(said), [b.text for b in said]
+    while not (session.view(None)["phase"] == "hints" and session.to_act() == {0}
+               and any(len(h["markers"]) for h in session.view(0)["hints"])):
+        acting = session.to_act()
+        if 0 in acting and session.view(None)["phase"] == "hints":
+            session.submit(bot_move(session, 0))
+        else:
+            session.submit(bot_move(session, min(acting)))
+    scene.refresh()
+    scene.ui.pick = next(p for p in sorted(scene.legal()) if session.view(0)["hints"][p[0]]["markers"])
+    said = under_board()                                         # your 1 on your 3 beside a hint
+    assert said and not cut_short(said), [b.text for b in said]
+    while not (session.view(None)["phase"] == "vote" and session.to_act() == {0}):
+        acting = session.to_act() - ({0} if session.view(None)["phase"] == "vote" else set())
+        session.submit(bot_move(session, min(acting)))
+    scene.refresh()
+    for s, n in zip(scene.others(), range(1, 6)):
+        scene.select_voter(s)
+        scene.assign(n)
+    scene.vote()
+    r = scene.reveal
+    assert r is not None
+    for ev in r.reveals:
+        ev["word"] = longest
+    for k in range(len(r.reveals)):
+        scene.step((STEP_S * k + TURN_S) * scene.anim_factor - r.clock)
+        said = under_board()
+        assert len(said) >= 2 and not cut_short(said), [b.text for b in said]

@@ -12,7 +12,7 @@ from typing import Any, Callable, Sequence
 from engine.wordporters.content import content
 from scenes.common.names import names_list, player_name, winners_text
 from scenes.ui.i18n import lang, t
-from scenes.wordporters.words import hint_inline, resolve, word_inline
+from scenes.wordporters.words import hint_inline, narrow, resolve, word_inline
 
 
 def sentences(parts: Sequence[str]) -> str:
@@ -68,13 +68,31 @@ def announce_line(events: Sequence[dict[str, Any]], players: Sequence[Any] | Non
     return announce_lines(events, players, reader, mode)[0]
 
 
+def fitting(options: Sequence[str], room: int, size: int) -> str:
+    """The first (longest) wording that fits `room` px on one bold line at `size`, else the last."""
+    from scenes.ui.text import width
+    return next((x for x in options if width(x, size, True) <= room), options[-1])
+
+
+def reveal_said(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | None, mode: str) -> list[str]:
+    """A reveal at the table, longest first: the log's sentence (the word as the table shows
+    it, and who guessed it), then the number and word alone (the line under it says who
+    guessed), then with the word in the menus' language only."""
+    short = [t("wordporters.ui.reveals", player=player_name(players, int(ev["seat"])), number=ev.get("number"),
+               word=word_inline(str(ev.get("word")), m)) for m in (mode, narrow(mode))]
+    return [log_line(ev, players, reader, mode)] + short
+
+
 def announce_lines(events: Sequence[dict[str, Any]], players: Sequence[Any] | None, reader: int | None = None,
                    mode: str = "ui") -> list[str]:
     """`announce_line`'s sentence, then shorter ones saying the same for a narrow place
-    (the passes: without the vote that follows, then as a count)."""
+    (a word in the menus' language only, not both; the passes: without the vote that
+    follows, then as a count)."""
     passes = [int(e["seat"]) for e in events if e.get("type") == "passed"]
     if not passes:
-        return [log_line(events[-1], players, reader, mode) if events else ""]
+        if not events:
+            return [""]
+        return list(dict.fromkeys(log_line(events[-1], players, reader, m) for m in (mode, narrow(mode))))
     names = names_list([player_name(players, s) for s in passes])
     kind = "one" if len(passes) == 1 else "many"
     out = [t(f"wordporters.ui.passes_{kind}", names=names)]

@@ -15,7 +15,7 @@ from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
 from scenes.wordporters import regions as geo
-from scenes.wordporters.narrate import log_line
+from scenes.wordporters.narrate import fitting, reveal_said
 from scenes.wordporters.pieces import draw_lines, draw_marker, draw_number_card, draw_track
 from scenes.wordporters.tableview import draw_board
 from scenes.wordporters.words import narrow, word_inline, word_lines
@@ -59,7 +59,8 @@ def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorter
         k = sc.reveal.shown()
         if k:
             r = sc.reveal.reveals[k - 1]
-            said = (log_line(r, sc.players, sc.viewer, sc.mode), style.seat_colour(int(r["seat"])))
+            said = (fitting(reveal_said(r, sc.players, sc.viewer, sc.mode), box.w, fr.min_fs),
+                    style.seat_colour(int(r["seat"])))
     elif sc.announce is not None and sc.announce[1] != sc.viewer:
         text, who = sc.announced(box.w, fr.min_fs)                    # type: ignore[misc]
         said = (text, style.seat_colour(who) if isinstance(who, int) else style.INK)
@@ -67,9 +68,7 @@ def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorter
         k = sc.reveal.shown()
         r = sc.reveal.reveals[k - 1]
         right = [int(x) for x in r["right"]]
-        text = t("wordporters.ui.guessed_by" if len(right) > 1 else "wordporters.ui.guessed_by_one",
-                 names=names_list([sc.name(g) for g in right]),
-                 player=sc.name(int(r["seat"])), n=len(right)) if right else t("wordporters.ui.guessed_none")
+        text = _points_said(sc, int(r["seat"]), right, box.w, fr.min_fs)
         rows = [said, (text, style.GOOD if right else style.INK_DIM)]
         h = box.h // 2
         for i, (line, colour) in enumerate(rows):
@@ -79,7 +78,7 @@ def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorter
     if sc.message is not None:
         doing: tuple[str, tuple[int, int, int]] | None = (sc.message[0], TONE.get(sc.message[1], style.INK))
     else:
-        text, tone = sc.prompt()
+        text, tone = sc.prompt(box.w, fr.min_fs)
         doing = (text, TONE[tone]) if text else None
     rows = [x for x in (said, doing) if x and x[0]]
     if not rows:
@@ -88,6 +87,17 @@ def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorter
     for i, (text, colour) in enumerate(rows):
         text_in(surface, text, pygame.Rect(box.x, box.y + i * h, box.w, h), fr.fs(24 if len(rows) == 1 else 21),
                 colour, bold=i == len(rows) - 1, align="left", min_size=fr.min_fs, ellipsis=True)
+
+
+def _points_said(sc: "WordPortersScene", seat: int, right: list[int], room: int, size: int) -> str:
+    """Who scored for a reveal, in a line: every guesser named, or (when that does not fit)
+    counted; the reveal panel beside it names each player's points."""
+    if not right:
+        return t("wordporters.ui.guessed_none")
+    keys = ("wordporters.ui.guessed_by", "wordporters.ui.guessed_by_count") if len(right) > 1 else \
+        ("wordporters.ui.guessed_by_one",)
+    names = names_list([sc.name(g) for g in right])
+    return fitting([t(k, names=names, player=sc.name(seat), n=len(right)) for k in keys], room, size)
 
 
 def _me(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:

@@ -30,13 +30,12 @@ from scenes.ui.buttons import Button, row_rects
 from scenes.ui.geometry import Frame
 from scenes.ui import style
 from scenes.ui.i18n import lang, t
-from scenes.ui.text import width
 from scenes.wordporters import panels, regions as geo
 from scenes.wordporters.layout import BoardLayout, board_layout, proportions
-from scenes.wordporters.narrate import announce_lines, log_lines
+from scenes.wordporters.narrate import announce_lines, fitting, log_lines
 from scenes.wordporters.tableview import Shown
 from scenes.wordporters.votes import points_so_far, tags, vote_table, voters_by_word
-from scenes.wordporters.words import hint_inline, next_mode, resolve
+from scenes.wordporters.words import hint_inline, narrow, next_mode, resolve
 
 WORDS = BannerWords(over="wordporters.ui.banner.over", mine="wordporters.ui.banner.mine.{phase}",
                     bot="wordporters.ui.banner.bot", person="wordporters.ui.banner.person",
@@ -212,9 +211,7 @@ class WordPortersScene(RevealTable):
             return None
         events, who = self.announce
         options = announce_lines(events, self.players, self.viewer, self.mode)
-        if room is not None:
-            return next((x for x in options if width(x, size, True) <= room), options[-1]), who
-        return options[0], who
+        return (options[0] if room is None else fitting(options, room, size)), who
 
     def on_undone(self) -> None:
         self.announce = None
@@ -347,8 +344,10 @@ class WordPortersScene(RevealTable):
         self.ui.pick = (card, side)
         self.message = None
 
-    def prompt(self) -> tuple[str, str]:
-        """What the seat on screen may do now, in a sentence, and its tone."""
+    def prompt(self, room: int | None = None, size: int = 0) -> tuple[str, str]:
+        """What the seat on screen may do now, in a sentence, and its tone; with `room`, a
+        shorter wording of where the marker goes when the whole one does not fit that width
+        at `size`."""
         v, ui = self.view, self.ui
         if self.phase() == "hints":
             left = list(v["left"][self.viewer])
@@ -357,12 +356,13 @@ class WordPortersScene(RevealTable):
                 return t(key, marker=min(left)), "info"
             card, side = ui.pick
             refused = self.check(self.place_cmd(ui.pick))
-            hint = hint_inline(v["hints"][card]["words"][side], self.mode)
+            hint = hint_inline(v["hints"][card]["words"][side], narrow(self.mode))   # the card shows both
             if refused is not None:
                 return refused.message(lang()), "error"
             markers = markers_for(v["hints"][card]["markers"], left, int(self.viewer)) or []
             key = "wordporters.ui.prompt.stack" if len(markers) > 1 else "wordporters.ui.prompt.place"
-            return t(key, marker=markers[-1] if markers else "", hint=hint), "good"
+            said = [t(k, marker=markers[-1] if markers else "", hint=hint) for k in (key, key + "_short")]
+            return (said[0] if room is None else fitting(said, room, size)), "good"
         if self.phase() == "vote":
             missing = [s for s in self.others() if s not in ui.guesses]
             if missing:
