@@ -57,6 +57,22 @@ def played(app, game="wordporters", kinds=("phone", "phone", "bot"), moves=1):
     return session, host, conns, tokens
 
 
+class Arrived:
+    """The frames a phone's connection has received by now, the last of each kind (a call
+    never waits)."""
+
+    def __init__(self, c) -> None:
+        self.c, self.last = c, {}
+
+    def __call__(self) -> dict:
+        try:
+            while True:
+                m = json.loads(self.c.recv(0))
+                self.last[m["k"]] = m
+        except TimeoutError:
+            return self.last
+
+
 def resume(port, token):
     c = phone(port)
     c.send(json.dumps({"k": "resume", "token": token}))
@@ -106,6 +122,11 @@ def test_continue_after_a_crash_brings_the_same_phones_back_to_their_seats(app):
             "k": "welcome", "seat": 0, "token": tokens[0], "name": "Mei", "game": "wordporters", "limits": None}
         steps_until(again, lambda: lobby.seats()[0]["state"] == "here")
         assert again.stack.top is lobby               # seat 1 is still away
+        a.send(json.dumps({"k": "cmd", "cmd": {"type": "place", "card": 0}}))     # too soon
+        arrived = Arrived(a)
+        steps_until(again, lambda: "refused" in arrived())
+        assert arrived()["refused"] == {"k": "refused", "code": "phone.err.waiting", "params": {}}
+        assert resumed.events == events
         b = resume(port, tokens[1])
         assert recv_k(b, "welcome")["seat"] == 1
         steps_until(again, lambda: isinstance(again.stack.top, TurnTable))

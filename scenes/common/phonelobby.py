@@ -21,7 +21,7 @@ from typing import Any
 
 import pygame
 
-from net.phones import keep
+from net.phones import keep, wire
 from net.phones.addresses import lan_addresses
 from net.phones.host import PhoneHost
 from scenes.common.names import player_name
@@ -122,7 +122,11 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self.host is not None and self.host.poll():   # joined / away: the seats changed
+        notices = self.host.poll() if self.host is not None else []
+        for m in notices:
+            if m["k"] == "cmd":     # Continue: a phone back before the others plays too soon
+                self.host.send(m["seat"], wire.refused("phone.err.waiting"))
+        if notices:                 # joined / away: the seats changed
             self.rebuild()
             if self.session is not None and self.all_back():
                 self.start()
