@@ -396,3 +396,53 @@ def test_no_numbers_below_the_certain_level():
     assert notebook_frame(session.view(0), "off", 1) is None
     sure = notebook_frame(session.view(0), "certain", 1)
     assert all(h is None or len(h) <= 1 for h in sure["holders"]) and sure["absent"] == {}
+
+
+def pump_until(table, pred, timeout=5.0):
+    end = time.monotonic() + timeout
+    while not pred():
+        assert time.monotonic() < end, "the table never got there"
+        table.pump()
+        time.sleep(0.005)
+
+
+def test_a_draft_is_kept_for_the_tv_in_a_game_without_secrets_and_never_played(clock):
+    """A Sumoku phone's play being built reaches the TV (PhoneTable.drafts) and is never
+    submitted; the play itself clears it. In a game with secrets a draft is dropped."""
+    host = PhoneHost("sumoku", ["phone", "phone"], ["", ""], clock=clock, code="QRST")
+    host.start()
+    try:
+        session = LocalSession(rules_for("sumoku"), 2, {"variant": "classic"}, seed=7, log=False)
+        table = PhoneTable(host, session)
+        seat = session.view(None)["turn"]
+        c, _ = join(host, seat)
+        draft = {"type": "place", "tiles": [[session.view(seat)["hands"][seat][0], 0, 0, 1]]}
+        n = len(session.events)
+        send(c, {"k": "draft", "cmd": {**draft, "seat": 1 - seat}})
+        pump_until(table, lambda: seat in table.drafts)
+        assert table.drafts == {seat: draft} and len(session.events) == n
+        send(c, {"k": "cmd", "cmd": {"type": "pass"}})
+        pump_until(table, lambda: len(session.events) > n)
+        assert table.drafts == {}
+        table.close()
+    finally:
+        host.stop()
+    host = make_host(clock)            # Wooolf!!: hidden information
+    try:
+        table = PhoneTable(host, LocalSession(rules_for("wooolf"), 5, {"start": 0}, seed=7, log=False))
+        c, _ = join(host, 0)
+        send(c, {"k": "draft", "cmd": {"type": "peek", "target": 2, "pos": 0}})
+        send(c, {"k": "cmd", "cmd": {"type": "peek", "target": 0, "pos": 0}})      # refused: after the draft
+        got: list[str] = []
+
+        def refused() -> bool:
+            try:
+                got.append(recv(c, 0.02)["k"])
+            except TimeoutError:
+                pass
+            return "refused" in got
+        pump_until(table, refused)
+        assert table.drafts == {}
+        table.close()
+    finally:
+        host.stop()

@@ -8,10 +8,11 @@ import json
 
 import pytest
 
+from engine.core.rng import Rng
 from engine.registry import bot_for, games, phone_games, spec_for
 from scenes.common.setup import PHONE, SetupScene
 from support.scenes import texts
-from test_scenes_phones import app, lobby_for, phone, recv_k, steps_until  # noqa: F401
+from test_scenes_phones import app, lobby_for, phone, recv_k, redraw, steps_until  # noqa: F401
 
 
 @pytest.mark.parametrize("game", games())
@@ -31,11 +32,12 @@ def test_the_switch_is_offered_for_every_variant_with_a_phone_page(app, game):  
     assert len(seen) == len(setup.spec.get("variants") or [None])
 
 
-def play_mixed(app, game, kinds, enough, check=lambda table, acting: None):
+def play_mixed(app, game, kinds, enough, check=lambda table, acting, mei: None):
     """A mixed table (one phone, one bot, one person at the TV) played on until
     `enough(session)`: the phone's moves (the normal bot's, sent over its socket) reach the
     session as its seat's, the person at the TV plays through the session, and the TV never
-    shows the phone's seat nor raises a curtain for it; `check(table, acting)` each step.
+    shows the phone's seat nor raises a curtain for it; `check(table, acting, the phone's
+    socket)` each step.
     Returns (the phone's first view, the session, the phone's moves)."""
     lobby = lobby_for(app, game, kinds)
     host = lobby.host
@@ -57,7 +59,7 @@ def play_mixed(app, game, kinds, enough, check=lambda table, acting: None):
         acting = session.to_act()
         assert table.viewer in (None, tv)                 # the TV never shows the phone's seat
         assert table.hot.curtain_for in (None, tv)        # nor raises a curtain for it
-        check(table, acting)
+        check(table, acting, mei)
         if ps in acting:
             waited = waited or "Waiting for Mei (on their phone)" in texts(app)
             n = len(session.events)
@@ -82,12 +84,27 @@ def test_hooky_mixed_table_phone_bot_and_a_person_at_the_tv(app):  # noqa: F811
 
 
 def test_sumoku_mixed_table_the_tv_never_plays_the_phones_turn(app):  # noqa: F811
-    """The TV's table waits for the phone's seat: no hand to play, no Confirm or Pass for it."""
-    def check(table, acting):
+    """The TV's table waits for the phone's seat: no hand to play, no Confirm or Pass for it;
+    the play the phone is building (its draft) is shown large on the TV's board, judged
+    there as a play built at the TV would be, and gone once the phone has played."""
+    drafts = []
+
+    def check(table, acting, mei):
         app.step()
-        if 0 in acting:
-            assert not table.my_turn
-            assert not table.bar["confirm"].enabled and not table.bar["pass"].enabled
+        if 0 not in acting:
+            assert not table.pending
+            return
+        assert not table.my_turn
+        assert not table.bar["confirm"].enabled and not table.bar["pass"].enabled
+        if not drafts:
+            view = app.session.view(0)
+            cmd = next(c for c in app.session.rules.legal_commands(view, 0) if c["type"] == "place")
+            mei.send(json.dumps({"k": "draft", "cmd": {"type": "place", "tiles": cmd["tiles"]}}))
+            steps_until(app, lambda: table.pending.tiles == cmd["tiles"])
+            redraw(app)
+            score = app.session.rules.decide(app.session.state, cmd, Rng(0))[0]["score"]
+            assert f"Mei, on their phone: This play scores {score}" in texts(app)
+            drafts.append(cmd)
     turns = ("placed", "passed", "exchanged")
     play_mixed(app, "sumoku", ("phone", "bot", "human"),
                lambda s: sum(ev["type"] in turns and ev["seat"] == 0 for ev in s.events) >= 3, check)

@@ -98,6 +98,7 @@ function ctx() {
   return {
     seat: s.seat, view: s.view, ui: s.ui, lang, content: s.content[s.game] || {}, notebook: s.notebook,
     name: names, send: (cmd) => { s.note = null; send({ k: "cmd", cmd }); },
+    draft: (cmd) => send({ k: "draft", cmd }),      // a play being built, for the TV to show
     redraw: render,
   };
 }

@@ -2,7 +2,8 @@
 // and zoom, a play built by tapping a tile and then a square (a 6 turned into a 9 first),
 // confirmed, taken back, a pass (or a skipped extra play, or solitaire's end) asked
 // twice, an exchange. The TV's rules judge the play: a refusal comes back as a catalog
-// key and shows in the phone's language. Only the seat's view is used.
+// key and shows in the phone's language. Only the seat's view is used; the play being built
+// goes to the TV as a `draft`, which shows it large on the table.
 import { t, el, button, section } from "./ui.js";
 
 const ZOOM = [32, 44, 56];          // px a square, smallest to largest
@@ -93,7 +94,7 @@ function board(c) {
       const where = t("phone.sumoku.square", { row: r, col });
       if (x && x.pending) {
         grid.append(tileFace(x.tile, x.value, { class: "pending", "data-cell": key, "aria-label": where,
-          onclick: () => { ui.pending = ui.pending.filter((p) => p[0] !== x.tile); c.redraw(); } }, "button"));
+          onclick: () => { ui.pending = ui.pending.filter((p) => p[0] !== x.tile); share(c); } }, "button"));
       } else if (x) {
         grid.append(tileFace(x.tile, x.value, { class: last.has(key) ? "last" : "" }));
       } else if (placing) {
@@ -147,7 +148,14 @@ function put(c, r, col) {
     ui.pending.push([ui.sel, r, col, valueOf(c, ui.sel)]);
     ui.sel = null;
     ui.tip = false;
+    return share(c);
   }
+  c.redraw();
+}
+
+function share(c) {
+  // the TV shows the play as it is built (nothing in Sumoku is secret), and judges it there
+  c.draft({ type: "place", tiles: c.ui.pending.map((p) => p.slice()) });
   c.redraw();
 }
 
@@ -223,12 +231,12 @@ function actions(c) {
       const tiles = ui.pending.map((p) => p.slice());
       c.send({ type: "place", tiles });      // kept here until the TV's answer: a refusal leaves it to fix
     }, { class: "big go", id: "place", disabled: !has }),
-    button(t("sumoku.ui.take_back"), () => { ui.pending = []; ui.sel = null; c.redraw(); },
+    button(t("sumoku.ui.take_back"), () => { ui.pending = []; ui.sel = null; share(c); },
       { class: "big", id: "take_back", disabled: !has }),
     button(t(solitaire ? "sumoku.ui.stop" : v.extra_play ? "sumoku.ui.decline" : "sumoku.ui.pass"), () => { ui.mode = "ask"; c.redraw(); },
       { class: "big", id: "pass" }),
     (solitaire || v.options.exchange) ? button(t("sumoku.ui.exchange"), () => {
-      ui.mode = "exchange"; ui.pending = []; ui.sel = null; ui.pick = []; c.redraw();
+      ui.mode = "exchange"; ui.pending = []; ui.sel = null; ui.pick = []; share(c);
     }, { class: "big", id: "exchange", disabled: !canExchange(v, c.seat) }) : null));
 }
 

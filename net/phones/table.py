@@ -36,6 +36,7 @@ class PhoneTable:
         self._heard: dict[int, Callable[[Any, list[dict[str, Any]]], None]] = {}
         self.away_since: dict[int, float] = {}
         self.by_bot: set[int] = set()
+        self.drafts: dict[int, dict[str, Any]] = {}   # seat -> the play its phone is building (public games)
         self._kept: dict[str, Any] | None = None
         session.players = [dict(p) for p in session.players]    # handing over never edits the header's
         level = str(session.options.get("assistant", "notes"))
@@ -108,11 +109,15 @@ class PhoneTable:
             if msg["k"] == "cmd":
                 self._command(seat, msg["cmd"])
                 continue
+            if msg["k"] == "draft":
+                self._draft(seat, msg["cmd"])
+                continue
             notices.append(msg)
             if msg["k"] == "seats":          # a seat's token changed: keep the new one
                 self.keep()
             elif msg["k"] == "joined":
                 self.away_since.pop(seat, None)
+                self.drafts.pop(seat, None)      # a reloaded page starts its play afresh
                 if seat in self._heard:
                     self._send_view(seat)
             elif msg["k"] == "away" and seat in self._heard:
@@ -148,7 +153,14 @@ class PhoneTable:
             kind = "phone" if s in back else "bot"
             self.session.players[s] = dict(self.session.players[s], kind=kind)
             (self.by_bot.discard if s in back else self.by_bot.add)(s)
+            self.drafts.pop(s, None)
         return back + due
+
+    def _draft(self, seat: int, cmd: dict[str, Any]) -> None:
+        """A play the phone is building, for the TV to show (Sumoku's tiles put down but not
+        yet confirmed). Only in a game without hidden information: a draft is never secret."""
+        if seat in self._heard and seat not in self.by_bot and not self.session.rules.spec.hidden_information:
+            self.drafts[seat] = cmd
 
     def _command(self, seat: int, cmd: dict[str, Any]) -> None:
         if seat not in self._heard:
@@ -161,6 +173,7 @@ class PhoneTable:
         cmd["seat"] = seat          # the seat the token holds, whatever the phone said
         try:
             self.session.submit(cmd)
+            self.drafts.pop(seat, None)
         except RuleError as e:
             data = e.to_data()
             self.host.send(seat, wire.refused(data["code"], data["params"]))

@@ -9,7 +9,7 @@ from typing import Any
 
 import pygame
 
-from engine.sumoku.tiles import TILE_COUNT, number
+from engine.sumoku.tiles import TILE_COUNT, number, values
 from engine.sumoku.views import view_board
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.confirm import Confirm
@@ -95,6 +95,30 @@ class TableScene(Placing, TurnTable):
             return self.turn if self.my_turn else self.viewer
         return self.turn if self.turn is not None else (self.viewer or 0)
 
+    @property
+    def phone_turn(self) -> bool:
+        """The seat to play is on its phone (and not handed to a bot)."""
+        return (self.turn is not None and self.on_phone(self.turn) and not self.is_bot(self.turn)
+                and not self.view["ended"])
+
+    def phone_draft(self) -> list[list[int]]:
+        """The tiles the phone to play has put down but not confirmed (its `draft`,
+        net/phones/table.py), as far as they fit the table: its own tiles, on free squares."""
+        phones = getattr(self.app, "phones", None)
+        draft = phones.drafts.get(self.turn) if phones is not None and self.phone_turn else None
+        if not isinstance(draft, dict) or draft.get("type") != "place" or not isinstance(draft.get("tiles"), list):
+            return []
+        hand = set(self.view["hands"][self.turn])
+        taken = {(r, c) for r, c, _, _ in self.view["board"]}
+        out: list[list[int]] = []
+        for p in draft["tiles"][:len(hand)]:
+            if (isinstance(p, list) and len(p) == 4 and all(type(x) is int for x in p) and p[0] in hand
+                    and p[3] in values(p[0]) and (p[1], p[2]) not in taken and all(abs(x) <= 64 for x in p[1:3])):
+                taken.add((p[1], p[2]))
+                hand.discard(p[0])
+                out.append(list(p))
+        return out
+
     # ---- the session -------------------------------------------------------------------
     def leave(self) -> None:
         super().leave()
@@ -112,6 +136,9 @@ class TableScene(Placing, TurnTable):
         board = {(r, c) for r, c, _, _ in self.view["board"]}
         if any((p[1], p[2]) in board for p in self.pending.tiles):
             self.pending.clear()
+        if self.phone_turn:          # the play the phone is building, shown large here
+            self.pending.set(self.phone_draft())
+            self.board_view.extra_fit = {(p[1], p[2]) for p in self.pending.tiles}
         if self.selected is not None and self.selected not in hand:
             self.selected = None
         self.exchange_pick &= hand
@@ -356,6 +383,9 @@ class TableScene(Placing, TurnTable):
             if dx or dy:
                 self.board_view.pan_px(dx, dy)
         self._finish_hint()
+        if self.phone_turn and self.phone_draft() != self.pending.tiles:     # the phone moved a tile
+            self.refresh()
+            self.request_redraw()
 
     def time_left(self) -> int | None:
         """Whole seconds to the deadline on the session's clock (which stops while paused)."""
@@ -510,6 +540,14 @@ class TableScene(Placing, TurnTable):
             return self.message[0], (style.BAD if self.message[1] == "error" else style.MUTED)
         if v["ended"]:
             return t("sumoku.ui.game_over"), style.ACCENT
+        if self.phone_turn and self.pending:     # what the phone's play would do, as for a play built here
+            a = self.analysis
+            if a.ok:
+                said = (t("sumoku.ui.preview.count", count=len(self.pending)) if self.solitaire
+                        else t("sumoku.ui.preview.score", score=a.score))
+                return t("sumoku.ui.preview.phone", name=self.name(self.turn), text=said), style.OK
+            if a.error is not None:
+                return t("sumoku.ui.preview.phone", name=self.name(self.turn), text=a.error.message(lang())), style.BAD
         if not self.my_turn:
             return (t("sumoku.ui.preview.wait", name=self.name(self.turn)) if self.turn is not None else "",
                     style.MUTED)

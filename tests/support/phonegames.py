@@ -159,7 +159,8 @@ class PaperbackDriver:
 
 class SumokuDriver:
     """sumoku_move for `play`: a bot's choice, through the page: each tile tapped in the
-    rack (a 6 turned into a 9 there), then its square on the table, then Confirm. The first
+    rack (a 6 turned into a 9 there), then its square on the table (the TV gets the play
+    so far as the seat's draft), then Confirm. The first
     play of the game is first tried with one tile on a square that touches nothing (the
     table's top-left corner): the TV refuses it with a readable reason, and Take back
     clears it. `exchange_at` / `stop_after`: the phone's Nth move is an exchange (the
@@ -189,7 +190,7 @@ class SumokuDriver:
             self.refusal, self.refused_seat = page.inner_text(".note"), seat
             page.click("#take_back")
         if kind == "place":
-            todo = list(cmd["tiles"])
+            todo, put = list(cmd["tiles"]), []
             while todo:     # outwards from the table, as a person would: each square is on screen
                 tile, r, c, v = next(p for p in todo if page.locator(f"#board button[data-cell='{p[1]},{p[2]}']").count())
                 todo.remove([tile, r, c, v])
@@ -198,6 +199,9 @@ class SumokuDriver:
                     page.click("#flip")
                     self.flipped += 1
                 page.click(f"#board button[data-cell='{r},{c}']")
+                put.append([tile, r, c, v])
+            until(self.tv, page, lambda: self.tv.table.drafts.get(seat) == {"type": "place", "tiles": put},
+                  "the play shown on the TV")
             page.click("#place")
         elif kind in ("pass", "stop"):
             page.click("#pass")
