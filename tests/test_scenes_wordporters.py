@@ -955,3 +955,28 @@ def test_the_sentences_under_the_board_are_read_whole_with_words_in_both_languag
         scene.step((STEP_S * k + TURN_S) * scene.anim_factor - r.clock)
         said = under_board()
         assert len(said) >= 2 and not cut_short(said), [b.text for b in said]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_replays_last_frame_names_every_winner_whole(lang, size):
+    """Three of six players sharing the win, with the names a new player sees: the replay's
+    side panel says it whole over as many lines as it takes (it was cut: 'Player 1 and
+    Player 3 share t…'), and the totals, the note and the track under it still fit."""
+    from engine.core.bots import play_out
+    from scenes.common.names import winners_text
+    from scenes.ui.geometry import Frame
+    from scenes.wordporters.replayview import ReplayRenderer
+    app = make_app(size, lang)
+    players = [{"name": app.t("ui.player_n", n=i + 1), "kind": "bot", "level": "normal"} for i in range(6)]
+    session = play_out(RULES, 6, [WordPortersBot("normal", s) for s in range(6)], seed=3)
+    view = dict(session.view(None), result={**session.view(None)["result"], "winners": [0, 2, 4]})
+    assert view["ended"]
+    surface = pygame.Surface(size)
+    board = Frame(size).r(20, 60, 860, 570)                      # where the replay viewer draws it
+    with record_text() as blits:
+        ReplayRenderer(app, players, "en").draw(surface, board, view)
+    assert_fits(blits, size, small_digits=True)
+    assert not cut_short(blits), cut_short(blits)
+    said = "".join(b.text for b in blits).replace(" ", "")
+    assert winners_text(players, [0, 2, 4]).replace(" ", "") in said

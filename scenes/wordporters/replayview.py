@@ -19,7 +19,7 @@ from scenes.wordporters.layout import board_layout, hint_rows_for, proportions
 from scenes.wordporters.pieces import draw_track
 from scenes.wordporters.tableview import Shown, draw_board
 from scenes.wordporters.votes import points_so_far, tags, voters_by_word
-from scenes.ui.text import width
+from scenes.ui.text import line_step, width, wrap
 from scenes.wordporters.words import hint_lines, resolve
 
 
@@ -97,9 +97,11 @@ class ReplayRenderer(Renderer):
             head = winners_text(self.players, (view.get("result") or {}).get("winners") or [])
         else:
             head = t("wordporters.ui.round", round=view.get("round", 0), of=view.get("rounds", 4))
-        hh = fr.px(60)
-        text_in(surface, head, pygame.Rect(inner.x, inner.y, inner.w, hh), fr.fs(22), style.ACCENT, bold=True,
-                wrap_lines=True, max_lines=2, min_size=fr.min_fs, ellipsis=True)
+        size = fr.fs(22)
+        lines = min(4, max(2, len(wrap(head, size, inner.w, True))))      # the winners told whole, however many
+        hh = max(fr.px(60), lines * line_step(size, True) + fr.px(6))
+        text_in(surface, head, pygame.Rect(inner.x, inner.y, inner.w, hh), size, style.ACCENT, bold=True,
+                wrap_lines=True, max_lines=lines, min_size=fr.min_fs, ellipsis=True)
         gap = max(1, fr.px(3))
         side = (inner.w - 4 * gap) / 5
         track_h = round(4 * side + 3 * gap)
@@ -107,7 +109,12 @@ class ReplayRenderer(Renderer):
             track_h += min(track_h // 3, fr.fs(18) + fr.px(8)) + gap
         reveals = view.get("reveals") or []
         gained = points_so_far(n, reveals) if reveals else None
-        rh = fr.px(34)
+        track = pygame.Rect(inner.x, inner.bottom - track_h, inner.w, track_h)
+        note = t("wordporters.ui.reveal_votes", player=player_name(self.players, int(reveals[-1]["seat"]))) \
+            if reveals and view.get("votes") else ""
+        note_h = len(wrap(note, fr.fs(18), inner.w)) * line_step(fr.fs(18)) if note else 0
+        room = track.y - gap - fr.px(6) - note_h - (inner.y + hh)      # the rows close up to leave the note whole
+        rh = max(line_step(fr.min_fs, True), min(fr.px(34), room // max(1, n)))
         y = inner.y + hh
         for s in range(n):
             r = pygame.Rect(inner.x, y + s * rh, inner.w, rh - 2)
@@ -121,9 +128,7 @@ class ReplayRenderer(Renderer):
             text_in(surface, str(view["scores"][s]), pygame.Rect(r.right - fr.px(40), r.y, fr.px(40), r.h),
                     fr.fs(22), style.INK, bold=True, align="right", min_size=fr.min_fs, ellipsis=True)
         y += n * rh + fr.px(6)
-        track = pygame.Rect(inner.x, inner.bottom - track_h, inner.w, track_h)
-        if reveals and view.get("votes"):
-            note = t("wordporters.ui.reveal_votes", player=player_name(self.players, int(reveals[-1]["seat"])))
+        if note:
             text_in(surface, note, pygame.Rect(inner.x, y, inner.w, track.y - gap - y), fr.fs(18), style.INK_DIM,
                     align="left", valign="top", wrap_lines=True, max_lines=4, min_size=fr.min_fs, ellipsis=True)
         draw_track(surface, track, fr, view["scores"])
