@@ -1004,3 +1004,42 @@ def test_every_reveal_sentence_is_read_whole_at_a_full_table(lang, size):
     for ln in ev["lines"]:
         assert app.t("wooolf.role." + ln["identity"]) in said
     assert app.t("wooolf.line.red_x") in said                # what a red X means, said once
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_log_and_the_replay_keep_why_each_player_scored_after_the_reveal(lang):
+    """The reveal's explanations go when the next round starts: the table's log keeps
+    them after the round's line, and the replay's event list says them with the reveal."""
+    from scenes.wooolf.narrate import reveal_lines
+    app = make_app(lang=lang)
+    session = make_session(5, 1, seed=6, start=0)
+    play_bots_until(session, lambda: session.view(None)["round"] == 2)
+    ev = [e for e in session.events if e["type"] == "round_revealed"][-1]
+    why = [w for _, w in reveal_lines(ev, session.players)]
+    assert why
+    scene = push(app, session)
+    scene.refresh_log()
+    at = scene.log_lines.index(i18n.t("wooolf.log.round_revealed", round=1))
+    assert scene.log_lines[at + 1:at + 1 + len(why)] == why
+    said = describe_event(ev, session.players)
+    assert said.startswith(i18n.t("wooolf.log.round_revealed", round=1)) and all(w in said for w in why)
+    assert ("。 " not in said) if lang == "zh-TW" else (". " in said)   # sentences joined as each language does
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_howto_says_what_each_short_question_on_an_answered_card_stands_for(lang, size):
+    """'WHB? NO' on a seat box: the how-to's asking page gives each short form with its
+    whole question, read whole."""
+    from engine.wooolf.content import content
+    from scenes.wooolf import howto_pages
+    pygame.init()
+    i18n.set_lang(lang)
+    page = next(p for p in howto_pages() if p.key == "ask")
+    blits = draw_howto_page(page, pygame.Surface(size))
+    assert_fits(blits, size)
+    assert not cut_short(blits)
+    drawn = texts(blits)
+    for q in content().questions:
+        short, whole = i18n.t(f"wooolf.qshort.{q.id}"), i18n.t(f"wooolf.question.{q.id}")
+        assert any(s.startswith(short) and s.endswith(whole) for s in drawn), (short, drawn)

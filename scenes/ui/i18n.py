@@ -89,3 +89,8 @@ def t(key: str, /, **params: Any) -> str:
 
 def t_msg(msg: dict) -> str:
     return tr_msg(msg, _state["lang"])
+
+
+def sentences(parts: Any) -> str:
+    """Sentences one after another: a space between them in English, none in Chinese."""
+    return ("" if lang().startswith("zh") else " ").join(p for p in parts if p)

@@ -161,6 +161,14 @@ def _ask(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     text_in(surface, t("wooolf.howto.ask.note"), pygame.Rect(x + fr.px(140), rect.y, rect.right - x - fr.px(140),
             3 * ch + 2 * fr.px(10)), fr.fs(20), style.INK_DIM, wrap_lines=True, align="left", max_lines=4,
             min_size=fr.min_fs, ellipsis=True)
+    # what each short form on an answered card stands for ("WHB?" is not self-evident)
+    top = rect.y + max(q.h, 3 * ch + 2 * fr.px(10)) + fr.px(16)
+    rows = [t("wooolf.howto.ask.legend", short=t(f"wooolf.qshort.{qn.id}"), question=t(f"wooolf.question.{qn.id}"))
+            for qn in content().questions]
+    rh = min(fr.px(30), (rect.bottom - top) // max(1, len(rows)))
+    for i, row in enumerate(rows):
+        text_in(surface, row, pygame.Rect(rect.x, top + i * rh, rect.w, rh), fr.fs(20), style.INK_DIM, align="left",
+                min_size=fr.min_fs, ellipsis=True)
 
 
 def _targets(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:

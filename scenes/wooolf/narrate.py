@@ -12,7 +12,7 @@ from typing import Any, Sequence
 
 from engine.wooolf.content import content
 from scenes.common.names import player_name, winners_text
-from scenes.ui.i18n import t
+from scenes.ui.i18n import sentences, t
 
 
 def holder_name(players: Sequence[Any] | None, holder: int, seats: int) -> str:
@@ -96,10 +96,19 @@ def reveal_lines(ev: dict[str, Any], players: Sequence[Any] | None) -> list[tupl
     return out
 
 
+def log_lines(ev: dict[str, Any], players: Sequence[Any] | None, seats: int, viewer: int | None) -> list[str]:
+    """The log's sentences for one event: its line, and after a reveal why each player
+    scored or took an X (the reveal's panel goes when the next round starts; the log keeps it)."""
+    out = [log_line(ev, players, seats, viewer)]
+    if ev.get("type") == "round_revealed":
+        out += [words for _, words in reveal_lines(ev, players)]
+    return out
+
+
 def describe_event(ev: dict[str, Any], players: Sequence[dict] | None = None, variant: str | None = None) -> str:
-    """One line for the replay list, as the table sees it (never a secret)."""
+    """One line for the replay list, as the table sees it (never a secret); a reveal explained."""
     seats = len(ev["scores"]) if isinstance(ev.get("scores"), list) else _seats_of(ev, players)
-    return log_line(ev, players, seats, None)
+    return sentences(log_lines(ev, players, seats, None))
 
 
 def _seats_of(ev: dict[str, Any], players: Sequence[Any] | None) -> int:

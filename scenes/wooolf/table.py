@@ -30,7 +30,7 @@ from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
 from scenes.wooolf import panels
 from scenes.wooolf.layout import TableLayout, table_layout
-from scenes.wooolf.narrate import log_line
+from scenes.wooolf.narrate import log_line, log_lines
 from scenes.wooolf.notebook import Assistant, level_of
 from scenes.wooolf.tableview import Shown, peeked_now, results_of
 
@@ -152,7 +152,7 @@ class WooolfScene(RevealTable):
     def refresh_log(self, seen: list[dict] | None = None) -> None:
         """The log's lines worded again (after events, and when the language changes)."""
         seen = self.events_seen() if seen is None else seen
-        self.log_lines = self.log_view.worded(seen, lambda e: log_line(e, self.players, self.n, self.viewer), self.viewer)
+        self.log_lines = self.log_view.worded(seen, lambda e: log_lines(e, self.players, self.n, self.viewer), self.viewer)
 
     def announced(self) -> tuple[str, int | None] | None:
         """The last action in a sentence, in the language on screen now, and by whom."""

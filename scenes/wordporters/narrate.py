@@ -11,13 +11,8 @@ from typing import Any, Callable, Sequence
 
 from engine.wordporters.content import content
 from scenes.common.names import names_list, player_name, winners_text
-from scenes.ui.i18n import lang, t
+from scenes.ui.i18n import sentences, t
 from scenes.wordporters.words import hint_inline, narrow, resolve, word_inline
-
-
-def sentences(parts: Sequence[str]) -> str:
-    """Sentences one after another: a space between them in English, none in Chinese."""
-    return ("" if lang().startswith("zh") else " ").join(p for p in parts if p)
 
 
 def guesses_text(guesses: Sequence[int | None], players: Sequence[Any] | None) -> str:
