@@ -882,7 +882,7 @@ def test_every_hint_is_read_whole_in_its_box(lang, size):
     area = panels.action_area(fr)
     pad = fr.px(8)
     narrow = ("ask", "declare", "must_declare", "final")
-    keys = narrow + ("reveal", "declared", "declared_shuffle", "wait", "choose", "choose_red", "peek")
+    keys = narrow + ("reveal", "declared", "declared_shuffle", "wait", "choose", "choose_red", "choose_first", "peek")
     for k in keys:
         text = i18n.t(f"wooolf.ui.hint.{k}")
         w = (fr.px(panels.HINT_W) if k in narrow else area.w) - 2 * pad
@@ -1043,3 +1043,22 @@ def test_the_howto_says_what_each_short_question_on_an_answered_card_stands_for(
     for q in content().questions:
         short, whole = i18n.t(f"wooolf.qshort.{q.id}"), i18n.t(f"wooolf.question.{q.id}")
         assert any(s.startswith(short) and s.endswith(whole) for s in drawn), (short, drawn)
+
+
+def test_the_first_turn_says_why_declare_early_is_grey_and_the_second_does_not():
+    app = make_app()
+    session = make_session(5, 1, seed=3, start=0)
+    scene = push(app, session)
+    assert scene.acting and not button(scene, "declare").enabled
+    with record_text() as blits:
+        redraw(app)
+    assert i18n.t("wooolf.ui.hint.choose_first") in " ".join(texts(blits))
+    act_through_scene(app, scene, {"type": "peek", "target": 2, "pos": 1})
+    key(app, pygame.K_RETURN)                                # Done
+    play_bots_until(session, lambda: 0 in session.to_act())
+    scene.refresh()
+    scene.controls()
+    assert button(scene, "declare").enabled
+    with record_text() as blits:
+        redraw(app)
+    assert i18n.t("wooolf.ui.hint.choose") in " ".join(texts(blits))

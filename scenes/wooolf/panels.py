@@ -154,7 +154,10 @@ def _hint(sc: "WooolfScene") -> str:
     if not sc.acting:
         return t("wooolf.ui.hint.declared") if me in (v.get("declared") or []) else t("wooolf.ui.hint.wait")
     if mode is None:                 # a red X is told here: the hand's line only names it
-        return t("wooolf.ui.hint.choose_red" if v["red"][me] else "wooolf.ui.hint.choose")
+        if v["red"][me]:
+            return t("wooolf.ui.hint.choose_red")
+        # the grey Declare early button explained: not before your second turn
+        return t("wooolf.ui.hint.choose" if v.get("can_declare_early") else "wooolf.ui.hint.choose_first")
     if mode == "peek":
         if sc.ui.seat is None:
             return t("wooolf.ui.hint.peek")
