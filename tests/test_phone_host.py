@@ -446,3 +446,31 @@ def test_a_draft_is_kept_for_the_tv_in_a_game_without_secrets_and_never_played(c
         table.close()
     finally:
         host.stop()
+
+
+# ---- a continued game's room ----------------------------------------------------------------
+def test_a_room_given_tokens_lets_those_phones_back_and_a_seat_changing_hands_drops_its_token(clock):
+    made = make_host(clock)
+    c, welcome = join(made, 1, "Mei")
+    kept = made.keep()
+    assert kept["code"] == "QRST" and kept["port"] == made.port
+    assert [s["token"] for s in kept["seats"]] == [None, welcome["token"], None, None, None]
+    c.close()
+    made.stop()
+    again = PhoneHost("wooolf", ("phone", "phone", "bot", "phone", "tv"), ["", "Mei", "Bot 3", "", "Ann"],
+                      clock=clock, code=kept["code"], tokens=[s["token"] for s in kept["seats"]])
+    again.start()
+    try:
+        assert [s["state"] for s in again.seats()] == ["empty", "away", "bot", "empty", "tv"]
+        assert again.seats()[1]["name"] == "Mei"
+        assert wait_poll(again) == [{"k": "seats", "seat": 1}]
+        c = ws(again)
+        send(c, {"k": "resume", "token": welcome["token"]})
+        assert recv_until(c, "welcome")["seat"] == 1
+        assert wait_poll(again) == [{"k": "joined", "seat": 1}]
+        again.set_seat(1, "tv", "Mei")
+        assert recv_until(c, "error")["code"] == "phone.err.seat_changed"
+        assert wait_poll(again) == [{"k": "seats", "seat": 1}]
+        assert again.keep()["seats"][1] == {"kind": "tv", "name": "Mei", "token": None}
+    finally:
+        again.stop()

@@ -140,9 +140,6 @@ class PhoneHost:
         self.locked = False
         self._lock = threading.Lock()
         self._seats = [Seat(k, n if k != "phone" else "") for k, n in zip(kinds, names)]
-        for seat, name, token in zip(self._seats, names, tokens or ()):   # a continued game's phones
-            if seat.kind == "phone" and token:                            # (net/phones/keep.py)
-                seat.token, seat.name = token, name
         self._inbox: queue.Queue[dict[str, Any]] = queue.Queue()
         self._links: set[Link] = set()
         self._per_addr: dict[str, int] = {}
@@ -150,6 +147,10 @@ class PhoneHost:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._server: Server | None = None
+        for i, (seat, name, token) in enumerate(zip(self._seats, names, tokens or ())):
+            if seat.kind == "phone" and token:        # a continued game's phones (net/phones/keep.py)
+                seat.name = name
+                self._give(i, token)
 
     # ---- main thread: life ---------------------------------------------------------------
     def start(self, timeout: float = 5.0) -> tuple[str, int]:
