@@ -877,6 +877,7 @@ def test_every_hint_is_read_whole_in_its_box(lang, size):
     from scenes.ui.geometry import Frame
     from scenes.ui.text import paragraph
     from scenes.wooolf import panels
+    pygame.init()                                            # measured without an app: run alone, too
     i18n.set_lang(lang)
     fr = Frame(size)
     area = panels.action_area(fr)
