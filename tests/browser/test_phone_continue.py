@@ -70,6 +70,8 @@ def test_wooolf_continues_after_the_host_dies(app, phones):  # noqa: F811
         assert ph.page.evaluate(TOKEN) == tokens[seat]                 # no seat picked again
         welcomes = [m for m in map(json.loads, ph.frames[before[seat]:]) if m["k"] == "welcome"]
         assert welcomes and all((m["seat"], m["token"]) == (seat, tokens[seat]) for m in welcomes)
+        until(tv, ph.page, lambda: ph.page.locator(".link.up").count() == 1, "the page linked")
+    pages[2].page.screenshot(path="/tmp/phone-continue-page-zh-TW.png")
 
     assert play(tv, pages, wooolf_move) > 0
     assert tv.session.outcome() is not None
