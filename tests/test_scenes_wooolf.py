@@ -1063,3 +1063,27 @@ def test_the_first_turn_says_why_declare_early_is_grey_and_the_second_does_not()
     with record_text() as blits:
         redraw(app)
     assert i18n.t("wooolf.ui.hint.choose") in " ".join(texts(blits))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_a_full_tables_small_centre_says_the_answer_to_a_question(lang, size):
+    """Eight players, the names a new player sees: the centre is one small cell, and a long
+    question there was cut before its answer ('…show the Hound?"…'). It says it short, as
+    on the answered card, answer and all; a short sentence stays whole."""
+    app = make_app(size, lang)
+    session = make_session(8, 1, seed=3, start=0)
+    for i, p in enumerate(session.players):
+        p["name"] = app.t("ui.player_n", n=i + 1)
+    scene = push(app, session)
+    for question, answer in (("card_hound", False), ("wolf_hunter_shepherd", True)):
+        ev = {"type": "asked", "seat": 7, "target": 4, "question": question, "answer": answer}
+        scene.on_events([ev])
+        with record_text() as blits:
+            redraw(app)
+        centre = [b for b in blits if scene.lay.centre.contains(b.rect)]
+        assert not cut_short(centre), texts(centre)
+        said = "".join(texts(centre)).replace(" ", "")
+        yes_no = i18n.t("wooolf.ui.yes_short" if answer else "wooolf.ui.no_short")
+        full = i18n.t("wooolf.answer.yes" if answer else "wooolf.answer.no")
+        assert yes_no in said or full in said, said

@@ -72,6 +72,16 @@ def log_line(ev: dict[str, Any], players: Sequence[Any] | None, seats: int, read
     return ""
 
 
+def short_line(ev: dict[str, Any], players: Sequence[Any] | None, seats: int) -> str | None:
+    """A shorter sentence for a narrow place (the centre of a full table), when the event
+    has one: a question as on its answered card ("Bo asks Eve: Hd? NO.")."""
+    if ev.get("type") != "asked" or not isinstance(ev.get("seat"), int) or not isinstance(ev.get("target"), int):
+        return None
+    return t("wooolf.log.asked_short", player=player_name(players, int(ev["seat"])),
+             target=holder_name(players, int(ev["target"]), seats), question=t(f"wooolf.qshort.{ev.get('question')}"),
+             answer=t("wooolf.ui.yes_short" if ev.get("answer") else "wooolf.ui.no_short"))
+
+
 def reveal_lines(ev: dict[str, Any], players: Sequence[Any] | None) -> list[tuple[int, str]]:
     """The reveal explained: per player (seat, sentence) for its points or X, then a
     sentence per shepherd boy's bonus, then (seat -1) once what a red X means, when one

@@ -15,9 +15,9 @@ from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
-from scenes.ui.text import line_step, wrap
+from scenes.ui.text import line_step, paragraph, wrap
 from scenes.wooolf.cards import draw_face
-from scenes.wooolf.narrate import arrow_target, log_line, reveal_lines
+from scenes.wooolf.narrate import arrow_target, log_line, reveal_lines, short_line
 from scenes.wooolf.notebook import draw_notebook, note_rows
 from scenes.wooolf.tableview import draw_table
 
@@ -99,8 +99,12 @@ def _centre(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfSce
     else:
         words, who = sc.announced() or ((sc.log_lines or [""])[-1], None)
     colour = style.seat_colour(who) if isinstance(who, int) else style.INK
-    text_in(surface, words, pygame.Rect(inner.x, top.bottom + pad, inner.w, inner.bottom - top.bottom - pad),
-            fr.fs(22), colour, bold=True, wrap_lines=True, max_lines=4, min_size=fr.min_fs, ellipsis=True)
+    room = pygame.Rect(inner.x, top.bottom + pad, inner.w, inner.bottom - top.bottom - pad)
+    short = short_line(sc.announce, sc.players, sc.n) if sc.reveal is None and sc.announce is not None else None
+    if short and paragraph(words, fr.fs(22), room.w, room.h, True, fr.min_fs, 4, cut=True)[1][-1].endswith("…"):
+        words = short                    # a small centre (a full table): the answer must not be cut off
+    text_in(surface, words, room, fr.fs(22), colour, bold=True, wrap_lines=True, max_lines=4, min_size=fr.min_fs,
+            ellipsis=True)
 
 
 def _hand(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
