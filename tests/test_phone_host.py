@@ -406,6 +406,20 @@ def pump_until(table, pred, timeout=5.0):
         time.sleep(0.005)
 
 
+def pump_recv(table, c, k):
+    """Run the table until the phone `c` is sent a `k` frame; that frame."""
+    got: list[dict] = []
+
+    def arrived() -> bool:
+        try:
+            got.append(recv(c, 0.02))
+        except TimeoutError:
+            pass
+        return any(m["k"] == k for m in got)
+    pump_until(table, arrived)
+    return next(m for m in got if m["k"] == k)
+
+
 def test_a_draft_is_kept_for_the_tv_in_a_game_without_secrets_and_never_played(clock):
     """A Sumoku phone's play being built reaches the TV (PhoneTable.drafts) and is never
     submitted; the play itself clears it. In a game with secrets a draft is dropped."""
@@ -433,15 +447,7 @@ def test_a_draft_is_kept_for_the_tv_in_a_game_without_secrets_and_never_played(c
         c, _ = join(host, 0)
         send(c, {"k": "draft", "cmd": {"type": "peek", "target": 2, "pos": 0}})
         send(c, {"k": "cmd", "cmd": {"type": "peek", "target": 0, "pos": 0}})      # refused: after the draft
-        got: list[str] = []
-
-        def refused() -> bool:
-            try:
-                got.append(recv(c, 0.02)["k"])
-            except TimeoutError:
-                pass
-            return "refused" in got
-        pump_until(table, refused)
+        pump_recv(table, c, "refused")
         assert table.drafts == {}
         table.close()
     finally:
@@ -474,3 +480,32 @@ def test_a_room_given_tokens_lets_those_phones_back_and_a_seat_changing_hands_dr
         assert again.keep()["seats"][1] == {"kind": "tv", "name": "Mei", "token": None}
     finally:
         again.stop()
+
+
+def test_a_hint_comes_from_the_seats_own_view_and_only_where_the_game_has_one(clock):
+    """Sumoku: the TV's Hint (the normal bot's play) for the phone's seat, made from that
+    seat's view; Wooolf!! has no hint: refused."""
+    from net.phones.hints import hint_frame
+    host = PhoneHost("sumoku", ["phone", "phone"], ["", ""], clock=clock, code="QRST")
+    host.start()
+    try:
+        session = LocalSession(rules_for("sumoku"), 2, {"variant": "classic"}, seed=7, log=False)
+        table = PhoneTable(host, session)
+        seat = session.view(None)["turn"]
+        c, _ = join(host, seat)
+        send(c, {"k": "hint", "cmd": {"type": "place"}})       # nothing but the ask is read
+        frame = pump_recv(table, c, "hint")
+        assert frame == json.loads(json.dumps(hint_frame("sumoku", session.view(seat), seat, len(session.events))))
+        assert frame["cmd"]["type"] == "place" and "seat" not in frame["cmd"]
+        table.close()
+    finally:
+        host.stop()
+    host = make_host(clock)
+    try:
+        table = PhoneTable(host, LocalSession(rules_for("wooolf"), 5, {"start": 0}, seed=7, log=False))
+        c, _ = join(host, 0)
+        send(c, {"k": "hint"})
+        assert pump_recv(table, c, "refused") == {"k": "refused", "code": "err.bad_command", "params": {}}
+        table.close()
+    finally:
+        host.stop()

@@ -78,6 +78,7 @@ function receive(m) {
       }
       s.log = s.log.slice(-8);
       break;
+    case "hint": s.hint = m; break;      // the TV's Hint, for the game's page to take up
     case "refused": s.note = t(m.code, m.params); s.noteShown = false; break;
     case "error":
       s.note = t(m.code); s.noteShown = false;
@@ -99,6 +100,8 @@ function ctx() {
     seat: s.seat, view: s.view, ui: s.ui, lang, content: s.content[s.game] || {}, notebook: s.notebook,
     name: names, send: (cmd) => { s.note = null; send({ k: "cmd", cmd }); },
     draft: (cmd) => send({ k: "draft", cmd }),      // a play being built, for the TV to show
+    askHint: () => { s.note = null; send({ k: "hint" }); },
+    hint: s.hint, takeHint: () => { s.hint = null; },
     redraw: render,
   };
 }

@@ -46,7 +46,7 @@ function tidy(c) {
   const ui = c.ui;
   const held = new Set(hand(c));
   const filled = new Set(c.view.board.map(([r, col]) => `${r},${col}`));
-  if (!mine(c)) { ui.pending = []; ui.mode = null; }
+  if (!mine(c)) { ui.pending = []; ui.mode = null; ui.asked = false; ui.noHint = false; }
   ui.pending = (ui.pending || []).filter(([tile, r, col]) => held.has(tile) && !filled.has(`${r},${col}`));
   ui.flip = Object.fromEntries(Object.entries(ui.flip || {}).filter(([tile]) => held.has(Number(tile))));
   if (!held.has(ui.sel) || ui.pending.some((p) => p[0] === ui.sel)) ui.sel = null;
@@ -155,6 +155,7 @@ function put(c, r, col) {
 
 function share(c) {
   // the TV shows the play as it is built (nothing in Sumoku is secret), and judges it there
+  c.ui.noHint = false;
   c.draft({ type: "place", tiles: c.ui.pending.map((p) => p.slice()) });
   c.redraw();
 }
@@ -194,6 +195,8 @@ function hint(c) {
   const ui = c.ui;
   const solitaire = v.variant === "solitaire";
   if (ui.mode === "exchange") return t(solitaire ? "sumoku.ui.preview.exchange_one" : "sumoku.ui.preview.exchange");
+  if (ui.asked) return t("sumoku.ui.hint_busy");
+  if (ui.noHint) return t("sumoku.ui.hint_none");
   if (ui.sel !== null && ui.sel !== undefined) return t("phone.sumoku.now_square");
   if (ui.pending.length) return t("phone.sumoku.placed_some", { count: ui.pending.length });
   if (v.extra_play) return t("sumoku.ui.preview.idle_extra");
@@ -235,6 +238,8 @@ function actions(c) {
       { class: "big", id: "take_back", disabled: !has }),
     button(t(solitaire ? "sumoku.ui.stop" : v.extra_play ? "sumoku.ui.decline" : "sumoku.ui.pass"), () => { ui.mode = "ask"; c.redraw(); },
       { class: "big", id: "pass" }),
+    button(t("sumoku.ui.hint"), () => { ui.asked = true; ui.noHint = false; c.askHint(); c.redraw(); },
+      { class: "big", id: "hint_ask", disabled: Boolean(ui.asked) }),
     (solitaire || v.options.exchange) ? button(t("sumoku.ui.exchange"), () => {
       ui.mode = "exchange"; ui.pending = []; ui.sel = null; ui.pick = []; share(c);
     }, { class: "big", id: "exchange", disabled: !canExchange(v, c.seat) }) : null));
@@ -267,7 +272,22 @@ function result(c) {
   return section(t(`sumoku.end.${r.reason}`), el("ul", { class: "sscores", id: "result" }, lines));
 }
 
+function takeHint(c) {
+  // the TV's Hint (net/phones/hints.py): its play put down here, as the TV's Hint button does
+  const ui = c.ui;
+  const h = c.hint;
+  c.takeHint();
+  ui.asked = false;
+  if (!mine(c) || c.view.status.ended) return;
+  const tiles = h.cmd && h.cmd.type === "place" ? h.cmd.tiles : null;
+  ui.noHint = !tiles;
+  if (!tiles) return;
+  Object.assign(ui, { pending: tiles.map((p) => p.slice()), sel: null, mode: null, pick: [], tip: false });
+  c.draft({ type: "place", tiles: ui.pending.map((p) => p.slice()) });
+}
+
 export function render(c) {
+  if (c.hint) takeHint(c);
   tidy(c);
   return [el("p", { class: "status", id: "status" }, status(c)), result(c), board(c), rack(c), actions(c), scores(c)];
 }

@@ -207,7 +207,8 @@ class PhoneHost:
     # ---- main thread: the room -------------------------------------------------------------
     def poll(self) -> list[dict[str, Any]]:
         """What phones asked since the last poll, in order: {"k": "joined" | "away", "seat"}
-        and {"k": "cmd" | "draft", "seat", "cmd"} (the seat stamped from the connection's token)."""
+        {"k": "cmd" | "draft", "seat", "cmd"} and {"k": "hint", "seat"} (the seat stamped
+        from the connection's token)."""
         out: list[dict[str, Any]] = []
         while True:
             try:
@@ -360,7 +361,7 @@ class PhoneHost:
         elif link.seat is None:
             link.push(wire.dumps(wire.refused("phone.err.not_seated")))
         else:
-            self._queue({"k": k, "seat": link.seat, "cmd": msg["cmd"]})      # a cmd or a draft
+            self._queue({**msg, "seat": link.seat})      # a cmd, a draft or a hint asked for
         return True
 
     def _fail(self, link: Link, code: str) -> bool:

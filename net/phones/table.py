@@ -10,12 +10,14 @@ are the RuleError's catalog key and parameters.
 """
 from __future__ import annotations
 
+import threading
 import time
 from typing import Any, Callable
 
 from engine.core.errors import RuleError
 from engine.core.session import LocalSession
 from net.phones import keep, wire
+from net.phones.hints import hint_for, hint_frame
 from net.phones.host import PhoneHost
 from net.phones.notebook import LEVELS, Notebooks
 
@@ -37,6 +39,7 @@ class PhoneTable:
         self.away_since: dict[int, float] = {}
         self.by_bot: set[int] = set()
         self.drafts: dict[int, dict[str, Any]] = {}   # seat -> the play its phone is building (public games)
+        self._hinting: set[int] = set()               # seats whose hint is being made
         self._kept: dict[str, Any] | None = None
         session.players = [dict(p) for p in session.players]    # handing over never edits the header's
         level = str(session.options.get("assistant", "notes"))
@@ -112,6 +115,9 @@ class PhoneTable:
             if msg["k"] == "draft":
                 self._draft(seat, msg["cmd"])
                 continue
+            if msg["k"] == "hint":
+                self._hint(seat)
+                continue
             notices.append(msg)
             if msg["k"] == "seats":          # a seat's token changed: keep the new one
                 self.keep()
@@ -161,6 +167,24 @@ class PhoneTable:
         yet confirmed). Only in a game without hidden information: a draft is never secret."""
         if seat in self._heard and seat not in self.by_bot and not self.session.rules.spec.hidden_information:
             self.drafts[seat] = cmd
+
+    def _hint(self, seat: int) -> None:
+        """The TV's Hint for the seat's phone, made from the seat's view on a worker thread
+        (a search may take a moment); one at a time per seat."""
+        if seat not in self._heard or seat in self.by_bot or hint_for(self.session.rules.game) is None:
+            self.host.send(seat, wire.refused("err.bad_command"))
+            return
+        if seat in self._hinting:
+            return
+        self._hinting.add(seat)
+        view, seq, game = self.session.view(seat), len(self.session.events), self.session.rules.game
+
+        def work() -> None:
+            try:
+                self.host.send(seat, hint_frame(game, view, seat, seq))
+            finally:
+                self._hinting.discard(seat)
+        threading.Thread(target=work, name="phone-hint", daemon=True).start()
 
     def _command(self, seat: int, cmd: dict[str, Any]) -> None:
         if seat not in self._heard:

@@ -15,7 +15,7 @@ from typing import Any
 from net.phones.limits import PhoneLimits
 from net.protocol import CODE_ALPHABET
 
-KINDS = frozenset({"hello", "join", "resume", "cmd", "draft"})    # draft: a command not yet sent (shown on the TV)
+KINDS = frozenset({"hello", "join", "resume", "cmd", "draft", "hint"})  # draft: a command not yet sent (shown on the TV)
 _CODE_RE = re.compile(rf"[{CODE_ALPHABET}]{{4}}")
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _TYPE_RE = re.compile(r"[a-z_]{1,32}")
@@ -89,6 +89,8 @@ def parse(text: Any, limits: PhoneLimits) -> dict[str, Any]:
         if not isinstance(token, str) or not _TOKEN_RE.fullmatch(token):
             raise WireError("phone.err.token")
         return {"k": k, "token": token}
+    if k == "hint":
+        return {"k": k}
     cmd = raw.get("cmd")
     if not isinstance(cmd, dict) or not isinstance(cmd.get("type"), str) or not _TYPE_RE.fullmatch(cmd["type"]):
         raise WireError("phone.err.bad_message", "cmd needs a type")

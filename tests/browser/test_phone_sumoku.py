@@ -1,6 +1,6 @@
 """Sumoku played from real browser pages: a whole classic game of 2 phones and a bot (tiles
 tapped in the rack and then on the table's squares, a 6 turned into a 9, a play the rules
-refuse shown with their reason in the phone's language), and a solitaire game from one
+refuse shown with their reason in the phone's language, a play from the TV's Hint), and a solitaire game from one
 phone (plays, the stage's exchange, the end asked twice). Every frame every page received
 is the seat's view or event views (and the scramble of the bag changes none of them); the
 log verifies."""
@@ -27,6 +27,8 @@ def test_sumoku_classic_whole_game_two_phones_and_a_bot(phones, tmp_path):
         lang = "zh-TW" if drive.refused_seat == 2 else "en"      # the rules' reason, in the phone's language
         assert drive.refusal in (tr("err.sumoku.not_connected", lang), tr("err.sumoku.first_play_size", lang, max=6))
         assert drive.flipped, "no 6 was turned into a 9 on a phone"
+        hinted = [ev for ev in mine if ev["tiles"] == drive.hinted["tiles"]]
+        assert hinted and any('"k":"hint"' in f for ph in pages.values() for f in ph.frames)
         en, zh = pages[0].page, pages[2].page
         assert en.locator("#status").inner_text() == "Game over"
         assert zh.locator("#status").inner_text() == tr("sumoku.ui.game_over", "zh-TW")

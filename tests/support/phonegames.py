@@ -163,7 +163,7 @@ class SumokuDriver:
     so far as the seat's draft), then Confirm. The first
     play of the game is first tried with one tile on a square that touches nothing (the
     table's top-left corner): the TV refuses it with a readable reason, and Take back
-    clears it. `exchange_at` / `stop_after`: the phone's Nth move is an exchange (the
+    clears it; the next play is the TV's Hint, asked for on the page. `exchange_at` / `stop_after`: the phone's Nth move is an exchange (the
     bot's choice of tiles is replaced by its first tile) / the game stopped after N moves
     (solitaire)."""
 
@@ -173,6 +173,7 @@ class SumokuDriver:
         self.moves = 0
         self.refusal = ""
         self.flipped = 0
+        self.hinted: dict | None = None      # the TV's Hint, asked for once (the move after the refusal)
 
     def __call__(self, page, seat: int, view: dict) -> None:
         self.moves += 1
@@ -189,6 +190,15 @@ class SumokuDriver:
             until(self.tv, page, lambda: page.locator(".note").count() > 0, "the refusal")
             self.refusal, self.refused_seat = page.inner_text(".note"), seat
             page.click("#take_back")
+        if kind == "place" and self.refusal and not self.hinted:
+            from engine.sumoku.bot import hint
+            self.hinted = hint(view, seat)
+            page.click("#hint_ask")
+            until(self.tv, page, lambda: self.tv.table.drafts.get(seat) == {"type": "place", "tiles": self.hinted["tiles"]},
+                  "the hint put down, and shown on the TV")
+            assert page.locator("#board button.pending").count() == len(self.hinted["tiles"])
+            page.click("#place")
+            return
         if kind == "place":
             todo, put = list(cmd["tiles"]), []
             while todo:     # outwards from the table, as a person would: each square is on screen

@@ -148,6 +148,10 @@ class Tv:
                 state = fold(self.rules, len(self.kinds), self.options, events[:m["seq"]])
                 assert m == plain(notebook_frame(view_with_status(self.rules, state, seat), m["level"], m["seq"]))
                 assert m["level"] == self.options.get("assistant")   # (not counted: views and events are)
+            elif k == "hint":                # the TV's Hint, from the seat's view at `seq` events
+                from net.phones.hints import hint_frame
+                state = fold(self.rules, len(self.kinds), self.options, events[:m["seq"]])
+                assert m == plain(hint_frame(self.game, view_with_status(self.rules, state, seat), seat, m["seq"]))
             elif k == "view":
                 assert set(m) == {"k", "view"}
                 assert m["view"] in views.values()
