@@ -1087,3 +1087,25 @@ def test_a_full_tables_small_centre_says_the_answer_to_a_question(lang, size):
         yes_no = i18n.t("wooolf.ui.yes_short" if answer else "wooolf.ui.no_short")
         full = i18n.t("wooolf.answer.yes" if answer else "wooolf.answer.no")
         assert yes_no in said or full in said, said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_wrong_declaration_says_who_really_held_each_missed_target(lang):
+    from engine.wooolf.scoring import reveal
+    from scenes.wooolf.narrate import reveal_lines
+    i18n.set_lang(lang)
+    # Ada the wolf, Dee the hound; Bo (a hunter) points his wolf arrow at Dee and his hound arrow at 0;
+    # Eve (a hunter too) points them at Ada and Dee
+    cards = [["B02", "B05"], ["B01", "B06"], ["B03", "B09"], ["B04", "B10"], ["B07", "B08"]]
+    dials = [None, None, {"early": False, "arrows": [3, -1]}, None, {"early": True, "arrows": [1, 3]}]
+    ev = dict(reveal(cards, dials, [[] for _ in range(5)]), dials=dials, scores=[0] * 5)
+    lines = dict(reveal_lines(ev, [{"name": n} for n in NAMES[:5]]))
+    held = i18n.t("wooolf.line.held_sep").join([
+        i18n.t("wooolf.line.held", role=i18n.t("wooolf.role.wolf"), who="Ada"),
+        i18n.t("wooolf.line.held", role=i18n.t("wooolf.role.hound"), who="Dee")])
+    assert lines[2].endswith(i18n.t("wooolf.line.why", held=held)), lines[2]
+    assert i18n.t("wooolf.line.why", held="").rstrip(".。") not in lines[4]    # right: nothing to explain
+    nobody = dict(ev, holders={**ev["holders"], "hound": []})                   # had nobody held the hound
+    said = dict(reveal_lines(dict(nobody, dials=[None, None, {"early": False, "arrows": [3, 3]}, None, None]),
+                             [{"name": n} for n in NAMES[:5]]))[2]
+    assert i18n.t("wooolf.line.held", role=i18n.t("wooolf.role.hound"), who=i18n.t("wooolf.line.nobody")) in said

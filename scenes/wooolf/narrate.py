@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any, Sequence
 
 from engine.wooolf.content import content
-from scenes.common.names import player_name, winners_text
+from engine.wooolf.scoring import arrow_right
+from scenes.common.names import names_list, player_name, winners_text
 from scenes.ui.i18n import sentences, t
 
 
@@ -82,6 +83,20 @@ def short_line(ev: dict[str, Any], players: Sequence[Any] | None, seats: int) ->
              answer=t("wooolf.ui.yes_short" if ev.get("answer") else "wooolf.ui.no_short"))
 
 
+def missed(ev: dict[str, Any], seat: int, identity: str, players: Sequence[Any] | None) -> str:
+    """Why a declaration was wrong: who really held each target its arrow missed ("In fact,
+    the Hound: nobody; the Hunter: Ada and Bo."), "" when the reveal does not say."""
+    dial = (ev.get("dials") or [None] * (seat + 1))[seat] or {}
+    held, arrows = ev.get("holders") or {}, dial.get("arrows") or []
+    seats = len(ev.get("scores") or []) or len(ev.get("lines") or [])
+    parts = []
+    for role, arrow in zip(content().roles[identity].targets, arrows):
+        if role in held and not arrow_right(role, int(arrow), held):
+            who = names_list([holder_name(players, h, seats) for h in held[role]]) or t("wooolf.line.nobody")
+            parts.append(t("wooolf.line.held", role=role_name(role), who=who))
+    return t("wooolf.line.why", held=t("wooolf.line.held_sep").join(parts)) if parts else ""
+
+
 def reveal_lines(ev: dict[str, Any], players: Sequence[Any] | None) -> list[tuple[int, str]]:
     """The reveal explained: per player (seat, sentence) for its points or X, then a
     sentence per shepherd boy's bonus, then (seat -1) once what a red X means, when one
@@ -94,7 +109,10 @@ def reveal_lines(ev: dict[str, Any], players: Sequence[Any] | None) -> list[tupl
             key = "wooolf.line.none"
         else:
             key = f"wooolf.line.{ln['kind']}_{'right' if ln['right'] else 'wrong'}"
-        out.append((s, t(key, player=who, points=ln.get("points", 0))))
+        said = t(key, player=who, points=ln.get("points", 0))
+        if ln["kind"] != "none" and not ln["right"]:
+            said = sentences([said, missed(ev, s, str(ln["identity"]), players)])
+        out.append((s, said))
     for ln in ev.get("lines") or []:
         if ln.get("bonus"):
             s = int(ln["seat"])
