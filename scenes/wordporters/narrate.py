@@ -69,13 +69,12 @@ def fitting(options: Sequence[str], room: int, size: int) -> str:
     return next((x for x in options if width(x, size, True) <= room), options[-1])
 
 
-def reveal_said(ev: dict[str, Any], players: Sequence[Any] | None, reader: int | None, mode: str) -> list[str]:
-    """A reveal at the table, longest first: the log's sentence (the word as the table shows
-    it, and who guessed it), then the number and word alone (the line under it says who
-    guessed), then with the word in the menus' language only."""
-    short = [t("wordporters.ui.reveals", player=player_name(players, int(ev["seat"])), number=ev.get("number"),
-               word=word_inline(str(ev.get("word")), m)) for m in (mode, narrow(mode))]
-    return [log_line(ev, players, reader, mode)] + short
+def reveal_said(ev: dict[str, Any], players: Sequence[Any] | None, mode: str) -> list[str]:
+    """A reveal at the table, longest first: the number and word (the line under it says
+    who guessed it and who scored; the log says it all), then with the word in the menus'
+    language only."""
+    return [t("wordporters.ui.reveals", player=player_name(players, int(ev["seat"])), number=ev.get("number"),
+              word=word_inline(str(ev.get("word")), m)) for m in (mode, narrow(mode))]
 
 
 def announce_lines(events: Sequence[dict[str, Any]], players: Sequence[Any] | None, reader: int | None = None,

@@ -59,7 +59,7 @@ def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorter
         k = sc.reveal.shown()
         if k:
             r = sc.reveal.reveals[k - 1]
-            said = (fitting(reveal_said(r, sc.players, sc.viewer, sc.mode), box.w, fr.min_fs),
+            said = (fitting(reveal_said(r, sc.players, sc.mode), box.w, fr.min_fs),
                     style.seat_colour(int(r["seat"])))
     elif sc.announce is not None and sc.announce[1] != sc.viewer:
         text, who = sc.announced(box.w, fr.min_fs)                    # type: ignore[misc]
