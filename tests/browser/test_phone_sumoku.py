@@ -1,14 +1,14 @@
 """Sumoku played from real browser pages: a whole classic game of 2 phones and a bot (tiles
 tapped in the rack and then on the table's squares, a 6 turned into a 9, a play the rules
 refuse shown with their reason in the phone's language, a play from the TV's Hint), and a solitaire game from one
-phone (plays, the stage's exchange, the end asked twice). Every frame every page received
+phone (the table zoomed in and out, plays, the stage's exchange, the end asked twice). Every frame every page received
 is the seat's view or event views (and the scramble of the bag changes none of them); the
 log verifies."""
 from __future__ import annotations
 
 from engine.core.i18n import tr
 from support.phonegames import SumokuDriver
-from support.phones import Tv, play, seat_phones
+from support.phones import Tv, in_sync, play, seat_phones, until
 from test_phone_games import finish
 
 
@@ -42,6 +42,16 @@ def test_sumoku_solitaire_from_a_phone(phones, tmp_path):
     try:
         pages = seat_phones(tv, phones, [0])
         tv.start_game()
+        page = pages[0].page
+        until(tv, page, lambda: in_sync(tv, pages[0], 0), "the first view")
+        width = lambda: page.locator("#board .scell").first.bounding_box()["width"]     # noqa: E731
+        assert width() == 44
+        page.click("#zoom_in")
+        assert width() == 56 and page.locator("#zoom_in").is_disabled()
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360     # the table scrolls, not the page
+        page.click("#zoom_out")
+        page.click("#zoom_out")
+        assert width() == 32 and page.locator("#zoom_out").is_disabled()
         moves = play(tv, pages, SumokuDriver(tv, exchange_at=3, stop_after=5))
         assert moves == 6
         finish(tv, pages)
