@@ -15,7 +15,8 @@ from typing import Any
 from net.phones.limits import PhoneLimits
 from net.protocol import CODE_ALPHABET
 
-KINDS = frozenset({"hello", "join", "resume", "cmd", "draft", "hint"})  # draft: a command not yet sent (shown on the TV)
+# draft: a command not sent yet (the TV shows it); hint: the TV's Hint asked for
+KINDS = frozenset({"hello", "join", "resume", "cmd", "draft", "hint"})
 _CODE_RE = re.compile(rf"[{CODE_ALPHABET}]{{4}}")
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _TYPE_RE = re.compile(r"[a-z_]{1,32}")

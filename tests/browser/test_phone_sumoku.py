@@ -1,9 +1,10 @@
 """Sumoku played from real browser pages: a whole classic game of 2 phones and a bot (tiles
-tapped in the rack and then on the table's squares, a 6 turned into a 9, a play the rules
-refuse shown with their reason in the phone's language, a play from the TV's Hint), and a solitaire game from one
-phone (the table zoomed in and out, plays, the stage's exchange, the end asked twice). Every frame every page received
-is the seat's view or event views (and the scramble of the bag changes none of them); the
-log verifies."""
+tapped in the rack and then on the table's squares, a 6 turned into a 9, a play the
+rules refuse shown with their reason in the phone's language, a play from the TV's
+Hint), and a solitaire game from one phone (the table zoomed in and out, plays, the
+stage's exchange, the end asked twice). Every frame every page received is the seat's
+view or event views (and the scramble of the bag changes none of them); the log
+verifies."""
 from __future__ import annotations
 
 from engine.core.i18n import tr

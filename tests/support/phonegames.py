@@ -158,14 +158,14 @@ class PaperbackDriver:
 
 
 class SumokuDriver:
-    """sumoku_move for `play`: a bot's choice, through the page: each tile tapped in the
-    rack (a 6 turned into a 9 there), then its square on the table (the TV gets the play
-    so far as the seat's draft), then Confirm. The first
-    play of the game is first tried with one tile on a square that touches nothing (the
-    table's top-left corner): the TV refuses it with a readable reason, and Take back
-    clears it; the next play is the TV's Hint, asked for on the page. `exchange_at` / `stop_after`: the phone's Nth move is an exchange (the
-    bot's choice of tiles is replaced by its first tile) / the game stopped after N moves
-    (solitaire)."""
+    """sumoku_move for `play`: a bot's choice, through the page: each tile tapped in the rack
+    (a 6 turned into a 9 there), then its square on the table (the TV gets the play so
+    far as the seat's draft), then Confirm. The first play of the game is first tried
+    with one tile on a square that touches nothing (the table's top-left corner): the TV
+    refuses it with a readable reason, and Take back clears it; the next play is the
+    TV's Hint, asked for on the page. `exchange_at` / `stop_after`: the phone's Nth move
+    is an exchange (the bot's choice of tiles is replaced by its first tile) / the game
+    stopped after N moves (solitaire)."""
 
     def __init__(self, tv, exchange_at: int | None = None, stop_after: int | None = None) -> None:
         self.tv = tv
@@ -194,15 +194,16 @@ class SumokuDriver:
             from engine.sumoku.bot import hint
             self.hinted = hint(view, seat)
             page.click("#hint_ask")
-            until(self.tv, page, lambda: self.tv.table.drafts.get(seat) == {"type": "place", "tiles": self.hinted["tiles"]},
-                  "the hint put down, and shown on the TV")
+            shown = {"type": "place", "tiles": self.hinted["tiles"]}
+            until(self.tv, page, lambda: self.tv.table.drafts.get(seat) == shown, "the hint put down, and on the TV")
             assert page.locator("#board button.pending").count() == len(self.hinted["tiles"])
             page.click("#place")
             return
         if kind == "place":
             todo, put = list(cmd["tiles"]), []
             while todo:     # outwards from the table, as a person would: each square is on screen
-                tile, r, c, v = next(p for p in todo if page.locator(f"#board button[data-cell='{p[1]},{p[2]}']").count())
+                tile, r, c, v = next(p for p in todo
+                                     if page.locator(f"#board button[data-cell='{p[1]},{p[2]}']").count())
                 todo.remove([tile, r, c, v])
                 page.click(f"button[data-tile='{tile}']")
                 if v == 9:
