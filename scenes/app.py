@@ -139,6 +139,11 @@ class App:
         self._slept_ms = 0
         for ev in pygame.event.get():
             self.dispatch(ev)
+        if self.phones is not None:     # the pause menu stops the phones too: they are told,
+            from scenes.common.pause import stops_game      # and their moves refused meanwhile
+            self.phones.hold(stops_game(self.stack.scenes))
+            if self.phones.held:
+                self.phones.pump()      # (the table beneath pumps them while the game goes on)
         self.stack.update(dt)
         if self.stack.frame_due():
             self.surface.fill((0, 0, 0))

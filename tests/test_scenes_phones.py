@@ -268,22 +268,9 @@ def test_a_phone_that_comes_back_gets_its_seat_back_with_f2():
     from engine.core.session import LocalSession
     from engine.registry import rules_for
     from net.phones.table import PhoneTable
+    from support.phones import FakeHost
     from support.relays import FakeClock
-
-    class Host:                       # the PhoneHost's side a PhoneTable uses
-        def __init__(self):
-            self.sent, self.inbox = [], []
-
-        def seats(self):
-            return [{"kind": "phone", "name": n, "state": "here"} for n in ("Mei", "Ada", "Bo")]
-
-        def send(self, seat, frame):
-            self.sent.append((seat, frame))
-
-        def poll(self):
-            out, self.inbox = self.inbox, []
-            return out
-    host, clock = Host(), FakeClock()
+    host, clock = FakeHost(), FakeClock()
     session = LocalSession(rules_for("wordporters"), 3, {"start": 0}, 1,
                            [{"name": n, "kind": "phone", "level": "normal"} for n in ("Mei", "Ada", "Bo")], log=False)
     table = PhoneTable(host, session, clock=clock, grace=30)

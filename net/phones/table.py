@@ -40,6 +40,7 @@ class PhoneTable:
         self.by_bot: set[int] = set()
         self.drafts: dict[int, dict[str, Any]] = {}   # seat -> the play its phone is building (public games)
         self._hinting: set[int] = set()               # seats whose hint is being made
+        self._held_at: float | None = None            # when the TV's pause menu stopped the game
         self._kept: dict[str, Any] | None = None
         session.players = [dict(p) for p in session.players]    # handing over never edits the header's
         level = str(session.options.get("assistant", "notes"))
@@ -109,6 +110,10 @@ class PhoneTable:
         notices: list[dict[str, Any]] = []
         for msg in self.host.poll():
             seat = msg["seat"]
+            if self.held and msg["k"] in ("cmd", "draft", "hint"):   # the game is stopped: nothing changes
+                if msg["k"] != "draft":
+                    self.host.send(seat, wire.refused("phone.err.paused"))
+                continue
             if msg["k"] == "cmd":
                 self._command(seat, msg["cmd"])
                 continue
@@ -126,9 +131,37 @@ class PhoneTable:
                 self.drafts.pop(seat, None)      # a reloaded page starts its play afresh
                 if seat in self._heard:
                     self._send_view(seat)
+                    if self.held:
+                        self.host.send(seat, wire.paused(True))
             elif msg["k"] == "away" and seat in self._heard:
-                self.away_since[seat] = self.clock()
+                self.away_since[seat] = self._now()
         return notices
+
+    # ---- the TV's pause: phones show it, grace periods stand still -------------------------
+    @property
+    def held(self) -> bool:
+        return self._held_at is not None
+
+    def hold(self, on: bool) -> None:
+        """The TV's game stopped (its pause menu, or what that opened, or the quit question)
+        or goes on again: each phone is told with a status notice (not a game event: the
+        log is untouched); while held a phone's move is refused with phone.err.paused and
+        no grace period runs (it goes on from where it stood)."""
+        if on == self.held:
+            return
+        if on:
+            self._held_at = self.clock()
+        else:
+            assert self._held_at is not None
+            stood = self.clock() - self._held_at
+            self.away_since = {s: t + stood for s, t in self.away_since.items()}
+            self._held_at = None
+        for seat in self._heard:
+            self.host.send(seat, wire.paused(on))
+
+    def _now(self) -> float:
+        """The table's clock: it stands still while the game is held."""
+        return self._held_at if self._held_at is not None else self.clock()
 
     # ---- seats away: a bot may play them ---------------------------------------------------
     def state(self, seat: int) -> str | None:
@@ -142,10 +175,12 @@ class PhoneTable:
             return "bot" if away else "back"
         if not away:
             return "here"
-        return "grace" if self.clock() - self.away_since[seat] >= self.grace else "away"
+        return "grace" if self._now() - self.away_since[seat] >= self.grace else "away"
 
     def next_change(self) -> float | None:
         """Seconds until a seat's grace period ends (for the TV's redraw), or None."""
+        if self.held:
+            return None
         waits = [self.away_since[s] + self.grace - self.clock() for s in self.away_since if s not in self.by_bot]
         waits = [w for w in waits if w > 0]
         return min(waits) if waits else None

@@ -116,6 +116,12 @@ def events_frame(events: list[dict[str, Any]], view: dict[str, Any]) -> dict[str
     return {"k": "events", "events": events, "view": view}
 
 
+def paused(on: bool) -> dict[str, Any]:
+    """A status notice, not a game event: the TV's game is stopped (its pause menu is up)
+    or goes on again. The phone keeps its view and shows the pause over it."""
+    return {"k": "paused", "on": bool(on)}
+
+
 def refused(code: str, params: dict[str, Any] | None = None) -> dict[str, Any]:
     """A command or request turned down; the connection stays open."""
     return {"k": "refused", "code": code, "params": dict(params or {})}

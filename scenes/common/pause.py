@@ -10,6 +10,15 @@ from scenes.ui.gui import GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
 
 
+def stops_game(scenes: list) -> bool:
+    """Is the game stopped by an overlay: the pause menu (with what it opened over it:
+    settings, the how-to) or the quit question? Phones then show the pause too
+    (net/phones/table.py `hold`)."""
+    from scenes.common.confirm import Confirm
+    return any(isinstance(s, PauseOverlay) or (isinstance(s, Confirm) and s.question == "ui.quit.question_game")
+               for s in scenes)
+
+
 class PauseOverlay(RedrawOnDemand, GuiScene):
     back_oid = "resume"            # B (Esc) does what this button does
     opaque = False

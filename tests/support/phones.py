@@ -125,8 +125,8 @@ class Tv:
         return checked, changed
 
     def check_frames(self, seat: int, frames: Iterable[str]) -> int:
-        """Every frame a phone at `seat` received is a lobby, welcome, refused or error
-        frame (no game data), the seat's whole view at some point of the log, or one
+        """Every frame a phone at `seat` received is a lobby, welcome, paused, refused or
+        error frame (no game data), the seat's whole view at some point of the log, or one
         command's events as the seat may see them with the seat's view after them.
         Returns the number of game frames checked."""
         assert self.session is not None
@@ -143,6 +143,8 @@ class Tv:
                 assert set(m) == {"k", "seat", "token", "name", "game", "limits"} and m["seat"] == seat
             elif k in ("refused", "error"):
                 assert set(m) <= {"k", "code", "params"}
+            elif k == "paused":              # a status notice: no game data
+                assert set(m) == {"k", "on"} and isinstance(m["on"], bool)
             elif k == "notebook":
                 from net.phones.notebook import notebook_frame
                 state = fold(self.rules, len(self.kinds), self.options, events[:m["seq"]])
@@ -170,6 +172,26 @@ class Tv:
             else:
                 raise AssertionError(f"unknown frame {k}")
         return checked
+
+
+class FakeHost:
+    """The side of a PhoneHost a PhoneTable uses, with no server: what the table sent is
+    kept in `sent` as (seat, frame); what phones asked is put in `inbox`."""
+
+    def __init__(self, names: Iterable[str] = ("Mei", "Ada", "Bo")) -> None:
+        self.names = list(names)
+        self.sent: list[tuple[int, dict]] = []
+        self.inbox: list[dict] = []
+
+    def seats(self) -> list[dict]:
+        return [{"kind": "phone", "name": n, "state": "here"} for n in self.names]
+
+    def send(self, seat: int, frame: dict) -> None:
+        self.sent.append((seat, frame))
+
+    def poll(self) -> list[dict]:
+        out, self.inbox = self.inbox, []
+        return out
 
 
 CRASHED: list[PhoneHost] = []      # kept whole: a crashed loop's tasks are never finished
