@@ -150,3 +150,44 @@ def test_the_picker_says_which_games_play_with_phones(lang, badge, size, tmp_pat
 
 def test_paperback_mixed_table_phone_bot_and_a_person_at_the_tv(app):  # noqa: F811
     play_mixed(app, "paperback", ("human", "phone", "bot"), lambda s: sum(s.view(1)["turns"]) >= 6)
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_sumoku_a_phones_refused_draft_is_read_whole_on_the_tv(lang, size, tmp_path, monkeypatch):
+    """A phone's draft the rules would refuse: the TV says why under the board, with the
+    phone player's (long) name, in both languages at both sizes, nothing cut or too small."""
+    from scenes.app import App
+    from scenes.ui import i18n
+    from scenes.ui.draw import record_text
+    from support.fits import unreadable
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setattr("scenes.common.phonelobby.lan_addresses", lambda: ["127.0.0.1"])
+    a = App(size, lang=lang, fps=None)
+    a.settings.anim_speed, a.settings.phone_port = "off", 0
+    a.stack.push(a.menu())
+    try:
+        lobby = lobby_for(a, "sumoku", ("phone", "human"))
+        mei = phone(lobby.host.port, 0, "Mei-Lin Chang", lobby.host.code)
+        recv_k(mei, "welcome")
+        steps_until(a, lobby.ready)
+        lobby.start()
+        table, s = a.stack.top, a.session
+        while 0 not in s.to_act():
+            s.submit(bot_for("sumoku", None, "normal", 1, 0).choose(s.view(1), 1))
+            a.step()
+        tile = s.view(0)["hands"][0][0]
+        one = [[tile, 30, 30, (tile % 16) // 2 + 1]]        # alone, far off: never a play
+        mei.send(json.dumps({"k": "draft", "cmd": {"type": "place", "tiles": one}}))
+        steps_until(a, lambda: bool(table.pending))
+        assert table.analysis.error is not None, "the draft was meant to be refused"
+        a.stack.request_redraw()
+        with record_text() as blits:
+            a.step()
+        said = [b.text for b in blits if b.text.startswith("Mei-Lin Chang") and b.text != "Mei-Lin Chang"]
+        assert said and not unreadable(blits), (said, unreadable(blits))
+        mei.close()
+    finally:
+        a.stop_phones()
+        i18n.set_lang("en")
