@@ -820,6 +820,19 @@ def test_wrap_never_leaves_one_or_two_chinese_characters_alone(text: str) -> Non
             assert all(uitext.width(ln, size) <= max_w for ln in lines), (size, max_w, lines)
 
 
+def test_wrap_never_starts_a_line_with_the_quote_closing_a_chinese_word() -> None:
+    """The replay list, words in both languages: '"tunnel / 隧' then '道": Player 1…' on the
+    next line (or '".' alone) read as an opening quote; the closing quote stays with the
+    character it closes, an opening one after a space with the word it opens."""
+    pygame.init()
+    text = 'Player 2 reveals 7, "tunnel / 隧道": Player 1 guessed it. Player 2 puts a 3 beside "blue / 藍".'
+    for w in range(60, uitext.width(text, 20) + 1, 4):
+        lines = uitext.wrap(text, 20, w)
+        assert "".join(lines).replace(" ", "") == text.replace(" ", "")
+        assert not any(ln.startswith('"') and not ln[1:2].isalpha() for ln in lines[1:]), (w, lines)
+        assert not any(ln.endswith('"') and ln.count('"') % 2 for ln in lines[:-1]), (w, lines)
+
+
 def test_wrap_keeps_latin_words_whole_in_mixed_text() -> None:
     pygame.init()
     text = "玩家 Bartholomew 下了 9-6-6-3-4，得 124 分。六張成線：再下一手。"

@@ -101,11 +101,15 @@ def _tokens(para: str) -> list[str]:
 def _units(para: str) -> list[str]:
     """The pieces a line may break between (a space is a break and disappears there):
     closing punctuation is glued to the piece before it, an opening bracket to the piece
-    after it."""
+    after it; a straight quote touching the piece before it closes a quotation and is
+    glued to it too ('"tunnel / 隧道".' never puts '".' at the start of a line)."""
     units: list[str] = []
     for tok in _tokens(para):
         opening = bool(units) and units[-1].strip()[-1:] in NO_LINE_END
-        if tok in NO_LINE_START and units:
+        closing_quote = tok[:1] in "\"'" and bool(units) and units[-1] != " "
+        if closing_quote:
+            units[-1] += tok
+        elif tok in NO_LINE_START and units:
             if units[-1] == " " and len(units) > 1:
                 units.pop()
                 units[-1] += " " + tok
