@@ -8,7 +8,8 @@ memory never hides in another's:
 - game_<game>: the menu, then one whole game of each game, bots in every seat, at the
   table until its results screen; the peak (VmHWM) and the RSS at the results;
 - resizes / fullscreen: the menu, then RESIZES window resizes or full-screen toggles;
-  growth_mb is the RSS after them less the RSS after the first quarter (caches warmed);
+  growth_mb is the RSS after them less the RSS after the first quarter (caches warmed),
+  taken at the same window size as the last;
 - games_in_a_row: GAMES_IN_A_ROW games one after another in one process (every game in
   turn); growth_mb is the RSS after the last less the RSS after the first round of five.
 
@@ -50,9 +51,12 @@ def status_mb(field: str) -> float:
 
 
 def _frames(app, n: int) -> None:
+    """n frames drawn as the app's loop draws them: each step followed by its idle (where
+    the loop gives back what left screens and old layouts held)."""
     for _ in range(n):
         app.stack.request_redraw()
         app.step()
+        app.idle(limit=0)
 
 
 def _app():
@@ -106,6 +110,7 @@ def scenario(name: str, frames: int, resizes: int, in_a_row: int, max_steps: int
         return {"finished": finished, "rss_mb": status_mb("VmRSS"), "peak_mb": status_mb("VmHWM")}
     if name in ("resizes", "fullscreen"):
         sizes = [(960, 540), SIZE, (1600, 900), (1024, 768)]
+        cycle = len(sizes) if name == "resizes" else 2
         warm = max(1, resizes // 4)
         after_warm = None
         for i in range(resizes):
@@ -114,7 +119,8 @@ def scenario(name: str, frames: int, resizes: int, in_a_row: int, max_steps: int
             else:
                 app.set_fullscreen(not app.fullscreen)
             _frames(app, 2)
-            if i + 1 == warm:
+            # warmed, at the size the last step ends at (another size holds more or less)
+            if after_warm is None and i + 1 >= warm and i % cycle == (resizes - 1) % cycle:
                 after_warm = status_mb("VmRSS")
         end = status_mb("VmRSS")
         return {"count": resizes, "rss_mb": end, "growth_mb": round(end - after_warm, 1)}

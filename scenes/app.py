@@ -16,7 +16,7 @@ import pygame  # noqa: E402
 
 from scenes import config, registry  # noqa: E402
 from scenes.stack import WOKEN, Scene, SceneStack  # noqa: E402
-from scenes.ui import heap, i18n  # noqa: E402
+from scenes.ui import heap, i18n, sizecache  # noqa: E402
 from scenes.ui.pad import PadInput  # noqa: E402
 from scenes.ui.sound import SoundPlayer, start_pygame  # noqa: E402
 
@@ -65,6 +65,7 @@ class App:
         self.fullscreen = self.settings.fullscreen and size is None
         pygame.display.set_caption("Couchtop")
         self.surface = self._set_mode()
+        self._laid_out = self.size        # the size the caches were filled for
         self.stack = SceneStack()
         self.clock = pygame.time.Clock()
         self.fps = fps
@@ -107,7 +108,11 @@ class App:
             self.relayout()
 
     def relayout(self) -> None:
-        """Every scene lays itself out again (window size or language changed)."""
+        """Every scene lays itself out again (window size or language changed); at a new
+        size, what was cached for the old sizes (faces, rendered text) is dropped first."""
+        if self.size != self._laid_out:
+            self._laid_out = self.size
+            sizecache.drop()
         self.stack.resize(self.size)
 
     # ---- text and settings ------------------------------------------------------

@@ -108,7 +108,8 @@ class SceneStack:
 
     def push(self, scene: Scene) -> None:
         if self.scenes:
-            self.scenes[-1].leave()
+            self.scenes[-1].leave()     # a covered screen drops its widgets (rebuilt when shown again)
+            self.dropped = True
         self.scenes.append(scene)
         scene.enter()
         self._dirty = True
@@ -166,6 +167,7 @@ class SceneStack:
 
     def resize(self, size: tuple[int, int]) -> None:
         self._dirty = True
+        self.dropped = True     # each screen's layout for the old size goes as it is rebuilt
         for scene in self.scenes:
             scene.resize(size)
 

@@ -13,7 +13,6 @@ read. The panel notes where it was drawn (`box`), so that the wheel is taken ove
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any, Callable
 
 import pygame
@@ -21,6 +20,7 @@ import pygame
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.i18n import lang
+from scenes.ui.sizecache import sized_cache
 from scenes.ui.text import band, line_step, wrap
 from scenes.ui.text import width as text_width
 
@@ -35,7 +35,7 @@ class Row:
     indent: int = 0     # a line's second and later rows hang under its first word
 
 
-@lru_cache(maxsize=64)
+@sized_cache(maxsize=64)
 def _rows(lines: tuple[str, ...], size: int, width: int, gap: int, numbered: bool) -> tuple[Row, ...]:
     """Every line wrapped into rows: the first row the panel's width, the rest indented
     (under the text after the number in the replay's list, by half a line's height in a

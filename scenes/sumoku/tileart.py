@@ -8,6 +8,7 @@ import pygame
 
 from engine.sumoku.tiles import colour, number
 from scenes.ui.fonts import font
+from scenes.ui.sizecache import register
 from scenes.ui.style import ink_on
 
 Colour = tuple[int, int, int]
@@ -79,6 +80,7 @@ def draw_symbol(surface: pygame.Surface, kind: str, centre: tuple[float, float],
 
 
 _cache: dict[tuple[int, int, int, str], pygame.Surface] = {}
+register(_cache.clear)
 
 LOOKS = ("plain", "dim")
 

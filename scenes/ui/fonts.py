@@ -1,10 +1,11 @@
 """Fonts: our Traditional Chinese + Latin font (assets/fonts), cached by size."""
 from __future__ import annotations
 
-from functools import lru_cache
 from pathlib import Path
 
 import pygame
+
+from scenes.ui.sizecache import sized_cache
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 REGULAR = FONT_DIR / "NotoSansTC-Couchtop-Regular.otf"
@@ -18,7 +19,7 @@ def font_path(bold: bool = False) -> Path:
     return path
 
 
-@lru_cache(maxsize=64)
+@sized_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
     """A pygame Font of `size` px (pygame.font must be initialised)."""
     return pygame.font.Font(str(font_path(bold)), max(6, int(size)))

@@ -51,7 +51,6 @@ class GuiScene(Scene):
         self.focusables: list[Any] = []
         self.widgets: dict[str, Any] = {}   # by object id ("play_sumoku", "back", ...)
         self.focus_index = 0
-        self._preload: set[tuple[int, bool]] = set()
 
     # ---- geometry ----------------------------------------------------------
     @property
@@ -97,7 +96,7 @@ class GuiScene(Scene):
     def rebuild(self) -> None:
         self._stale = False
         self.leave()
-        self.manager = make_manager(self.size, self._preload)
+        self.manager = make_manager(self.size)
         self.build()
         # pygame_gui renders a widget's text on its first update: one update with dt 0 now,
         # so the first frame drawn (perhaps before any update) already shows every label
@@ -118,7 +117,6 @@ class GuiScene(Scene):
     def _label_size(self, text: str, rect: pygame.Rect, size: int, bold: bool, pad: int = PAD) -> int:
         inner = rect.inflate(-2 * (BORDER + pad), -2 * BORDER)
         s = fit_widget_size(text, self.fs(size), inner, bold)
-        self._preload.add((s, bold))
         tw, th = font(s, bold).size(text)
         note(text, pygame.Rect(inner.centerx - tw // 2, inner.centery - th // 2, tw, th), inner, self.size, s)
         return s

@@ -4,11 +4,10 @@ line fits a box, line breaking for English and Chinese, and cutting a line short
 Drawing into boxes is `scenes.ui.draw.text_in`, built on these."""
 from __future__ import annotations
 
-from functools import lru_cache
-
 import pygame
 
 from scenes.ui.fonts import font
+from scenes.ui.sizecache import sized_cache
 
 Colour = tuple[int, int, int]
 WHITE: Colour = (255, 255, 255)
@@ -21,13 +20,13 @@ NO_LINE_END = frozenset("（「『〈《【〔([{")
 BAND_SAMPLE = "Hgjy國（）"
 
 
-@lru_cache(maxsize=2048)
+@sized_cache(maxsize=2048)
 def render(text: str, size: int, colour: Colour = WHITE, bold: bool = False) -> pygame.Surface:
     """One line of text (anti-aliased, transparent background)."""
     return font(size, bold).render(text, True, colour)
 
 
-@lru_cache(maxsize=4096)
+@sized_cache(maxsize=4096)
 def inked(text: str, size: int, colour: Colour = WHITE, bold: bool = False) -> tuple[pygame.Surface, pygame.Rect]:
     """The rendered line and the box of its visible pixels (inside the surface)."""
     surf = render(text, size, colour, bold)
@@ -39,7 +38,7 @@ def width(text: str, size: int, bold: bool = False) -> int:
     return font(size, bold).size(text)[0]
 
 
-@lru_cache(maxsize=256)
+@sized_cache(maxsize=256)
 def band(size: int, bold: bool = False) -> tuple[int, int]:
     """(top, height) of the ink of a typical line at `size`, from the top of its surface:
     lines of a paragraph are spaced and placed by this band, not by the font's line box,
@@ -53,7 +52,7 @@ def line_step(size: int, bold: bool = False) -> int:
     return max(band(size, bold)[1] + 2, round(size * 1.35))
 
 
-@lru_cache(maxsize=4096)
+@sized_cache(maxsize=4096)
 def fit_size(text: str, size: int, max_w: int, max_h: int = 1 << 16, bold: bool = False,
              min_size: int = 12) -> int:
     """The largest size <= `size` (and >= `min_size`) at which one line of `text` fits
@@ -122,7 +121,7 @@ def _units(para: str) -> list[str]:
     return units
 
 
-@lru_cache(maxsize=1024)
+@sized_cache(maxsize=1024)
 def wrap(text: str, size: int, max_width: int, bold: bool = False) -> tuple[str, ...]:
     """`text` broken into lines no wider than `max_width` px (a piece that cannot be broken
     and is wider than that gets a line of its own). Latin breaks at spaces, Chinese between
@@ -175,7 +174,7 @@ def _no_orphan(rows: list[list[str]], size: int, max_width: int, bold: bool) -> 
         last[0:0] = down
 
 
-@lru_cache(maxsize=1024)
+@sized_cache(maxsize=1024)
 def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
     """`text` cut short with "…" so that it fits `max_width` px (unchanged if it fits)."""
     if width(text, size, bold) <= max_width:
@@ -190,7 +189,7 @@ def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
     return text[:lo].rstrip() + "…"
 
 
-@lru_cache(maxsize=1024)
+@sized_cache(maxsize=1024)
 def paragraph(text: str, size: int, max_w: int, max_h: int, bold: bool = False, min_size: int = 12,
               max_lines: int | None = None, cut: bool = False) -> tuple[int, tuple[str, ...]]:
     """(size, lines) of `text` wrapped to `max_w`, shrunk until the block fits `max_h`

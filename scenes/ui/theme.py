@@ -1,6 +1,7 @@
 """The pygame_gui theme: assets/themes/couchtop.json, with our own font files (never
 pygame_gui's bundled Simplified-style CJK font) and one `@f<size>` / `@f<size>b` class per
-font size, so a widget's label can be shrunk to fit by picking a class."""
+font size, so a widget's label can be shrunk to fit by picking a class. A face is opened
+when a widget first draws with it (`LazyFontTheme`), not for every class the theme names."""
 from __future__ import annotations
 
 import copy
@@ -8,13 +9,16 @@ import json
 import warnings
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any
 
 import pygame
 import pygame_gui
 from pygame_gui.core import UIAppearanceTheme
+from pygame_gui.core.gui_font_pygame import GUIFontPygame
+from pygame_gui.core.utility import get_default_manager, set_default_manager
 
-from scenes.ui.fonts import BOLD, REGULAR, font_path
+from scenes.ui.fonts import font_path
+from scenes.ui.sizecache import register
 
 THEME_FILE = Path(__file__).resolve().parents[2] / "assets" / "themes" / "couchtop.json"
 FONT_NAME = "couchtop"
@@ -46,35 +50,77 @@ def theme_data() -> dict[str, Any]:
     return data
 
 
-# Fonts loaded by one manager, shared with every later one: a theme with 24 font classes
-# otherwise costs ~250 ms of font loading each time a scene is entered.
-_FONT_CACHE: dict[str, Any] = {}
+class ThemeFace:
+    """A theme's font for one element, opened when a widget first draws with it (never when
+    the theme is read): a theme names 24 sizes, a screen uses a few. Ours (`couchtop`) comes
+    from `face`, shared by every manager; any other (pygame_gui's own theme names its
+    symbols font) from the theme's font dictionary, as pygame_gui would."""
+
+    def __init__(self, theme: UIAppearanceTheme, info: dict[str, Any]) -> None:
+        self._theme = theme
+        self._info = info
+        self._font: Any = None
+
+    @property
+    def loaded_font(self) -> Any:
+        if self._font is None:
+            i = self._info
+            if i["name"] == FONT_NAME:
+                self._font = face(int(i["size"]), bool(i["bold"]))
+            else:
+                with warnings.catch_warnings():     # "not already loaded": it is loaded now, on purpose
+                    warnings.simplefilter("ignore", UserWarning)
+                    self._font = self._theme.get_font_dictionary().find_font_resource(
+                        i["size"], i["name"], i["bold"], i["italic"], i["antialiased"], i["script"],
+                        i["direction"]).loaded_font
+        return self._font
 
 
-class SharedFontManager(pygame_gui.UIManager):
-    """A UIManager whose theme starts with the fonts earlier managers loaded."""
+# pygame_gui's faces of our font, by (size, bold): at most one per theme size and weight.
+_FACES: dict[tuple[int, bool], Any] = {}
+register(_FACES.clear)
+
+
+def face(size: int, bold: bool) -> Any:
+    """pygame_gui's face of our font at `size` px, shared by every manager."""
+    key = (int(size), bool(bold))
+    if key not in _FACES:
+        style = {"bold": bold, "italic": False, "antialiased": True, "script": "Latn",
+                 "direction": pygame.DIRECTION_LTR}
+        _FACES[key] = GUIFontPygame(str(font_path(bold)), key[0], False, style)
+    return _FACES[key]
+
+
+def faces_loaded() -> list[tuple[int, bool]]:
+    """The (size, bold) faces pygame_gui has opened so far, in this process."""
+    return sorted(_FACES)
+
+
+class LazyFontTheme(UIAppearanceTheme):
+    """A theme whose fonts are opened when first drawn with, not when the theme is read
+    (pygame_gui opens every font the theme names, in every size, on each load)."""
+
+    def _load_fonts(self) -> None:
+        for element, by_locale in self.ui_element_fonts_info.items():
+            for locale, info in by_locale.items():
+                self.ele_font_res.setdefault(element, {})[locale] = ThemeFace(self, info)
+
+
+class LazyFontManager(pygame_gui.UIManager):
+    """A UIManager with a LazyFontTheme."""
 
     def create_new_theme(self, theme_path: Any = None) -> UIAppearanceTheme:
-        theme = UIAppearanceTheme(self.resource_loader, self._locale)
-        fonts = theme.get_font_dictionary().loaded_fonts
-        fonts.update(_FONT_CACHE)
+        theme = LazyFontTheme(self.resource_loader, self._locale)
         if theme_path is not None:
             theme.load_theme(theme_path)
-        for font_id, res in fonts.items():
-            _FONT_CACHE.setdefault(font_id, res)
         return theme
 
 
-def make_manager(size: tuple[int, int], preload: Iterable[tuple[int, bool]] = ()) -> pygame_gui.UIManager:
+def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     """A fresh UIManager for one scene. pygame must be initialised first."""
     if not pygame.font.get_init():
         pygame.font.init()
-    manager = SharedFontManager(size, copy.deepcopy(theme_data()))
-    manager.add_font_paths(FONT_NAME, str(REGULAR), str(BOLD if BOLD.exists() else REGULAR))
-    fonts = [{"name": FONT_NAME, "point_size": s, "style": "bold" if b else "regular"}
-             for s, b in sorted(set(preload))]
-    if fonts:
-        with warnings.catch_warnings():   # "already loaded" is harmless
-            warnings.simplefilter("ignore", UserWarning)
-            manager.preload_fonts(fonts)
+    manager = LazyFontManager(size, copy.deepcopy(theme_data()))
+    if get_default_manager() is manager:
+        set_default_manager(None)   # pygame_gui would keep its first manager (a whole screen) for good
     return manager

@@ -25,6 +25,7 @@ from scenes.ui.geometry import Frame
 from scenes.ui import style as ui_style
 from scenes.ui.draw import text_in
 from scenes.ui.i18n import lang, t
+from scenes.ui.sizecache import register
 
 Cell = tuple[int, int]
 Name = Callable[[int], str]
@@ -102,6 +103,7 @@ def ghost(tile: int, value: int, size: int) -> pygame.Surface:
 
 
 _ghosts: dict[tuple[int, int, int], pygame.Surface] = {}
+register(_ghosts.clear)
 
 
 def legend_pairs(players: Sequence[LocalPlayer]) -> list[tuple[LocalPlayer, str]]:

@@ -1,0 +1,118 @@
+"""Memory the screens keep: pygame_gui opens a face of our font only when a widget draws
+with it (the theme names 24 sizes and weights, a screen uses a few), every manager
+shares them, and a screen's old layout goes back when the window changes size (faces,
+rendered text and the old manager with its surfaces), with nothing held for good.
+Counts and references only: no timings."""
+from __future__ import annotations
+
+import gc
+import weakref
+from typing import Any
+
+
+from scenes.ui import fonts, sizecache, text, theme
+from scenes.ui.theme import FONT_NAME, SIZES, faces_loaded
+from test_scenes_framework import frames, make_app
+
+
+def widget_faces(scene: Any) -> set[tuple[int, bool]]:
+    """(size, bold) of the `@f<size>[b]` class of each widget of a screen."""
+    out = set()
+    for el in scene.widgets.values():
+        for cls in el.class_ids:
+            if cls and cls.startswith("@f"):
+                out.add((int(cls[2:].rstrip("b")), cls.endswith("b")))
+    return out
+
+
+def couchtop_fonts_in(manager: Any) -> list[str]:
+    """Our font's faces in the manager's own font dictionary (where pygame_gui's eager
+    loading, or a preload, puts them)."""
+    return [k for k in manager.get_theme().get_font_dictionary().loaded_fonts if k.startswith(FONT_NAME)]
+
+
+def test_the_menu_opens_only_the_faces_its_widgets_use():
+    theme._FACES.clear()
+    app = make_app()
+    frames(app, 2)
+    menu = app.stack.top
+    used = widget_faces(menu)
+    assert used, "the menu's buttons name a font class"
+    assert set(faces_loaded()) == used
+    assert len(faces_loaded()) < len(SIZES)            # not 2 x 12 sizes
+    assert couchtop_fonts_in(menu.manager) == []
+
+
+def test_every_manager_shares_the_faces():
+    app = make_app()
+    frames(app, 2)
+    before = faces_loaded()
+    first = app.stack.top.manager
+    app.stack.top.rebuild()
+    frames(app, 2)
+    assert faces_loaded() == before
+    assert app.stack.top.manager is not first
+    assert couchtop_fonts_in(app.stack.top.manager) == []
+
+
+def test_no_manager_is_kept_for_good():
+    """pygame_gui keeps the first manager ever made as its 'default' (a whole screen,
+    with its surfaces): ours are made and let go."""
+    from pygame_gui.core.utility import get_default_manager
+    app = make_app()
+    frames(app, 2)
+    assert get_default_manager() is None
+
+
+def test_a_resize_drops_the_old_layout_and_what_was_cached_for_the_old_sizes():
+    app = make_app()
+    frames(app, 2)
+    old = weakref.ref(app.stack.top.manager)
+    text.render("probe", 97)
+    fonts.font(97)
+    hits = text.render.cache_info().hits
+    gc.disable()                     # only the loop's own collection may free the old manager
+    try:
+        app.resize((960, 540))
+        assert fonts.font.cache_info().currsize == 0
+        app.stack.request_redraw()
+        app.step()                   # the menu rebuilt at the new size
+        app.idle(limit=0)            # then idle: the old layout collected
+        assert old() is None
+    finally:
+        gc.enable()
+    text.render("probe", 97)
+    assert text.render.cache_info().hits == hits   # made again, not kept from before
+    assert app.stack.top.manager.window_resolution == (960, 540)
+
+
+def test_toggling_back_and_forth_keeps_the_caches_bounded():
+    app = make_app()
+    frames(app, 2)
+    sizes = []
+    for size in ((960, 540), (1280, 720)) * 3:
+        app.resize(size)
+        app.stack.request_redraw()
+        app.step()
+        app.idle(limit=0)
+        sizes.append((fonts.font.cache_info().currsize, text.render.cache_info().currsize, len(faces_loaded())))
+    assert sizes[2:] == sizes[:2] * 2     # each size refills the same, never more
+
+
+def test_same_size_relayout_keeps_the_caches():
+    app = make_app()
+    frames(app, 2)
+    kept = fonts.font.cache_info().currsize
+    app.relayout()                   # a language change: the sizes stay
+    assert fonts.font.cache_info().currsize == kept > 0
+
+
+def test_every_size_cache_is_registered():
+    """The caches keyed by sizes are dropped together (faces, text, theme faces)."""
+    fonts.font(21)
+    text.render("x", 21)
+    theme.face(SIZES[0], False)
+    sizecache.drop()
+    assert fonts.font.cache_info().currsize == 0
+    assert text.render.cache_info().currsize == 0
+    assert faces_loaded() == []
