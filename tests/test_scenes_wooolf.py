@@ -1109,3 +1109,34 @@ def test_a_wrong_declaration_says_who_really_held_each_missed_target(lang):
     said = dict(reveal_lines(dict(nobody, dials=[None, None, {"early": False, "arrows": [3, 3]}, None, None]),
                              [{"name": n} for n in NAMES[:5]]))[2]
     assert i18n.t("wooolf.line.held", role=i18n.t("wooolf.role.hound"), who=i18n.t("wooolf.line.nobody")) in said
+
+
+def test_the_replay_turns_every_card_and_dial_over_at_each_rounds_reveal():
+    """Between a round's reveal and the next deal the replay's board shows that round's
+    cards and dials and says the round is turned over (it showed them only at the end of
+    the game, while the list beside it explained the reveal)."""
+    from engine.core.replay import ReplayCursor
+    from engine.core.logstore import read_log
+    from engine.registry import rules_for, spec_for
+    import tempfile
+    from pathlib import Path
+    with tempfile.TemporaryDirectory() as tmp:
+        players = [{"name": n, "kind": "bot", "level": "normal"} for n in NAMES[:5]]
+        session = LocalSession(RULES, 5, {"assistant": "notes"}, 8, players, log_dir=Path(tmp))
+        play_bots_until(session, lambda: session.view(None)["round"] == 2)
+        session.close()
+        cursor = ReplayCursor.from_log(read_log(next(Path(tmp).rglob("*.*")), spec_for), rules_for)
+    at = next(i for i, e in enumerate(cursor.events) if e["type"] == "round_revealed") + 1
+    cursor.seek(at)
+    view = cursor.view(None)
+    shown = revealed(view)
+    r1 = view["rounds"][0]
+    assert shown.faces == {h: list(p) for h, p in enumerate(r1["cards"])} and shown.dials
+    pygame.init()
+    r = replay_renderer(None)
+    r.players = players
+    with record_text() as blits:
+        r.draw(pygame.Surface((1280, 720)), pygame.Rect(20, 60, 860, 570), view)
+    assert i18n.t("wooolf.log.round_revealed", round=1) in " ".join(texts(blits))
+    cursor.seek(at + 1)                                      # the next deal: face down again
+    assert not revealed(cursor.view(None)).faces

@@ -1,5 +1,6 @@
 """The replay viewer's picture of a Wooolf!! view: the table as that view may see it
-(every card face down but the viewer's own; every card and dial once the game is over),
+(every card face down but the viewer's own; every card and dial at a round's reveal and
+once the game is over),
 with the round and the early declarations at its centre."""
 from __future__ import annotations
 
@@ -31,6 +32,8 @@ class ReplayRenderer(Renderer):
         inner = box.inflate(-fr.px(16), -fr.px(16))
         if view.get("ended"):
             words = winners_text(self.players, (view.get("result") or {}).get("winners") or [])
+        elif view.get("phase") == "revealed":
+            words = t("wooolf.log.round_revealed", round=view.get("round", 0))
         else:
             words = t("wooolf.ui.round_info", round=view.get("round", 0), of=content().rounds,
                       early=len(view.get("early") or []), need=view.get("threshold", 0))

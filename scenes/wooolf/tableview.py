@@ -38,10 +38,11 @@ class Shown:
 
 
 def revealed(view: dict) -> Shown:
-    """The last reveal of a finished game (every card and dial), else only the viewer's
-    own cards: what a view alone lets one draw (the replay)."""
+    """A round's reveal (every card and dial) between its reveal and the next deal, and at
+    the end of the game; else only the viewer's own cards: what a view alone lets one draw
+    (the replay)."""
     shown = Shown()
-    if view.get("ended") and view.get("rounds"):
+    if (view.get("ended") or view.get("phase") == "revealed") and view.get("rounds"):
         last = view["rounds"][-1]
         shown.faces = {h: list(p) for h, p in enumerate(last["cards"])}
         shown.dials = {s: (d or {}).get("arrows") for s, d in enumerate(last["dials"])}
