@@ -20,6 +20,7 @@ const s = {
   code: null, token: localStorage.getItem(TOKEN), seat: null, name: "", game: null,
   lobby: null, view: null, log: [], note: null, stopped: null, linked: false,
   seq: null, notebook: null,
+  paused: false, pausedAt: 0, heldMs: 0,      // the TV's pause, and how long the game stood still here
   ui: {}, content: {},
 };
 let sock = null;
@@ -52,6 +53,22 @@ function connect() {
   };
 }
 
+// The TV paused the game (or goes on): the view stays, the page shows the pause over it.
+// The time it stood still is not the game's: `now()` (a spelling clock) leaves it out.
+function pause(on) {
+  if (on === s.paused) return;
+  if (on) s.pausedAt = Date.now();
+  else {
+    s.heldMs += Date.now() - s.pausedAt;
+    if (s.note === t("phone.err.paused")) s.note = null;
+  }
+  s.paused = on;
+}
+
+function now() {
+  return (s.paused ? s.pausedAt : Date.now()) - s.heldMs;
+}
+
 function forgetToken() {
   s.token = null; s.seat = null; s.view = null;
   localStorage.removeItem(TOKEN);
@@ -62,6 +79,7 @@ function receive(m) {
     case "lobby": s.lobby = m; s.game = m.game; break;
     case "welcome":
       s.token = m.token; s.seat = m.seat; s.name = m.name; s.game = m.game; s.note = null;
+      pause(false);       // (re)joined: the TV says again if it is still paused
       localStorage.setItem(TOKEN, m.token);
       break;
     case "view": s.view = m.view; s.seq = null; s.notebook = null; break;
@@ -78,6 +96,7 @@ function receive(m) {
       }
       s.log = s.log.slice(-8);
       break;
+    case "paused": pause(m.on); break;
     case "hint": s.hint = m; break;      // the TV's Hint, for the game's page to take up
     case "refused": s.note = t(m.code, m.params); s.noteShown = false; break;
     case "error":
@@ -102,7 +121,7 @@ function ctx() {
     draft: (cmd) => send({ k: "draft", cmd }),      // a play being built, for the TV to show
     askHint: () => { s.note = null; send({ k: "hint" }); },
     hint: s.hint, takeHint: () => { s.hint = null; },
-    redraw: render,
+    redraw: render, now,
   };
 }
 
@@ -135,11 +154,17 @@ function render() {
   } else if (!s.view) {
     kids.push(el("p", { class: "wait" }, t("phone.wait_start")));
   } else {
-    kids.push(...GAMES[s.game].render(ctx()));
-    if (s.log.length) kids.push(el("section", { class: "log" }, el("h2", {}, t("phone.log")),
+    const game = [...GAMES[s.game].render(ctx())];
+    if (s.log.length) game.push(el("section", { class: "log" }, el("h2", {}, t("phone.log")),
       el("ul", {}, s.log.map((line) => el("li", {}, line)))));
+    if (s.paused) {     // the seat's view stays in sight, out of reach until the TV goes on
+      kids.push(el("section", { class: "paused", id: "paused", role: "status" },
+        el("h1", {}, t("phone.paused")), el("p", {}, t("phone.paused.about"))));
+      kids.push(el("div", { class: "held", inert: true }, game));
+    } else kids.push(...game);
   }
   app.replaceChildren(...kids.filter((k) => k));
+  for (const c of app.querySelectorAll(".held :is(button, input, select, textarea)")) c.disabled = true;
   if (s.note && !s.noteShown) {     // a refusal is read where it shows, whatever was scrolled to
     s.noteShown = true;
     app.querySelector(".note")?.scrollIntoView({ block: "nearest" });

@@ -143,8 +143,8 @@ function send(c, cmd) {
 function timed(c, cmd) {
   const v = c.view;
   if (!v.simultaneous || v.phase !== "spell" || !["spell", "pass", "propose"].includes(cmd.type)) return cmd;
-  const since = c.ui.shownAt?.round === v.simultaneous.round ? c.ui.shownAt.at : Date.now();
-  return { ...cmd, ms: Math.max(0, Math.min(3600000, Math.round(Date.now() - since))) };
+  const since = c.ui.shownAt?.round === v.simultaneous.round ? c.ui.shownAt.at : c.now();
+  return { ...cmd, ms: Math.max(0, Math.min(3600000, Math.round(c.now() - since))) };   // (the TV's pauses left out)
 }
 
 function draft(c) {
@@ -332,7 +332,7 @@ function actions(c) {
   switch (c.view.phase) {
     case "spell":
       if (c.view.simultaneous && c.ui.shownAt?.round !== c.view.simultaneous.round) {
-        c.ui.shownAt = { round: c.view.simultaneous.round, at: Date.now() };
+        c.ui.shownAt = { round: c.view.simultaneous.round, at: c.now() };
       }
       return [power(c), spell(c)];
     case "replace": return spell(c);
