@@ -27,6 +27,8 @@ MAX_DT_MS = 100     # a stalled frame advances the scenes by at most this much
 IDLE_SLICE_S = 0.008    # idle() looks at the event queue this often (input waits at most this)
 
 _current: dict[str, "App"] = {}
+ENDED = "phone.err.ended"       # what phones are told when the phone server stops: the game is over
+SAVED = "phone.err.saved"       # ... or it was saved and left (Continue goes on with it)
 
 
 def _language_changed(lang: str) -> None:
@@ -218,8 +220,9 @@ class App:
             if screenshot:
                 pygame.image.save(self.surface, screenshot)
         finally:
+            ended = getattr(self.session, "outcome", lambda: True)() is not None
             self.close_session()
-            self.stop_phones()
+            self.stop_phones(ENDED if ended else SAVED)
             self.sound.stop_music()
         return 0
 
@@ -296,13 +299,16 @@ class App:
         self._session_scene(str(session.header["game"]), session)
         self._phone_table(session)
 
-    def stop_phones(self) -> None:
-        """Stop the phone server (a new lobby, or the app closing)."""
+    def stop_phones(self, why: str = "phone.err.ended") -> None:
+        """Stop the phone server: every phone is told `why` (the game is over: ENDED; saved
+        and left: SAVED) and closed, and the port is free. When the results of a game with
+        phones are left (Play again keeps the phones), the game is left for the menu, a new
+        lobby opens or the app closes."""
         if self.phones is not None:
             self.phones.close()
             self.phones = None
         if self.phone_host is not None:
-            self.phone_host.stop()
+            self.phone_host.stop(why)
             self.phone_host = None
 
     def continue_game(self, path: Path | None = None) -> Any:
@@ -335,7 +341,7 @@ class App:
             self.session.close()
         self.session = None
         if self.phones is not None:     # phones keep the last frame they were sent; the server
-            self.phones.close()         # runs on until the next lobby or the app closes
+            self.phones.close()         # runs on for Play again, until stop_phones
             self.phones = None
 
     def pause(self) -> None:
@@ -343,8 +349,10 @@ class App:
         self.stack.push(PauseOverlay(self))
 
     def save_and_quit(self) -> None:
-        """Back to the menu; the log already holds every event, so nothing is lost."""
+        """Back to the menu; the log already holds every event, so nothing is lost. Phones
+        are told the game was saved, and the phone server stops."""
         self.close_session()
+        self.stop_phones(SAVED)
         self.stack.clear_to(self.menu())
 
     def handoff(self, seat: int, then: Callable[[], None] | None = None, name: str | None = None) -> None:

@@ -125,6 +125,15 @@ class SceneStack:
         self._dirty = True
         return scene
 
+    def remove(self, scene: Scene) -> None:
+        """Drop `scene` from wherever it is in the stack (the top one: as `pop`)."""
+        if scene is self.top:
+            self.pop()
+        elif scene in self.scenes:
+            self.scenes.remove(scene)       # not on top: it has left already
+            self.dropped = True
+            self._dirty = True
+
     def replace(self, scene: Scene) -> None:
         if self.scenes:
             self.scenes.pop().leave()

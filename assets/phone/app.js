@@ -14,7 +14,11 @@ const TOKEN = "couchtop.token";
 const RETRY_MS = [0, 250, 500, 1000, 2000, 4000];
 // errors after which the page stops until the player acts; any other close reconnects
 const STOP = new Set(["phone.err.code", "phone.err.replaced", "phone.err.rate", "phone.err.slow_down",
-  "phone.err.too_many", "phone.err.bad_message", "phone.err.too_big", "phone.err.timeout"]);
+  "phone.err.too_many", "phone.err.bad_message", "phone.err.too_big", "phone.err.timeout",
+  "phone.err.ended"]);
+// errors after which the seat is no longer this phone's
+const FORGET = new Set(["phone.err.token", "phone.err.seat_changed", "phone.err.to_tv"]);
+const ENDED = "phone.err.ended";    // the TV closed the room: the last view stays, a new code may follow
 
 const s = {
   code: null, token: localStorage.getItem(TOKEN), seat: null, name: "", game: null,
@@ -102,7 +106,8 @@ function receive(m) {
     case "error":
       s.note = t(m.code); s.noteShown = false;
       if (m.code === "phone.err.code") s.code = null;
-      if (m.code === "phone.err.token" || m.code === "phone.err.seat_changed") forgetToken();
+      if (FORGET.has(m.code)) forgetToken();
+      if (m.code === ENDED) { s.token = null; s.code = null; localStorage.removeItem(TOKEN); }
       if (STOP.has(m.code)) s.stopped = m.code;
       break;
   }
@@ -144,7 +149,10 @@ function render() {
   const app = document.getElementById("app");
   const kids = [];
   if (s.note) kids.push(el("p", { class: "note", role: "alert" }, s.note));
-  if (s.stopped) {
+  if (s.stopped === ENDED) {
+    if (s.view && s.seat !== null) kids.push(...GAMES[s.game].render(ctx()));
+    kids.push(...codeScreen(join));
+  } else if (s.stopped) {
     kids.push(button(t("phone.retry"), () => { s.stopped = null; s.note = null; tries = 0; connect(); }, { class: "big" }));
     if (!s.code && !s.token) kids.push(...codeScreen(join));
   } else if (!s.token && !s.code) {
@@ -173,8 +181,14 @@ function render() {
 
 function join(code) {
   s.code = code.trim().toUpperCase();
+  if (s.stopped === ENDED) { s.seat = null; s.view = null; s.log = []; }
   s.stopped = null; s.note = null; tries = 0;
   connect();
+}
+
+function codeFromHash() {
+  const code = location.hash.replace("#", "").trim().toUpperCase();
+  return /^[A-Z]{4}$/.test(code) ? code : null;
 }
 
 async function start() {
@@ -182,8 +196,9 @@ async function start() {
   const withContent = ["wooolf", "wordporters", "paperback"];
   const got = await Promise.all(withContent.map((g) => fetch(`/content/${g}.json`).then((r) => r.json())));
   s.content = Object.fromEntries(withContent.map((g, i) => [g, got[i]]));
-  const fromQr = location.hash.replace("#", "").trim().toUpperCase();
-  if (/^[A-Z]{4}$/.test(fromQr)) s.code = fromQr;
+  s.code = codeFromHash() ?? s.code;
+  // the next game's QR code opens this page again with its code: a room of its own
+  window.addEventListener("hashchange", () => { const c = codeFromHash(); if (c && c !== s.code && !s.token) join(c); });
   document.addEventListener("visibilitychange", () => { if (!document.hidden) { tries = 0; connect(); } });
   window.addEventListener("online", () => { tries = 0; connect(); });
   connect();

@@ -16,13 +16,15 @@ export function lobbyScreen(lobby, onJoin) {
   name.value = localStorage.getItem("couchtop.name") || "";
   const out = [el("h1", {}, t(`${lobby.game}.title`)), el("label", { for: "name" }, t("phone.name")), name,
     el("h2", {}, t("phone.pick_seat"))];
-  if (lobby.locked) out.push(el("p", { class: "note" }, t("phone.err.locked")));
+  // a started game's room admits a phone only to a seat the TV handed to a phone
+  const open = lobby.seats.some((seat) => seat.kind === "phone" && seat.state === "empty");
+  if (lobby.locked && !open) out.push(el("p", { class: "note" }, t("phone.err.locked")));
   const list = el("ul", { class: "seats" });
   lobby.seats.forEach((seat, i) => {
     const label = t("phone.seat", { n: i + 1 });
     const who = seat.name ? `${label} · ${seat.name}` : label;
     const state = t(`phone.state.${seat.state}`);
-    const free = seat.kind === "phone" && seat.state === "empty" && !lobby.locked;
+    const free = seat.kind === "phone" && seat.state === "empty";
     list.append(el("li", {}, free
       ? button(`${label} · ${state}`, () => {
           localStorage.setItem("couchtop.name", name.value.trim());

@@ -36,6 +36,7 @@ CODE_LEN = 4                 # 22**4 codes: join attempts are rate-limited per a
 WS_PATH = "/ws"
 OUTBOX = 64                  # frames queued to one slow phone before it is dropped (it resumes)
 KINDS = ("phone", "bot", "tv")
+LEFT_FOR = {"tv": "phone.err.to_tv"}    # why a phone loses its seat, by the seat's new kind
 
 
 def room_code() -> str:
@@ -52,6 +53,7 @@ class Seat:
     name: str = ""
     token: str | None = None           # a phone seat's token, once someone took it
     conn: "Link | None" = None         # the connection holding it (None: away or empty)
+    open: bool = False                 # an empty phone seat a locked room still admits a phone to
 
     @property
     def state(self) -> str:
@@ -83,7 +85,8 @@ class Link:
         self.seat: int | None = None
         self.greeted = False           # said hello with the right code
         self.closing = False
-        self.failed = False
+        self.close_code = 1000
+        self.writer: asyncio.Task[None] | None = None
 
     def push(self, text: str) -> None:
         if self.closing:
@@ -93,13 +96,15 @@ class Link:
             return
         self.outbox.put_nowait(text)
 
-    def finish(self, last: str | None = None) -> None:
-        """Send `last` (an error frame) after what is queued, then close."""
+    def finish(self, last: str | None = None, code: int | None = None) -> None:
+        """Send `last` (an error frame) after what is queued, then close (1008 after an
+        error frame unless `code` says otherwise)."""
         if self.closing:
             return
         if last is not None:
             self.outbox.put_nowait(last)
-        self.closing, self.failed = True, last is not None
+        self.closing = True
+        self.close_code = code or (1008 if last is not None else 1000)
         self.outbox.put_nowait(None)
 
     async def write(self) -> None:
@@ -107,7 +112,7 @@ class Link:
             while True:
                 text = await self.outbox.get()
                 if text is None:
-                    await self.ws.close(1008 if self.failed else 1000)
+                    await self.ws.close(self.close_code)
                     return
                 await self.ws.send(text)
         except ConnectionClosed:
@@ -166,11 +171,13 @@ class PhoneHost:
         self.port = int(self._server.sockets[0].getsockname()[1])
         return self.address, self.port
 
-    def stop(self, timeout: float = 3.0) -> None:
+    def stop(self, why: str | None = None, timeout: float = 3.0) -> None:
+        """Close every socket (each phone first sent `error why` when given: the game is
+        over, or saved and left) and free the port."""
         if self._loop is None or self._thread is None or not self._thread.is_alive():
             return
         try:
-            self._call(self._shutdown()).result(timeout)
+            self._call(self._shutdown(why)).result(timeout)
         except concurrent.futures.TimeoutError:
             pass
         self._halt(timeout)
@@ -227,8 +234,9 @@ class PhoneHost:
         self._soon(self._send_now, seat, text)
 
     def set_seat(self, seat: int, kind: str, name: str = "") -> None:
-        """Hand a seat to a phone (empty, waiting for one), a bot or the TV. A phone holding
-        it is told and closed, and its token forgotten: the seat has changed hands."""
+        """Hand a seat to a phone (empty, waiting for one: a locked room admits a phone to
+        it), a bot or the TV. A phone holding it is told why (`LEFT_FOR`) and closed, and
+        its token forgotten: the seat has changed hands."""
         if kind not in KINDS:
             raise ValueError(kind)
         self._soon(self._set_seat, seat, kind, name)
@@ -255,7 +263,14 @@ class PhoneHost:
                            max_size=self.limits.max_frame, max_queue=4, compression=None,
                            server_header=None, open_timeout=10, ping_interval=20, ping_timeout=20)
 
-    async def _shutdown(self) -> None:
+    async def _shutdown(self, why: str | None = None) -> None:
+        if why is not None:                 # each phone is told, then closed ("going away")
+            text = wire.dumps(wire.error(why))
+            for link in list(self._links):
+                link.finish(text, 1001)
+            writers = [link.writer for link in self._links if link.writer is not None]
+            if writers:
+                await asyncio.wait(writers, timeout=1.0)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -299,7 +314,7 @@ class PhoneHost:
             return
         self._per_addr[link.addr] = n + 1
         self._links.add(link)
-        writer = asyncio.create_task(link.write())
+        writer = link.writer = asyncio.create_task(link.write())
         try:
             await self._read(link)
         finally:
@@ -379,10 +394,10 @@ class PhoneHost:
             s = self._seats[seat] if seat < len(self._seats) else None
             why = ("phone.err.seat" if s is None or s.kind != "phone" else
                    "phone.err.seat_taken" if s.token is not None else
-                   "phone.err.locked" if self.locked else None)
+                   "phone.err.locked" if self.locked and not s.open else None)
             if why is None:
                 assert s is not None
-                s.name, s.conn = name, link
+                s.name, s.conn, s.open = name, link, False
                 self._give(seat, new_token())
         if why is not None:
             link.push(wire.dumps(wire.refused(why)))
@@ -437,10 +452,11 @@ class PhoneHost:
             s = self._seats[seat]
             held = s.conn
             s.kind, s.name, s.conn = kind, name if kind != "phone" else "", None
+            s.open = kind == "phone"
             self._give(seat, None)
         if held is not None:
             held.seat = None
-            held.finish(wire.dumps(wire.error("phone.err.seat_changed")))
+            held.finish(wire.dumps(wire.error(LEFT_FOR.get(kind, "phone.err.seat_changed"))))
         self._broadcast_lobby()
 
     def _give(self, seat: int, token: str | None) -> None:

@@ -28,7 +28,8 @@ GRACE_S = 30.0      # seconds a phone seat is away before the TV may hand it to 
 class PhoneTable:
     """`clock` and `grace`: when a seat that is away may be handed to a bot (F2 at the TV);
     a bot then plays it (the session's players say "bot"; the log's header is untouched)
-    until the TV gives it back to its phone."""
+    until the TV gives it back to its phone. `hand` moves a seat between the TV and a
+    phone mid-game (the session's players say "human" or "phone")."""
 
     def __init__(self, host: PhoneHost, session: LocalSession, *,
                  clock: Callable[[], float] = time.monotonic, grace: float = GRACE_S) -> None:
@@ -42,6 +43,7 @@ class PhoneTable:
         self._hinting: set[int] = set()               # seats whose hint is being made
         self._held_at: float | None = None            # when the TV's pause menu stopped the game
         self._kept: dict[str, Any] | None = None
+        self.open: set[int] = set()         # seats handed to a phone that no phone has joined yet
         session.players = [dict(p) for p in session.players]    # handing over never edits the header's
         level = str(session.options.get("assistant", "notes"))
         self.notebooks = (Notebooks(level, host.send)
@@ -129,6 +131,7 @@ class PhoneTable:
             elif msg["k"] == "joined":
                 self.away_since.pop(seat, None)
                 self.drafts.pop(seat, None)      # a reloaded page starts its play afresh
+                self.open.discard(seat)
                 if seat in self._heard:
                     self._send_view(seat)
                     if self.held:
@@ -163,13 +166,35 @@ class PhoneTable:
         """The table's clock: it stands still while the game is held."""
         return self._held_at if self._held_at is not None else self.clock()
 
+    # ---- a seat changes hands mid-game ----------------------------------------------------------
+    def hand(self, seat: int, kind: str, name: str = "") -> None:
+        """Move `seat` to a phone ("phone": the seat opens for a phone to join, with a new
+        token) or to a person at the TV ("tv"). A phone holding it is told and closed; the
+        session's players say "phone" or "human"; the log is untouched (not a game event)."""
+        if kind not in ("phone", "tv"):
+            raise ValueError(kind)
+        self.by_bot.discard(seat)
+        self.away_since.pop(seat, None)
+        self.drafts.pop(seat, None)
+        self.session.players[seat] = dict(self.session.players[seat], kind="phone" if kind == "phone" else "human")
+        self.host.set_seat(seat, kind, name)
+        if kind == "phone":
+            self.open.add(seat)
+            self.watch(seat)
+        else:
+            self.open.discard(seat)
+            self.unwatch(seat)
+
     # ---- seats away: a bot may play them ---------------------------------------------------
     def state(self, seat: int) -> str | None:
-        """None for a seat not on a phone; else "here", "away" (in its grace period),
-        "grace" (away past it: a bot may take over), "bot" (a bot plays it, its phone
-        away) or "back" (a bot plays it and its phone is back)."""
+        """None for a seat not on a phone; else "open" (handed to a phone none has joined
+        yet), "here", "away" (in its grace period), "grace" (away past it: a bot may take
+        over), "bot" (a bot plays it, its phone away) or "back" (a bot plays it and its
+        phone is back)."""
         if seat not in self._heard:
             return None
+        if seat in self.open:
+            return "open"
         away = seat in self.away_since
         if seat in self.by_bot:
             return "bot" if away else "back"

@@ -14,7 +14,11 @@ When the person at the screen must change (mid-turn too) and the game hides info
 nothing of the last person stays up: the shown seat becomes None (the table's view), the
 curtain rises (`app.handoff`), the session clock stops, and the next person is shown only
 once they lift it. Each seat keeps its own private UI state (`mine`, made by
-`make_private`), so nothing one person typed or picked is ever shown to another."""
+`make_private`), so nothing one person typed or picked is ever shown to another.
+
+Mid-game a seat may move between the screen and a phone (`reseat`): whoever left the
+screen loses it, their pin and their private state, and the next person shown comes
+behind the curtain even when they are now alone at the screen."""
 from __future__ import annotations
 
 from typing import Any, Callable, Generic, TypeVar
@@ -35,6 +39,7 @@ class HotSeat(Generic[P]):
         self.pinned: int | None = None          # the person who keeps the screen until done
         self._private: dict[int, P] = {}
         self._nobody = make_private()
+        self.reseated = False                   # the next person shown comes behind the curtain
 
     # ---- private UI state ---------------------------------------------------------------
     def private(self, seat: int) -> P:
@@ -55,6 +60,23 @@ class HotSeat(Generic[P]):
         self._private.pop(seat, None)
 
     # ---- who is at the screen ------------------------------------------------------------
+    def reseat(self, humans: list[int]) -> bool:
+        """The people at the screen are now `humans` (a seat moved to or from a phone).
+        True when the curtain was up for a seat that left the screen (it is down now)."""
+        gone = [s for s in self.humans if s not in humans]
+        self.humans = list(humans)
+        for s in gone:
+            self.forget(s)
+        if self.pinned in gone:
+            self.pinned = None
+        if self.viewer in gone:
+            self.viewer = None
+        self.reseated = True
+        stale = self.curtain_for in gone
+        if stale:
+            self.curtain_for = None
+        return stale
+
     def pin(self, seat: int) -> None:
         """`seat` keeps the screen (or is called to it) until `unpin`."""
         self.pinned = seat
@@ -93,9 +115,10 @@ class HotSeat(Generic[P]):
         want = self.wanted()
         if want == self.viewer or (want is not None and want == self.curtain_for):
             return
-        if want is not None and self.hidden and len(self.humans) > 1:
+        if want is not None and self.hidden and (len(self.humans) > 1 or self.reseated):
             if not may_curtain:
                 return
+            self.reseated = False
             self.viewer = None
             show(None)
             self.curtain_for = want
@@ -104,6 +127,7 @@ class HotSeat(Generic[P]):
                 return
             self._lifted(want, show)
             return
+        self.reseated = False
         self.viewer = want
         show(want)
 

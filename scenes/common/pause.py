@@ -1,5 +1,5 @@
-"""The pause overlay (Esc in a game): resume, the game's how-to, settings, save and quit
-to the menu."""
+"""The pause overlay (Esc in a game): resume, the game's how-to, the seats (a game with
+phones: who plays at the TV, who on a phone), settings, save and quit to the menu."""
 from __future__ import annotations
 
 import pygame
@@ -12,10 +12,11 @@ from scenes.ui.ondemand import RedrawOnDemand
 
 def stops_game(scenes: list) -> bool:
     """Is the game stopped by an overlay: the pause menu (with what it opened over it:
-    settings, the how-to) or the quit question? Phones then show the pause too
+    settings, the how-to), the seats panel or the quit question? Phones then show the pause too
     (net/phones/table.py `hold`)."""
     from scenes.common.confirm import Confirm
-    return any(isinstance(s, PauseOverlay) or (isinstance(s, Confirm) and s.question == "ui.quit.question_game")
+    from scenes.common.seatspanel import SeatsPanel
+    return any(isinstance(s, (PauseOverlay, SeatsPanel)) or (isinstance(s, Confirm) and s.question == "ui.quit.question_game")
                for s in scenes)
 
 
@@ -29,11 +30,14 @@ class PauseOverlay(RedrawOnDemand, GuiScene):
         items = [("ui.pause.resume", self.back, "resume")]
         if self.game() is not None:
             items.append(("ui.menu.howto", self.open_howto, "howto"))
+        if self.table() is not None:
+            items.append(("ui.pause.seats", self.open_seats, "seats"))
         items += [("ui.menu.settings", self.open_settings, "settings"),
                   ("ui.pause.quit", self.app.save_and_quit, "save_quit")]
-        top = 200 if len(items) > 3 else 244
+        step, h = (84, 68) if len(items) <= 4 else (70, 58)     # under the title, above the saved note
+        top = 244 if len(items) <= 3 else 200 if len(items) == 4 else 192
         for i, (key, fn, oid) in enumerate(items):
-            self.button(self.r(420, top + i * 84, 440, 68), t(key), fn, oid=oid, size=30)
+            self.button(self.r(420, top + i * step, 440, h), t(key), fn, oid=oid, size=30)
 
     def game(self) -> str | None:
         """The game being played (the table beneath's), if it has a how-to."""
@@ -42,6 +46,17 @@ class PauseOverlay(RedrawOnDemand, GuiScene):
         game = next((s.game for s in reversed(below) if getattr(s, "game", None)), None) or self.app.game
         plugin = registry.plugin(str(game)) if game else None
         return str(game) if plugin is not None and hasattr(plugin, "howto_pages") else None
+
+    def table(self):
+        """The table beneath, when its seats may move between the TV and phones."""
+        from scenes.common.turntable import TurnTable
+        below = [s for s in self.stack.scenes if isinstance(s, TurnTable)]
+        return below[-1] if below and below[-1].can_hand_over() else None
+
+    def open_seats(self) -> None:
+        table = self.table()
+        if table is not None:
+            table.open_seats()
 
     def open_howto(self) -> None:
         from scenes.common.howto import HowToScene

@@ -25,12 +25,12 @@ from net.phones import keep, wire
 from net.phones.addresses import lan_addresses
 from net.phones.host import PhoneHost
 from scenes.common.names import player_name
+from scenes.common.phoneroom import JoinCard, draw_seat, join_text, seat_rows
 from scenes.stack import wake
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.gui import GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
-from scenes.ui.qr import qr_surface
 
 
 class PhoneLobbyScene(RedrawOnDemand, GuiScene):
@@ -52,7 +52,7 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
         self.port = self.kept.port if self.kept is not None else int(getattr(st, "phone_port", 0) or 0)
         self.host: PhoneHost | None = None
         self.problem: str | None = None        # a catalog key: why the server is not running
-        self._qr: tuple[str, int, pygame.Surface] | None = None
+        self.card = JoinCard()
         self.handed_over = False
         app.stop_phones()                      # a server left from the last game with phones
         self.serve()
@@ -99,9 +99,7 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
 
     @property
     def qr_text(self) -> str:
-        """The QR code's text: the page and, in its #fragment, the room code (a fragment is
-        never sent over the network; the seat token never appears in a URL)."""
-        return f"{self.url}#{self.host.code}" if self.host else ""
+        return join_text(self.host)
 
     def seats(self) -> list[dict[str, Any]]:
         return self.host.seats() if self.host else [{"kind": k, "name": "", "state": "empty"} for k in self.kinds()]
@@ -180,9 +178,7 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
 
     # ---- widgets and drawing --------------------------------------------------------------------
     def seat_rows(self) -> list[pygame.Rect]:
-        n = len(self.players)
-        h = min(56, (520 - 8 * n) // max(n, 1))
-        return [self.r(680, 130 + i * (h + 8), 580, h) for i in range(n)]
+        return seat_rows(self, len(self.players))
 
     def build(self) -> None:
         t = self.app.t
@@ -201,11 +197,6 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
         self.button(self.r(660, 640, 280, 62), t("ui.menu.continue" if self.session else "ui.setup.start"),
                     self.start, oid="start", size=30, enabled=self.ready())
 
-    def qr(self, size: int) -> pygame.Surface:
-        if self._qr is None or self._qr[:2] != (self.qr_text, size):
-            self._qr = (self.qr_text, size, qr_surface(self.qr_text, size))
-        return self._qr[2]
-
     def draw_back(self, surface: pygame.Surface) -> None:
         style.fill_background(surface)
         t = self.app.t
@@ -214,28 +205,11 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
         if self.problem:
             text_in(surface, t(self.problem, port=self.port), self.r(40, 130, 620, 300), self.fs(28), style.BAD,
                     bold=True, align="left", valign="top", wrap_lines=True, min_size=self.fs(18))
-        else:
-            box = self.r(40, 100, 300, 300)
-            code = self.qr(box.w)
-            surface.blit(code, code.get_rect(center=box.center))
-            text_in(surface, t("phonetv.scan"), self.r(360, 100, 300, 90), self.fs(22), style.INK_DIM,
-                    align="left", valign="top", wrap_lines=True, min_size=self.fs(16))
-            text_in(surface, t("phonetv.code"), self.r(360, 200, 300, 36), self.fs(22), style.INK_DIM, align="left")
-            text_in(surface, self.host.code if self.host else "", self.r(360, 236, 300, 90), self.fs(72),
-                    style.ACCENT, bold=True, align="left")
-            text_in(surface, self.url, self.r(40, 410, 620, 70), self.fs(48), style.INK, bold=True, align="left")
-            help_key = "phonetv.help_continue" if self.session is not None else "phonetv.help"
-            text_in(surface, t(help_key), self.r(40, 486, 620, 140), self.fs(20), style.INK_DIM,
-                    align="left", valign="top", wrap_lines=True, min_size=self.fs(14))
+        elif self.host is not None:
+            self.card.draw(self, surface, self.host, "phonetv.help_continue" if self.session is not None else "phonetv.help")
         for s, (row, seat) in enumerate(zip(self.seat_rows(), self.seats())):
-            pygame.draw.rect(surface, style.seat_colour(s), (row.x, row.y, max(4, row.h // 7), row.h), border_radius=3)
             name = seat["name"] or (t("phonetv.empty_phone") if seat["kind"] == "phone" else self.names()[s])
-            label = t(f"phonetv.state.{seat['state']}")
             bw = int(row.h * 2.4)
             right = row.w - 28 - bw - (bw + 8 if seat["kind"] == "phone" and seat["state"] != "empty" else 0)
-            half = row.h // 2
-            text_in(surface, name, (row.x + 16, row.y, right, half + 2), self.fs(24), style.INK, bold=True,
-                    align="left", min_size=self.fs(12))
             colour = style.GOOD if seat["state"] == "here" else style.ACCENT if seat["state"] == "away" else style.INK_DIM
-            text_in(surface, label, (row.x + 16, row.y + half, right, row.h - half), self.fs(20),
-                    colour, align="left", min_size=self.fs(12))
+            draw_seat(self, surface, row, s, name, t(f"phonetv.state.{seat['state']}"), colour, right)

@@ -77,6 +77,8 @@ class ResultsScene(RedrawOnDemand, GuiScene):
             self.button(self.r(130 + i * 350, 640, 320, 62), t(key), fn, oid=oid, size=28, enabled=ok)
 
     def back(self) -> None:
+        """To the menu (or the replay): the game with phones is over, its server stops."""
+        self.app.stop_phones()
         self.stack.clear_to(self.app.menu())
 
     def watch(self) -> None:

@@ -41,6 +41,7 @@ import pygame
 from engine.core.errors import RuleError
 from engine.registry import bot_for, spec_for
 from scenes.common import tablesettings
+from scenes.common.handoff import HandoffCurtain
 from scenes.common.hotseat import HotSeat
 from scenes.common.logpanel import LogView
 from scenes.common.names import player_name
@@ -53,6 +54,7 @@ from scenes.ui.worker import BotTurns
 log = logging.getLogger(__name__)
 
 Message = tuple[str, str]        # (text, "error" | "info" | "good")
+SEATS_KEY = pygame.K_F5          # the seats panel (a game with phones): who plays at the TV, who on a phone
 
 
 class TurnTable(Scene):
@@ -65,10 +67,10 @@ class TurnTable(Scene):
         self.session = session
         self.game = str(session.rules.game)
         self.spec = spec_for(self.game)
-        self.players: list[dict] = list(session.players or [])
         self.n = int(session.seats)
+        self.players: list[dict] = list(session.players or [])
         # the people at the TV (the curtain is for them only); a phone seat plays on its phone
-        self.humans = [s for s in range(self.n) if not session.is_bot(s) and not self.on_phone(s)]
+        self.humans = self.at_tv()
         self.hot: HotSeat[Any] = HotSeat(session, self.humans, hidden=self.spec.hidden_information,
                                          make_private=make_private, table_at_end=self.table_at_end)
         self.bots = BotTurns(session, self.make_bot, delay=self.bot_pause)
@@ -114,6 +116,55 @@ class TurnTable(Scene):
         self.bots.cancel()                # a move thought out for the seat's old player is dropped
         self.refresh()
         self.request_redraw()
+        return True
+
+    def at_tv(self) -> list[int]:
+        """The seats played by a person at the TV."""
+        return [s for s in range(self.n) if not self.session.is_bot(s) and not self.on_phone(s)]
+
+    def seat_place(self, seat: int) -> str:
+        """Where `seat` is played: "tv", "phone" or "bot" (a bot from the set-up)."""
+        if self.on_phone(seat):
+            return "phone"
+        return "bot" if self.players[seat].get("kind") == "bot" else "tv"
+
+    def can_hand_over(self) -> bool:
+        """Seats may move between the TV and phones: a game with phones, not over."""
+        return getattr(self.app, "phones", None) is not None and self.session.outcome() is None
+
+    def hand_over(self, seat: int, to: str) -> bool:
+        """The seats panel: `seat` moves to a phone (`to` "phone": a phone joins it from the
+        code on the TV) or to a person at the TV ("tv"). The phone that held it is closed;
+        the session's players (and Play again's) say "phone" or "human", and the room kept
+        beside the log for Continue (net/phones/keep.py) says where each seat is played; the
+        log itself is untouched (a handover is not a game event).
+        Whoever leaves the TV takes nothing of theirs with them from the screen, and the
+        next person shown comes behind the curtain."""
+        if not self.can_hand_over() or self.seat_place(seat) in ("bot", to):
+            return False
+        self.bots.cancel()                # a move thought out for the seat's old player is dropped
+        self.app.phones.hand(seat, to, self.name(seat))
+        kind = "phone" if to == "phone" else "human"
+        self.players[seat] = dict(self.players[seat], kind=kind)
+        setup = getattr(self.app, "last_setup", None)
+        if setup and seat < len(setup.get("players") or []):
+            setup["players"] = [dict(p, kind=kind) if s == seat else p for s, p in enumerate(setup["players"])]
+        viewer = self.viewer
+        if self.hot.reseat(self.at_tv()):          # the curtain was up for the seat that left
+            for scene in [s for s in self.stack.scenes if isinstance(s, HandoffCurtain) and s.seat == seat]:
+                self.stack.remove(scene)
+        self.humans = self.hot.humans
+        if self.viewer != viewer:
+            self._show(self.viewer)
+        self.request_redraw()
+        return True
+
+    def open_seats(self) -> bool:
+        """F5 (and the pause menu's Seats): the seats panel, while the game has phones."""
+        if getattr(self.app, "phone_host", None) is None or getattr(self.app, "phones", None) is None:
+            return False
+        from scenes.common.seatspanel import SeatsPanel
+        self.stack.push(SeatsPanel(self.app, self))
         return True
 
     def make_bot(self, seat: int, level: str) -> Any:
@@ -368,6 +419,8 @@ class TurnTable(Scene):
             return True
         if ev.type == pygame.KEYDOWN:
             if ev.key == pygame.K_F2 and self.switch_phones():
+                return True
+            if ev.key == SEATS_KEY and self.open_seats():
                 return True
             if ev.key == pygame.K_ESCAPE:      # a half-made choice first, then the menu button
                 return self.cancel() or self.bar.key(ev) or self.open_pause()

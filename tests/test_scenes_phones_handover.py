@@ -1,0 +1,196 @@
+"""Moving people between the TV and phones mid-game (issue 19), and the phone server's end
+(issue 22), at the TV: the seats panel (F5, the pause menu's Seats and phones), a phone's
+seat handed to the TV and a TV seat to a phone that joins the locked room, the curtain
+for whoever comes to the screen next (and a curtain for someone who left taken down), the
+log untouched and the seats kept for Continue; the server stopped with a reason when the
+results are left or the game is saved and left, kept by Play again, started again by the
+next lobby."""
+from __future__ import annotations
+
+import json
+import socket
+
+import pygame
+import pytest
+
+from scenes.common import tablesettings
+from scenes.common.handoff import HandoffCurtain
+from scenes.common.pause import PauseOverlay
+from scenes.common.results import ResultsScene
+from scenes.common.seatspanel import SeatsPanel
+from scenes.common.turntable import TurnTable
+from scenes.ui.draw import record_text
+from support.fits import assert_fits
+from support.phones import plain
+from support.scenes import english_after, key, lift, redraw, texts  # noqa: F401
+from test_scenes_framework import click
+from test_scenes_phones import app, lobby_for, phone, recv_k, steps_until  # noqa: F401
+
+
+def started(app, kinds, names=("Mei", "Ada", "Bo")):
+    """A Word Porters game with phones, started; its phones by seat."""
+    lobby = lobby_for(app, "wordporters", kinds)
+    host = lobby.host
+    conns = {s: phone(host.port, s, names[s], host.code) for s, k in enumerate(kinds) if k == "phone"}
+    steps_until(app, lobby.ready)
+    lobby.start()
+    return host, conns
+
+
+def press(app, oid):
+    """The mouse on a button of the screen on top."""
+    click(app, app.stack.top.widgets[oid])
+
+
+def port_free(port):
+    with socket.socket() as s:
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(("127.0.0.1", port))
+        s.listen()
+
+
+def test_a_phone_seat_goes_to_the_tv_and_a_tv_seat_to_a_phone_that_joins(app):
+    host, conns = started(app, ("phone", "phone", "human"))
+    table, session = app.stack.top, app.session
+    header = json.loads(json.dumps(session.header["players"]))
+    assert table.humans == [2] and table.viewer == 2
+    key(app, pygame.K_F5)
+    panel = app.stack.top
+    assert isinstance(panel, SeatsPanel)
+    drawn = texts(app)
+    assert host.code in drawn and host.url in drawn
+    assert [panel.widgets[f"to_{s}"].text for s in range(3)] == ["To the TV", "To the TV", "To a phone"]
+    press(app, "to_1")                                  # Ada's phone seat to the TV
+    assert recv_k(conns[1], "error")["code"] == "phone.err.to_tv"
+    assert table.humans == [1, 2] and session.players[1]["kind"] == "human"
+    assert host.seats()[1]["kind"] == "tv"
+    press(app, "to_2")                                  # Bo, at the TV, moves to a phone
+    assert table.humans == [1] and table.viewer is None          # Bo's view is off the screen
+    assert table.phone_state(2) == "open" and host.seats()[2]["state"] == "empty"
+    assert "waiting for a phone: scan the code" in texts(app)
+    c = phone(host.port, 2, "Bo", host.code)            # the locked room admits a phone to that seat
+    steps_until(app, lambda: table.phone_state(2) == "here")
+    view = recv_k(c, "view")["view"]                    # at once, with the panel still up
+    assert view == plain(session.view(2)) and isinstance(app.stack.top, SeatsPanel)
+    assert "on their phone" in texts(app)
+    key(app, pygame.K_ESCAPE)                           # back to the game
+    app.step()
+    top = app.stack.top                                 # Ada is alone at the TV: behind the curtain
+    assert isinstance(top, HandoffCurtain) and top.seat == 1 and table.viewer is None
+    lift(app, 1)
+    assert table.viewer == 1
+    assert session.header["players"] == header          # the log's header is untouched ...
+    assert [p["kind"] for p in session.players] == ["phone", "human", "phone"]
+    assert tablesettings.load(session.log_path)["seats"] == "phone,human,phone"   # ... Continue reads this
+    assert [p["kind"] for p in app.last_setup["players"]] == ["phone", "human", "phone"]
+    for x in (*conns.values(), c):
+        x.close()
+
+
+def test_a_curtain_up_for_someone_who_moves_to_a_phone_comes_down(app):
+    host, conns = started(app, ("human", "human", "phone"))
+    table, session = app.stack.top, app.session
+    ph = conns[2]
+    for _ in range(200):                                # play the phone's turns until a person is called
+        app.step()
+        if isinstance(app.stack.top, HandoffCurtain):
+            break
+        if 2 in session.to_act():
+            n = len(session.events)
+            cmd = next(iter(session.rules.legal_commands(session.view(2), 2)))
+            ph.send(json.dumps({"k": "cmd", "cmd": cmd}))
+            steps_until(app, lambda: len(session.events) > n)
+    curtain = app.stack.top
+    assert isinstance(curtain, HandoffCurtain)
+    leaving, staying = curtain.seat, 1 - curtain.seat
+    key(app, pygame.K_ESCAPE)                           # the pause menu, over the curtain
+    assert isinstance(app.stack.top, PauseOverlay) and app.stack.top.widgets["seats"].text == "Seats and phones"
+    press(app, "seats")
+    press(app, f"to_{leaving}")
+    assert curtain not in app.stack.scenes and table.hot.curtain_for is None
+    key(app, pygame.K_ESCAPE)                           # the panel ...
+    key(app, pygame.K_ESCAPE)                           # ... and the pause menu
+    app.step()
+    top = app.stack.top
+    assert isinstance(top, HandoffCurtain) and top.seat == staying
+    assert table.phone_state(leaving) == "open"
+    for x in conns.values():
+        x.close()
+
+
+def test_the_seats_are_only_for_a_game_with_phones(app):
+    app.start_game("wordporters", {"seats": 3, "players": app.default_players(3, 2)})
+    key(app, pygame.K_F5)
+    assert isinstance(app.stack.top, TurnTable)
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, PauseOverlay) and "seats" not in app.stack.top.widgets
+
+
+def test_leaving_the_results_stops_the_server_and_the_next_lobby_starts_it(app):
+    host, conns = started(app, ("phone", "phone", "bot"))
+    port = host.port
+    app.show_results()
+    assert isinstance(app.stack.top, ResultsScene) and app.phone_host is host    # Play again keeps it
+    press(app, "menu")
+    for c in conns.values():
+        assert recv_k(c, "error")["code"] == "phone.err.ended"
+    assert app.phone_host is None
+    port_free(port)
+    lobby = lobby_for(app, "wordporters", ("phone", "bot", "bot"))
+    assert lobby.host is not None and lobby.host.port == port and lobby.host.code   # a new room
+    assert phone(port, 0, "Mei", lobby.host.code) is not None
+
+
+def test_play_again_keeps_the_phones(app):
+    host, conns = started(app, ("phone", "phone", "bot"))
+    app.show_results()
+    press(app, "again")
+    assert app.phone_host is host and app.phones is not None
+    session = app.session
+    for s, c in conns.items():                          # the same phones get the new game's views
+        def caught_up(c=c, s=s):
+            app.step()
+            try:
+                while True:
+                    m = json.loads(c.recv(0.01))
+                    if m["k"] in ("view", "events") and m["view"] == plain(session.view(s)):
+                        return True
+            except TimeoutError:
+                return False
+        steps_until(app, caught_up)
+
+
+def test_save_and_quit_tells_the_phones_and_continue_seats_people_where_they_were_left(app):
+    host, conns = started(app, ("phone", "human", "human"))
+    table, session = app.stack.top, app.session
+    assert table.hand_over(1, "phone") and table.hand_over(0, "tv")
+    assert recv_k(conns[0], "error")["code"] == "phone.err.to_tv"
+    path = session.log_path
+    app.save_and_quit()
+    assert app.phone_host is None
+    port_free(host.port)
+    resumed = app.continue_game(path)
+    assert [p["kind"] for p in resumed.players] == ["human", "phone", "human"]
+    assert [p["kind"] for p in resumed.header["players"]] == ["phone", "human", "human"]
+    assert app.stack.top.humans == [0, 2]
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+def test_the_seats_panel_and_the_pause_menu_fit_in_both_languages(app, lang, size):
+    app.set_lang(lang)
+    host, conns = started(app, ("phone", "phone", "human"), names=("Mei-Ling Wong-Chen", "阿明", "Bo"))
+    app.stack.top.hand_over(0, "tv")
+    app.resize(size)
+    key(app, pygame.K_ESCAPE)
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size, small_digits=True)    # (the table's own small numbers show beneath)
+    pygame.image.save(app.surface, f"/tmp/seats-pause-{lang}-{size[0]}.png")
+    press(app, "seats")
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size)
+    pygame.image.save(app.surface, f"/tmp/seats-panel-{lang}-{size[0]}.png")
+    for c in conns.values():
+        c.close()
