@@ -135,7 +135,8 @@ function header() {
   const other = lang === "en" ? "zh-TW" : "en";
   bar.replaceChildren(
     el("span", { class: "who" }, s.seat !== null ? names(s.seat) : t("phone.title")),
-    el("span", { class: s.linked ? "link up" : "link down" }, t(s.linked ? "phone.link.up" : "phone.link.down")),
+    el("span", { class: s.linked ? "link up" : "link down" },
+      t(s.linked ? "phone.link.up" : s.stopped ? "phone.link.off" : "phone.link.down")),
     button(t(`phone.lang.${other}`), async () => {
       localStorage.setItem("couchtop.lang", other);
       await loadStrings(other);

@@ -40,6 +40,12 @@ export function t(key, params = {}) {
   return lang === "zh-TW" && Object.keys(params).length ? out.replace(HAN_LATIN, " ") : out;
 }
 
+// As scenes/common/names.names_list: "A", "A and B", "A, B and C" (zh-TW: A、B和C).
+export function namesList(names) {
+  if (names.length <= 1) return names.join("");
+  return t("ui.list_and", { list: names.slice(0, -1).join(t("ui.list_sep")), last: names[names.length - 1] });
+}
+
 // el("button", {class: "big", onclick: fn, disabled: true}, "text", child, ...)
 export function el(tag, props = {}, ...kids) {
   const e = document.createElement(tag);

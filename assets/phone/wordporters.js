@@ -1,6 +1,6 @@
 // Word Porters on a phone: your secret number and word, placing your hint markers (the
 // TV's rules say where: the view's `legal`), your secret vote, the reveal and scores.
-import { t, el, button, section } from "./ui.js";
+import { t, el, button, section, namesList } from "./ui.js";
 
 function word(c, id) {
   const w = c.content.words[id];
@@ -25,7 +25,8 @@ export function narrate(ev, c) {
     case "hints_ended": return t("wordporters.ev.hints_ended");
     case "voted": return t("wordporters.ev.voted", { player: p(ev.seat) });
     case "revealed": return t(ev.right.length ? "wordporters.ev.revealed" : "wordporters.ev.revealed_none",
-      { player: p(ev.seat), number: ev.number, word: word(c, ev.word), count: ev.right.length });
+      { player: p(ev.seat), number: ev.number, word: word(c, ev.word), count: ev.right.length,
+        names: namesList(ev.right.map(p)) });
     case "round_ended": return t("wordporters.ev.round_ended", { round: ev.round, player: p(ev.next_start) });
     case "game_ended": return t("wordporters.ev.game_ended");
     default: return null;
@@ -112,7 +113,8 @@ function reveals(c) {
   if (!list.length) return null;
   return section(t("wordporters.ui.reveal_title", { round: v.reveals.length ? v.round : v.history[v.history.length - 1].round }),
     el("ul", {}, list.map((r) => el("li", {}, t(r.right.length ? "wordporters.ev.revealed" : "wordporters.ev.revealed_none",
-      { player: c.name(r.seat), number: r.number, word: word(c, r.word), count: r.right.length })))));
+      { player: c.name(r.seat), number: r.number, word: word(c, r.word), count: r.right.length,
+        names: namesList(r.right.map(c.name)) })))));
 }
 
 function scores(c) {

@@ -33,7 +33,7 @@ FILES = {
 TYPES = {".html": "text/html; charset=utf-8", ".js": "text/javascript; charset=utf-8",
          ".css": "text/css; charset=utf-8", ".json": "application/json; charset=utf-8"}
 # the catalog keys a phone may show: these prefixes
-STRING_PREFIXES = ("phone.", *(f"{game}." for game in phone_games()), "err.", "game.", "setup.seat")
+STRING_PREFIXES = ("phone.", *(f"{game}." for game in phone_games()), "err.", "game.", "setup.seat", "ui.list_")
 # the theme's colours a phone uses, as CSS variables
 THEME_VARS = {"--bg": "dark_bg", "--panel": "normal_bg", "--ink": "normal_text",
               "--accent": "selected_bg", "--on-accent": "selected_text",

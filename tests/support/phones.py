@@ -327,6 +327,8 @@ def wooolf_move(page, seat, view):
 
 
 def wordporters_move(page, seat, view):
+    # the frame may be in before the page has drawn it: wait for this seat's controls
+    page.wait_for_selector("button[data-vote], button[data-card], #decline")
     if view["phase"] == "vote":
         others = [s for s in range(view["seats"]) if s != seat]
         for k, s in enumerate(others):
