@@ -87,7 +87,7 @@ def test_the_room_is_kept_beside_the_log_and_a_seat_changing_hands_drops_its_tok
     assert kept.tokens == [tokens[0], tokens[1], None]
     assert oct(keep.beside.path_for(session.log_path, keep.SUFFIX).stat().st_mode & 0o777) == "0o600"
     host.set_seat(1, "tv", "Ada")                     # the seat changes hands: its token goes
-    assert recv_k(conns[1], "error")["code"] == "phone.err.seat_changed"
+    assert recv_k(conns[1], "error")["code"] == "phone.err.to_tv"
     steps_until(app, lambda: keep.load(session.log_path, 3).tokens[1] is None)
     assert keep.load(session.log_path, 3).kinds == ["phone", "tv", "bot"]
     assert keep.load(session.log_path, 3).tokens[0] == tokens[0]

@@ -13,9 +13,10 @@ import socket
 import pygame
 import pytest
 
-from scenes.common import tablesettings
+from net.phones import keep
 from scenes.common.handoff import HandoffCurtain
 from scenes.common.pause import PauseOverlay
+from scenes.common.phonelobby import PhoneLobbyScene
 from scenes.common.results import ResultsScene
 from scenes.common.seatspanel import SeatsPanel
 from scenes.common.turntable import TurnTable
@@ -81,7 +82,7 @@ def test_a_phone_seat_goes_to_the_tv_and_a_tv_seat_to_a_phone_that_joins(app):
     assert table.viewer == 1
     assert session.header["players"] == header          # the log's header is untouched ...
     assert [p["kind"] for p in session.players] == ["phone", "human", "phone"]
-    assert tablesettings.load(session.log_path)["seats"] == "phone,human,phone"   # ... Continue reads this
+    steps_until(app, lambda: keep.load(session.log_path, 3).kinds == ["phone", "tv", "phone"])   # for Continue
     assert [p["kind"] for p in app.last_setup["players"]] == ["phone", "human", "phone"]
     for x in (*conns.values(), c):
         x.close()
@@ -161,18 +162,23 @@ def test_play_again_keeps_the_phones(app):
 
 
 def test_save_and_quit_tells_the_phones_and_continue_seats_people_where_they_were_left(app):
-    host, conns = started(app, ("phone", "human", "human"))
+    host, conns = started(app, ("phone", "phone", "human"))
     table, session = app.stack.top, app.session
-    assert table.hand_over(1, "phone") and table.hand_over(0, "tv")
+    assert table.hand_over(2, "phone") and table.hand_over(0, "tv")
     assert recv_k(conns[0], "error")["code"] == "phone.err.to_tv"
+    steps_until(app, lambda: keep.load(session.log_path, 3).kinds == ["tv", "phone", "phone"])
     path = session.log_path
     app.save_and_quit()
+    assert recv_k(conns[1], "error")["code"] == "phone.err.saved"
     assert app.phone_host is None
     port_free(host.port)
     resumed = app.continue_game(path)
-    assert [p["kind"] for p in resumed.players] == ["human", "phone", "human"]
-    assert [p["kind"] for p in resumed.header["players"]] == ["phone", "human", "human"]
-    assert app.stack.top.humans == [0, 2]
+    lobby = app.stack.top
+    assert isinstance(lobby, PhoneLobbyScene) and lobby.session is resumed
+    assert [p["kind"] for p in lobby.players] == ["human", "phone", "phone"]      # where they were left
+    assert [s["state"] for s in lobby.seats()] == ["tv", "away", "empty"]          # seat 2: no phone joined yet
+    assert [p["kind"] for p in resumed.header["players"]] == ["phone", "phone", "human"]   # the log: as at the start
+    lobby.stop()
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
