@@ -176,15 +176,22 @@ class Tv:
 
 class FakeHost:
     """The side of a PhoneHost a PhoneTable uses, with no server: what the table sent is
-    kept in `sent` as (seat, frame); what phones asked is put in `inbox`."""
+    kept in `sent` as (seat, frame); what phones asked is put in `inbox`; seats handed
+    over (`set_seat`) in `handed`."""
 
-    def __init__(self, names: Iterable[str] = ("Mei", "Ada", "Bo")) -> None:
+    def __init__(self, names: Iterable[str] = ("Mei", "Ada", "Bo"), kinds: Iterable[str] | None = None) -> None:
         self.names = list(names)
+        self.kinds = list(kinds or ["phone"] * len(self.names))
         self.sent: list[tuple[int, dict]] = []
         self.inbox: list[dict] = []
+        self.handed: list[tuple[int, str, str]] = []      # set_seat's calls
 
     def seats(self) -> list[dict]:
-        return [{"kind": "phone", "name": n, "state": "here"} for n in self.names]
+        return [{"kind": k, "name": n, "state": "here" if k == "phone" else k} for n, k in zip(self.names, self.kinds)]
+
+    def set_seat(self, seat: int, kind: str, name: str = "") -> None:
+        self.kinds[seat] = kind
+        self.handed.append((seat, kind, name))
 
     def send(self, seat: int, frame: dict) -> None:
         self.sent.append((seat, frame))
