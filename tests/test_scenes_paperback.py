@@ -27,6 +27,7 @@ from scenes.paperback.panels import item_lines
 from scenes.paperback.table import PaperbackScene
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
+from support.fits import unreadable
 from support.scenes import click, english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
 
 NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve"]
@@ -552,6 +553,14 @@ def fits(blits, where: str) -> None:
     assert blits, where
 
 
+def reads(blits, where: str) -> None:
+    """A table screen: every text in its box, none cut short with "…" and none smaller than
+    the readable minimum of the window (tests/support/fits.py `unreadable`)."""
+    fits(blits, where)
+    bad = unreadable(blits)
+    assert not bad, f"{where}: {bad[:6]}"
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 @pytest.mark.parametrize("seats", (2, 5))
@@ -562,30 +571,30 @@ def test_every_screen_fits(lang, size, seats):
     set_hand(scene, 0, ["L63", "L36", "L39", "s0.W1", "D01", "L15", "L66"], common="cE")
     with record_text() as blits:
         redraw(app)
-    fits(blits, f"empty word {lang} {size} {seats}")
+    reads(blits, f"empty word {lang} {size} {seats}")
     click(app, hit(scene, "hand", "L63").center)           # Q, a toggle above it
     click(app, hit(scene, "hand", "s0.W1").center)         # a wild asking for its letter
     with record_text() as blits:
         redraw(app)
-    fits(blits, f"asking {lang} {size} {seats}")
+    reads(blits, f"asking {lang} {size} {seats}")
     key(app, pygame.K_BACKSPACE)
     key(app, pygame.K_BACKSPACE)
     type_text(app, "nest")                                  # N (trash_hand) E (common) S T?: a refusal line
     with record_text() as blits:
         redraw(app)
-    fits(blits, f"building {lang} {size} {seats}")
+    reads(blits, f"building {lang} {size} {seats}")
     scene.clear()
     type_text(app, "hats")                                  # not holdable: whatever the typing laid
     key(app, pygame.K_F2)
     step_until(app, lambda: scene.b.hints is not None)
     with record_text() as blits:
         redraw(app)
-    fits(blits, f"hints {lang} {size} {seats}")
+    reads(blits, f"hints {lang} {size} {seats}")
     click(app, button(scene, "hint_0").rect.center)         # the best word, laid for us
     assert scene.judgement()[1] is None
     with record_text() as blits:
         redraw(app)
-    fits(blits, f"ready to spell {lang} {size} {seats}")
+    reads(blits, f"ready to spell {lang} {size} {seats}")
     key(app, pygame.K_RETURN)
     assert session.view(0)["phase"] == "buy"
     click(app, hit(scene, "market", "f5").center)
@@ -594,12 +603,12 @@ def test_every_screen_fits(lang, size, seats):
     with record_text() as blits:
         app.step()
         redraw(app)
-    fits(blits, f"buying {lang} {size} {seats}")
+    reads(blits, f"buying {lang} {size} {seats}")
     key(app, pygame.K_RETURN)
     step_until(app, lambda: scene.acting or session.outcome() is not None)
     with record_text() as blits:
         redraw(app)
-    fits(blits, f"after the bots {lang} {size} {seats}")
+    reads(blits, f"after the bots {lang} {size} {seats}")
     # the end: the final table with every hand, best words and Fame
     from engine.core.bots import play_on
     play_on(session, {s: RULES_BOT(s) for s in range(seats)})
@@ -607,7 +616,7 @@ def test_every_screen_fits(lang, size, seats):
     step_until(app, lambda: scene.view.get("ended"))
     with record_text() as blits:
         redraw(app)
-    fits(blits, f"final {lang} {size} {seats}")
+    reads(blits, f"final {lang} {size} {seats}")
 
 
 def RULES_BOT(seat: int):

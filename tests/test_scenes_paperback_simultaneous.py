@@ -27,7 +27,7 @@ from scenes.paperback.roundboard import DRAFT_KEYS, secs
 from scenes.paperback.table import PaperbackScene
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
-from support.fits import assert_fits, cut_short
+from support.fits import assert_fits, unreadable
 from support.scenes import click, english_after, lift, make_app, redraw, texts  # noqa: F401 (english_after: autouse)
 from tests.test_scenes_paperback import button, buy_dearest_fame, hit, key, lay_hint, pass_turn, set_hand, step_until, to_the_end, type_text
 
@@ -84,20 +84,17 @@ def draft_by_keys(app, session, scene) -> None:
 
 
 def fits(app, where: str, size) -> None:
-    """Every text in its box; the round's own texts (the banner, the players' lines, the
-    info strip, the board) neither cut short nor shrunk below the readable size (the log's
-    long lines end with "…" by design; card faces have their own small print). The banner's
-    "Bo is thinking…" ends with its own "…": no cut."""
+    """Every text of the frame in its box, none cut short with "…" and none below the
+    readable size (tests/support/fits.py `unreadable`), and the round's own texts drawn (the
+    banner, the players' lines, the info strip, the board). The banner's "Bo is thinking…"
+    ends with its own "…": no cut."""
     with record_text() as blits:
         redraw(app)
-    assert_fits(blits)
+    assert_fits(blits, size)
     p = app.stack.top.places
-    ours = [b for b in blits if any(pygame.Rect(r).contains(b.box) for r in [p.top, p.info, p.score, *p.players])]
-    assert ours, where
-    cut = cut_short(ours)
-    assert not cut, (where, cut)
-    small = [(b.text, b.size) for b in ours if b.size < round(18 * min(size[0] / 1280, size[1] / 720))]
-    assert not small, (where, small[:5])
+    assert [b for b in blits if any(pygame.Rect(r).contains(b.box) for r in [p.top, p.info, p.score, *p.players])], where
+    bad = unreadable(blits)
+    assert not bad, (where, bad[:6])
 
 
 # ---- the set-up -------------------------------------------------------------------------------------

@@ -169,7 +169,7 @@ def draw_back(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, label: str 
                      border_radius=rad)
     if label:
         text_in(surface, label, rect.inflate(-fr.px(10), -fr.px(10)), fr.fs(22), style.INK, bold=True,
-                min_size=fr.fs(12), ellipsis=True)
+                min_size=fr.min_fs, ellipsis=True)
 
 
 def draw_slot(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, label: str = "",
@@ -179,4 +179,4 @@ def draw_slot(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, label: str 
     pygame.draw.rect(surface, colour or style.BG_3, rect, max(1, fr.px(2)), border_radius=rad)
     if label:
         text_in(surface, label, rect.inflate(-fr.px(6), -fr.px(6)), fr.fs(18), style.INK_DIM, wrap_lines=True,
-                min_size=fr.fs(12), ellipsis=True)
+                min_size=fr.min_fs, ellipsis=True)

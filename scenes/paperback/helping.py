@@ -21,17 +21,17 @@ from scenes.paperback.cards import cards_of, draw_card
 from scenes.paperback.layout import HAND_CARD, place_row
 from scenes.paperback.word import lay_found, trim_choices
 from scenes.ui import style
-from scenes.ui.buttons import Button, row_rects
+from scenes.ui.buttons import Button, key_name
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import lang, t
+from scenes.ui.text import width
 
 ASK_KEY = pygame.K_F3
 NONE_KEY = pygame.K_F4
 PICK_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)     # the suggestions, in seat order
 MAX_TYPED = 20
 KEEP_LAYINGS = 64           # the suggested words' layings remembered (a game's typing, at most)
-SUGGESTION_W = 136          # design px of one suggestion's button in the info strip
 
 
 def shown_view(view: dict) -> dict:
@@ -54,7 +54,7 @@ def draw_shown_hand(surface: pygame.Surface, fr: Frame, area: pygame.Rect, view:
                     colour: tuple[int, int, int]) -> None:
     """The hand shown for help (public) in the hand's place, under a line saying whose."""
     text_in(surface, label, pygame.Rect(area.x + fr.px(8), area.y, area.w - fr.px(16), fr.px(22)), fr.fs(18), colour,
-            align="left", min_size=fr.fs(12), ellipsis=True)
+            align="left", min_size=fr.min_fs, ellipsis=True)
     cards = cards_of(view)
     hand = view["bounty"]["hand"]
     for cid, r in zip(hand, place_row(fr, area, len(hand), HAND_CARD, arc=1.0)):
@@ -175,7 +175,7 @@ class Helps:
     # ---- controls ----------------------------------------------------------------------------
     def ask_button(self, fr: Frame, score: pygame.Rect) -> Button:
         """Ask for help, at the foot of the empty ¢ panel (its explanation above it)."""
-        r = pygame.Rect(score.x + fr.px(12), score.bottom - fr.px(66), score.w - fr.px(24), fr.px(56))
+        r = pygame.Rect(score.x + fr.px(12), score.bottom - fr.px(50), score.w - fr.px(24), fr.px(40))
         return Button("ask_help", self.ask_help, t("paperback.ui.ask_help"), keys=(ASK_KEY,), rect=r, size=21)
 
     def suggest_buttons(self) -> tuple[list[Button], list[Button]]:
@@ -195,14 +195,22 @@ class Helps:
         if not self.showing_suggestions():
             return [], info
         got = self.suggestions()
-        w = min(len(got) * fr.px(SUGGESTION_W + 8), info.w * 60 // 100)
-        area = pygame.Rect(info.right - w, info.y + fr.px(3), w - fr.px(4), info.h - fr.px(6))
+        labels = [t("paperback.ui.suggestion", player=self.name(seat), word=word.upper()) if word
+                  else t("paperback.ui.suggestion_none", player=self.name(seat)) for seat, word in got]
+        # each button as wide as its label and its key before it, read at the readable size
+        # (padding and gaps: 32 design px), the row at most 60% of the strip
+        hints = [key_name(PICK_KEYS[i]) if word and i < len(PICK_KEYS) else "" for i, (_, word) in enumerate(got)]
+        wants = [width(label, fr.min_fs, True) + width(hint, fr.min_fs) + fr.px(32) for label, hint in zip(labels, hints)]
+        gap = fr.px(6)
+        w = min(sum(wants) + gap * len(wants), info.w * 60 // 100)
+        x = info.right - w
+        spare = (w - sum(wants) - gap * len(wants)) / max(1, len(wants))
         out = []
-        for i, ((seat, word), r) in enumerate(zip(got, row_rects(area, len(got), fr.px(6)))):
-            label = (t("paperback.ui.suggestion", player=self.name(seat), word=word.upper()) if word
-                     else t("paperback.ui.suggestion_none", player=self.name(seat)))
+        for i, ((seat, word), label, want) in enumerate(zip(got, labels, wants)):
+            r = pygame.Rect(x, info.y + fr.px(3), max(fr.px(40), round(want + spare)), info.h - fr.px(6))
+            x = r.right + gap
             out.append(Button(f"suggestion_{seat}", lambda w=word: self.lay_suggestion(w), label,
-                              keys=(PICK_KEYS[i],) if word and i < len(PICK_KEYS) else (), rect=r, size=17,
+                              keys=(PICK_KEYS[i],) if word and i < len(PICK_KEYS) else (), rect=r, size=18,
                               enabled=bool(word), colour=style.seat_colour(seat)))
         return out, pygame.Rect(info.x, info.y, info.w - w - fr.px(4), info.h)
 
@@ -227,7 +235,7 @@ class Helps:
         box = pygame.Rect(score.x + fr.px(12), score.y + fr.px(42), score.w - fr.px(24),
                           btn.y - score.y - fr.px(46))
         text_in(surface, t("paperback.ui.ask_help_about"), box, fr.fs(18), style.INK_DIM, wrap_lines=True,
-                align="left", valign="top", min_size=fr.fs(12), ellipsis=True)
+                align="left", valign="top", min_size=fr.min_fs, ellipsis=True)
 
     def draw_suggesting(self, surface: pygame.Surface, fr: Frame, view: dict) -> None:
         """The suggester's word row (the typed word, its ¢ for the hand shown) and the hand shown."""
@@ -236,7 +244,7 @@ class Helps:
         panel(surface, p.word, style.BG_2, radius=fr.px(10))
         label = pygame.Rect(p.word.x + fr.px(12), p.word.y + fr.px(4), p.word.w - fr.px(24), fr.px(30))
         text_in(surface, t("paperback.ui.suggest_for", player=self.name(asker)), label, fr.fs(20),
-                style.seat_colour(asker), bold=True, align="left", min_size=fr.fs(14), ellipsis=True)
+                style.seat_colour(asker), bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
         box = pygame.Rect(p.word.x + fr.px(24), p.word.y + fr.px(48), p.word.w - fr.px(48), fr.px(64))
         pygame.draw.rect(surface, style.BG, box, border_radius=fr.px(8))
         pygame.draw.rect(surface, style.ACCENT, box, max(2, fr.px(3)), border_radius=fr.px(8))
@@ -247,7 +255,7 @@ class Helps:
                     min_size=fr.fs(18), ellipsis=True)
         else:
             text_in(surface, t("paperback.ui.type_suggestion"), inner, fr.fs(24), style.INK_DIM, align="left",
-                    min_size=fr.fs(14), ellipsis=True)
+                    min_size=fr.min_fs, ellipsis=True)
         shown = shown_view(view)
         found = self.preview
         if found is not None:

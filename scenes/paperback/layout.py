@@ -6,6 +6,7 @@ changes), so drawing only reads it and clicks find the same rects."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Sequence
 
 import pygame
 
@@ -51,25 +52,20 @@ class Places:
     offer: list[tuple[str, pygame.Rect]] = field(default_factory=list)        # simultaneous play: the Offer's cards
 
 
-MODULE_H = 34
-MODULE_H_TIGHT = 27
+LEFT_TOP, LEFT_BOTTOM = 64, 710
+ROW_MOST, ROW_LEAST = 62, 52            # a player's row: two readable lines at least
+MODULE_LINE, MODULE_PAD = 25, 7         # an option line's panel: its readable lines, its padding and the gap under it
+TRACK_Y, TRACK_H = 370, 176             # the length track: here, or lower when the players need the room
+LOG_LEAST = 100                         # the log keeps about three lines (it scrolls back)
 
 
-def place_static(fr: Frame, seats: int, modules: int = 0) -> Places:
-    """Everything whose place does not depend on the cards (`modules`: lines under the
-    players for the options' public cards, the award and the theme)."""
+def place_static(fr: Frame, seats: int, modules: int | Sequence[int] = 0) -> Places:
+    """Everything whose place does not depend on the cards (`modules`: the option lines
+    under the players, the award's, the theme's, ..., as each one's count of text lines, or
+    how many one-line ones)."""
     p = Places()
     p.top = fr.r(12, 6, 640, 52)
-    mod_h = MODULE_H if modules <= 2 else MODULE_H_TIGHT      # many option lines: thinner, the players keep room
-    row_h = min(62, (300 - modules * mod_h) // max(1, seats))
-    p.players = [fr.r(LEFT_X, 64 + i * row_h, LEFT_W, row_h - 4) for i in range(seats)]
-    p.modules = [fr.r(LEFT_X, 64 + seats * row_h + i * mod_h, LEFT_W, mod_h - 4) for i in range(modules)]
-    p.track = fr.r(LEFT_X, 370, LEFT_W, 176)
-    p.log = fr.r(LEFT_X, 554, LEFT_W, 156)
-    p.track_title = fr.r(LEFT_X + 10, 374, LEFT_W - 20, 24)
-    p.track_cards = [fr.r(LEFT_X + 14 + i * 68, 402, 56, 74) for i in range(4)]
-    p.track_needs = [fr.r(LEFT_X + 10 + i * 68, 478, 64, 20) for i in range(4)]
-    p.track_lines = [fr.r(LEFT_X + 10, 500, LEFT_W - 20, 22), fr.r(LEFT_X + 10, 522, LEFT_W - 20, 22)]
+    place_left(fr, p, seats, [1] * modules if isinstance(modules, int) else modules)
     p.market = fr.r(RIGHT_X, 62, RIGHT_W, 290)
     p.spread_label = fr.r(RIGHT_X + 8, 64, 380, 24)
     p.fame_label = fr.r(RIGHT_X + 430, 64, 500, 24)
@@ -89,11 +85,33 @@ def place_static(fr: Frame, seats: int, modules: int = 0) -> Places:
         label = fr.r(x, PILES_Y - 24, 2 * w + 4, 22)
         front = fr.r(x, PILES_Y, w, h)
         top = fr.r(x + w + 4, PILES_Y, w, h)
-        under = fr.r(x, PILES_Y + h + 2, 2 * w + 4, 20)
+        under = fr.r(x - 6, PILES_Y + h + 2, 2 * w + 16, 20)
         p.piles.append((pid, label, front, top, under))
         x += 2 * w + 4 + 14
     place_pyramid(fr, p, fr.r(PYRAMID_X, 64, PYRAMID_W, 4 * PYRAMID_STEP))
     return p
+
+
+def place_left(fr: Frame, p: Places, seats: int, modules: Sequence[int] = ()) -> None:
+    """The left column: a row per player (two readable lines), a panel per option line
+    (`modules`: the text lines of each), the length track under them (at TRACK_Y, lower
+    when they need the room) and the log in what is left (it scrolls back)."""
+    mods = [MODULE_PAD + n * MODULE_LINE for n in modules]
+    room = LEFT_BOTTOM - LEFT_TOP - TRACK_H - 16 - LOG_LEAST - sum(mods)
+    row_h = max(ROW_LEAST, min(ROW_MOST, room // max(1, seats)))
+    p.players = [fr.r(LEFT_X, LEFT_TOP + i * row_h, LEFT_W, row_h - 4) for i in range(seats)]
+    y = LEFT_TOP + seats * row_h
+    p.modules = []
+    for h in mods:
+        p.modules.append(fr.r(LEFT_X, y, LEFT_W, h - 4))
+        y += h
+    ty = max(TRACK_Y, y + 4)
+    p.track = fr.r(LEFT_X, ty, LEFT_W, TRACK_H)
+    p.log = fr.r(LEFT_X, ty + TRACK_H + 8, LEFT_W, LEFT_BOTTOM - ty - TRACK_H - 8)
+    p.track_title = fr.r(LEFT_X + 8, ty + 4, LEFT_W - 16, 24)
+    p.track_cards = [fr.r(LEFT_X + 14 + i * 68, ty + 32, 56, 74) for i in range(4)]
+    p.track_needs = [fr.r(LEFT_X + 10 + i * 68, ty + 108, 64, 20) for i in range(4)]
+    p.track_lines = [fr.r(LEFT_X + 10, ty + 130, LEFT_W - 20, 22), fr.r(LEFT_X + 10, ty + 152, LEFT_W - 20, 22)]
 
 
 PYRAMID_X, PYRAMID_W, PYRAMID_STEP = 712, 548, 34      # co-op: the pyramid where the Fame piles are

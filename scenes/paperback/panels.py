@@ -14,13 +14,14 @@ import pygame
 from engine.paperback.content import CardDef
 from scenes.common.names import names_list, player_name
 from scenes.paperback.cards import cards_of, draw_card, draw_slot, shown_letters
-from scenes.paperback.layout import Places, place_pyramid
+from scenes.paperback.layout import LEFT_W, Places, place_left, place_pyramid
 from scenes.paperback.pyramid import draw_pyramid
 from scenes.paperback.roundboard import draw_offer, seat_note, sim_of
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
+from scenes.ui.text import band, line_step, width, wrap
 
 Marks = dict[str, str]      # card id (or pile id, "spread:a") -> "trash" | "pick"
 
@@ -51,18 +52,18 @@ def draw_players(surface: pygame.Surface, fr: Frame, p: Places, view: dict, play
         panel(surface, r, style.BG_2, radius=fr.px(8), border=colour if s in acting else None, width=fr.px(3))
         pygame.draw.rect(surface, colour, pygame.Rect(r.x + fr.px(4), r.y + fr.px(6), fr.px(6), r.h - fr.px(12)),
                          border_radius=fr.px(3))
-        inner = pygame.Rect(r.x + fr.px(16), r.y + fr.px(2), r.w - fr.px(22), r.h - fr.px(4))
+        inner = pygame.Rect(r.x + fr.px(16), r.y + fr.px(1), r.w - fr.px(22), r.h - fr.px(2))
         top = pygame.Rect(inner.x, inner.y, inner.w, inner.h // 2)
         bottom = pygame.Rect(inner.x, inner.y + inner.h // 2, inner.w, inner.h - inner.h // 2)
         fame_w = fr.px(70)
         name_w = top.w - fame_w
         powers = view.get("powers")
         if powers:                               # each seat's Player Power (public), by the Fame
-            power_w = name_w * 48 // 100
+            power = t(f"paperback.power.{powers[s]}")
+            power_w = min(name_w - fr.px(40), width(power, fr.min_fs) + fr.px(12))
             name_w -= power_w
-            text_in(surface, t(f"paperback.power.{powers[s]}"),
-                    pygame.Rect(top.x + name_w, top.y, power_w - fr.px(6), top.h), fr.fs(17), style.INK_DIM,
-                    align="right", min_size=fr.fs(13), ellipsis=True)
+            text_in(surface, power, pygame.Rect(top.x + name_w, top.y, power_w - fr.px(6), top.h), fr.min_fs,
+                    style.INK_DIM, align="right", min_size=fr.min_fs, ellipsis=True)
         text_in(surface, player_name(list(players), s), pygame.Rect(top.x, top.y, name_w, top.h),
                 fr.fs(22), colour, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
         text_in(surface, t("paperback.ui.fame_short", fame=view["fame"][s]),
@@ -70,13 +71,13 @@ def draw_players(surface: pygame.Surface, fr: Frame, p: Places, view: dict, play
                 align="right", min_size=fr.min_fs)
         counts = seat_note(view, s) or t("paperback.ui.counts", deck=view["deck_counts"][s],
                                          discard=len(view["discards"][s]), hand=view["hand_counts"][s])
-        text_in(surface, counts, bottom, fr.fs(18), style.INK_DIM, align="left", min_size=fr.fs(14), ellipsis=True)
+        text_in(surface, counts, bottom, fr.fs(18), style.INK_DIM, align="left", min_size=fr.min_fs, ellipsis=True)
     draw_modules(surface, fr, p, view, players)
 
 
 def module_lines(view: dict, players: Sequence[dict]) -> list[str]:
     """The options' public cards, one line each: the award and who leads it now, the
-    theme and who holds it, the cubes held, the Offer's discounts."""
+    theme and who holds it, the cubes held (an Offer discount is said under its pile)."""
     from scenes.paperback.theming import theme_line
     out = []
     award = view.get("award")
@@ -96,21 +97,26 @@ def module_lines(view: dict, players: Sequence[dict]) -> list[str]:
         held = [t("paperback.ui.cubes_of", player=player_name(list(players), s), n=n) for s, n in enumerate(cubes) if n]
         out.append(t("paperback.ui.cubes_line", cubes=t("ui.list_sep").join(held) if held
                      else t("paperback.ui.cubes_none")))
-    if "discount" in view:                     # the Offer cards left in place, cheaper by their cubes
-        out.append(t("paperback.ui.discount_line", n=sum(1 for n in view["discount"].values() if n)))
     return out
 
 
-def module_count(view: dict) -> int:
-    return (int(bool(view.get("award"))) + int(bool(view.get("theme"))) + int(bool(view.get("cubes")))
-            + int("discount" in view))
+def module_rows(fr: Frame, view: dict, players: Sequence[dict]) -> list[int]:
+    """How many lines each option line wraps to at the readable size in its panel."""
+    room = fr.r(0, 0, LEFT_W, 1).w - fr.px(16)           # as draw_modules insets its panel
+    return [len(wrap(line, fr.min_fs, room)) for line in module_lines(view, players)]
+
+
+def place_players(fr: Frame, p: Places, view: dict, players: Sequence[dict]) -> None:
+    """The left column for this view: the players, each option line with room for all its
+    lines, the track and the log."""
+    place_left(fr, p, int(view["seats"]), module_rows(fr, view, players))
 
 
 def draw_modules(surface: pygame.Surface, fr: Frame, p: Places, view: dict, players: Sequence[dict]) -> None:
     for line, r in zip(module_lines(view, players), p.modules):
         panel(surface, r, style.BG_2, radius=fr.px(8))
         text_in(surface, line, r.inflate(-fr.px(16), -fr.px(4)), fr.fs(18), style.ACCENT, align="left",
-                min_size=fr.fs(13), ellipsis=True)
+                wrap_lines=True, min_size=fr.min_fs, ellipsis=True)
 
 
 def dealt(view: dict) -> bool:
@@ -143,7 +149,7 @@ def draw_track(surface: pygame.Surface, fr: Frame, p: Places, view: dict, *, usa
                   need=need)
     else:                              # (before the deal, nothing is on the track and nothing claimed)
         title = t("paperback.ui.track.done" if view.get("claimed") else "paperback.ui.track.not_dealt")
-    text_in(surface, title, p.track_title, fr.fs(20), style.INK, bold=True, align="left", min_size=fr.fs(14),
+    text_in(surface, title, p.track_title, fr.fs(20), style.INK, align="left", min_size=fr.min_fs,
             ellipsis=True)
     claimed = int(view.get("claimed", 0))
     left = list(view.get("commons") or [])
@@ -158,7 +164,7 @@ def draw_track(surface: pygame.Surface, fr: Frame, p: Places, view: dict, *, usa
             draw_slot(surface, r, fr)
         if i < len(track):
             text_in(surface, t("paperback.ui.track.letters", n=track[i]), nr, fr.fs(18),
-                    style.ACCENT if i == claimed else style.INK_DIM, bold=i == claimed, min_size=fr.fs(12))
+                    style.ACCENT if i == claimed else style.INK_DIM, bold=i == claimed, min_size=fr.min_fs)
     for line, r in zip(end_lines(view) if dealt(view) else (), p.track_lines):
         text_in(surface, line, r, fr.fs(18), style.INK_DIM, align="left", min_size=fr.min_fs)
 
@@ -182,15 +188,15 @@ def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks
                            p.fame_label.x - p.spread_label.x - fr.px(16), fr.px(112))
         text_in(surface, t(said, round=max(1, int(sim["round"])), n=len(sim["offer"]), deck=sim["market_count"]),
                 room, fr.fs(20), style.INK_DIM, align="left", valign="top", wrap_lines=True, max_lines=4,
-                min_size=fr.fs(14), ellipsis=True)
+                min_size=fr.min_fs, ellipsis=True)
     else:
         text_in(surface, t("paperback.ui.market.spread"), p.spread_label, fr.fs(18), style.INK_DIM, align="left",
-                min_size=fr.fs(12), ellipsis=True)
+                min_size=fr.min_fs, ellipsis=True)
     if view.get("coop"):
         draw_pyramid(surface, fr, p, view, marks, hot, dim, cube)
     else:
         text_in(surface, t("paperback.ui.market.fame"), p.fame_label, fr.fs(18), style.INK_DIM, align="left",
-                min_size=fr.fs(12), ellipsis=True)
+                min_size=fr.min_fs, ellipsis=True)
     groups = spread_cards(view)
     for ch, r in p.spread:
         ids = groups.get(ch, [])
@@ -219,7 +225,7 @@ def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks
         costs = o["costs"]
         text = t("paperback.card.cost", cost=costs[0]) if len(costs) == 1 else t(
             "paperback.ui.market.costs", low=costs[0], high=costs[-1])
-        text_in(surface, text, label, fr.fs(18), style.INK_DIM, min_size=fr.fs(12))
+        text_in(surface, text, label, fr.fs(18), style.INK_DIM, min_size=fr.min_fs)
         for cid, r in ((o["front"], front), (o["top"], top)):
             if cid is None:
                 draw_slot(surface, r, fr)
@@ -231,8 +237,12 @@ def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks
                 draw_card(surface, r, card, fr, cost=True, lifted=hot == cid, mark=marks.get(cid),
                           dim=cid in dim)
         if dealt(view):
-            text_in(surface, t("paperback.ui.market.under", n=o["under"]), under, fr.fs(18), style.INK_DIM,
-                    min_size=fr.fs(12), ellipsis=True)
+            front_card = cards.get(o["front"] or "")                        # its cubes, 1¢ each, to 0¢
+            off = min((view.get("discount") or {}).get(o["front"]) or 0, front_card.cost if front_card else 0)
+            said = (t("paperback.ui.market.under_off", n=o["under"], off=off) if off
+                    else t("paperback.ui.market.under", n=o["under"]))
+            text_in(surface, said, under, fr.fs(18), style.ACCENT if off else style.INK_DIM, min_size=fr.min_fs,
+                    ellipsis=True)
 
 
 def _fame_card(view: dict, pid: str) -> CardDef:
@@ -246,10 +256,10 @@ def fame_card(view: dict, pid: str) -> CardDef:
 
 
 def _badge(surface: pygame.Surface, fr: Frame, r: pygame.Rect, text: str) -> None:
-    b = pygame.Rect(r.centerx - fr.px(20), r.bottom + fr.px(2), fr.px(40), fr.px(22))
+    b = pygame.Rect(r.centerx - fr.px(27), r.bottom + fr.px(2), fr.px(54), fr.px(24))
     pygame.draw.rect(surface, style.BG, b, border_radius=fr.px(8))
     pygame.draw.rect(surface, style.ACCENT, b, max(1, fr.px(2)), border_radius=fr.px(8))
-    text_in(surface, text, b.inflate(-fr.px(4), -fr.px(2)), fr.fs(18), style.ACCENT, bold=True, min_size=fr.fs(11))
+    text_in(surface, text, b.inflate(-fr.px(4), -fr.px(2)), fr.min_fs, style.ACCENT, bold=True, min_size=fr.min_fs)
 
 
 def item_lines(view: dict, items: Sequence[Sequence]) -> list[tuple[str, int]]:
@@ -286,13 +296,14 @@ def draw_cents(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, view: dict
     head = fr.px(32)
     total_w = fr.px(76) if total is not None else 0
     text_in(surface, title, pygame.Rect(inner.x, inner.y, inner.w - total_w, head), fr.fs(22), title_colour,
-            bold=True, align="left", min_size=fr.fs(14), ellipsis=True)
+            bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
     if total is not None:
         text_in(surface, t("paperback.ui.total", cents=total), pygame.Rect(inner.right - total_w, inner.y, total_w, head),
-                fr.fs(30), style.ACCENT, bold=True, align="right", min_size=fr.fs(16))
+                fr.fs(30), style.ACCENT, bold=True, align="right", min_size=fr.min_fs)
     y = inner.y + head + fr.px(2)
     line_h = fr.px(22)
-    foot_h = fr.px(22) if foot else 0
+    foot_lines = min(2, len(wrap(foot, fr.min_fs, inner.w))) if foot else 0
+    foot_h = line_step(fr.min_fs) * (foot_lines - 1) + band(fr.min_fs)[1] + fr.px(2) if foot else 0
     room = inner.bottom - foot_h
     lines = item_lines(view, items)
     for i, (label, cents) in enumerate(lines):
@@ -304,13 +315,14 @@ def draw_cents(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, view: dict
         amount = t("paperback.ui.cents_signed", cents=f"{cents:+d}")
         aw = fr.px(64)
         text_in(surface, label, pygame.Rect(inner.x, y, inner.w - aw, line_h), fr.fs(18), style.INK_DIM,
-                align="left", min_size=fr.fs(12), ellipsis=True)
+                align="left", min_size=fr.min_fs, ellipsis=True)
         text_in(surface, amount, pygame.Rect(inner.right - aw, y, aw, line_h), fr.fs(18), style.INK,
-                align="right", min_size=fr.fs(12))
+                align="right", min_size=fr.min_fs)
         y += line_h
     if foot:
         text_in(surface, foot, pygame.Rect(inner.x, inner.bottom - foot_h, inner.w, foot_h), fr.fs(18),
-                style.INK_DIM, align="left", min_size=fr.fs(12), ellipsis=True)
+                style.INK_DIM, align="left", valign="bottom", wrap_lines=True, max_lines=2, min_size=fr.min_fs,
+                ellipsis=True)
 
 
 def draw_laid(surface: pygame.Surface, fr: Frame, rects: Sequence[pygame.Rect], view: dict,
@@ -419,7 +431,7 @@ def draw_table_word(surface: pygame.Surface, fr: Frame, p: Places, view: dict,
                     else t("paperback.ui.cents_earned", cents=view.get("cents", 0)))
             text_in(surface, line,
                     pygame.Rect(p.word.x + fr.px(12), p.word.y + fr.px(4), p.word.w - fr.px(24), fr.px(30)),
-                    fr.fs(20), style.seat_colour(seat), bold=True, align="left", min_size=fr.fs(12))
+                    fr.fs(20), style.seat_colour(seat), bold=True, align="left", min_size=fr.min_fs)
     hand = view.get("hand")
     from scenes.paperback.helping import draw_shown_hand, hand_shown
     if hand is None and hand_shown(view):        # the hand shown for help is everyone's

@@ -69,11 +69,11 @@ def draw_tile(surface: pygame.Surface, fr: Frame, r: pygame.Rect, card: CardDef,
     inner = r.inflate(-2 * pad, -max(2, fr.px(4)))
     cost_w, count_w = inner.w * 30 // 100, inner.w * 26 // 100
     text_in(surface, t("paperback.card.cost", cost=card.cost), pygame.Rect(inner.x, inner.y, cost_w, inner.h),
-            fr.fs(20), ink, bold=True, align="left", min_size=fr.fs(12))
+            fr.fs(20), ink, bold=True, align="left", min_size=fr.min_fs)
     count = t("paperback.ui.pyramid.cubes", n=cubes, limit=limit)
     danger = cubes + 1 >= limit
     text_in(surface, count, pygame.Rect(inner.right - count_w, inner.y, count_w, inner.h), fr.fs(18),
-            style.BAD if danger and not covered else ink, bold=danger, align="right", min_size=fr.fs(12))
+            style.BAD if danger and not covered else ink, bold=danger, align="right", min_size=fr.min_fs)
     row = pygame.Rect(inner.x + cost_w, inner.y, inner.w - cost_w - count_w, inner.h)
     size = max(3, min(inner.h * 45 // 100, row.w * 10 // (limit * 14)))
     gap = max(1, size * 4 // 10)
@@ -103,10 +103,10 @@ def draw_pyramid(surface: pygame.Surface, fr: Frame, p: Places, view: dict, mark
     free = set(co["uncovered"])
     limit = int(co["limit"])
     text_in(surface, t("paperback.ui.pyramid.title"), p.pyramid_title, fr.fs(20), style.INK_DIM, bold=True,
-            align="left", min_size=fr.fs(12), ellipsis=True)
+            align="left", min_size=fr.min_fs, ellipsis=True)
     text_in(surface, t("paperback.ui.pyramid.limit", n=limit), p.pyramid_limit, fr.fs(18),
             style.BAD if limit < coop.DEFAULT_CUBES else style.INK_DIM, align="right", wrap_lines=True,
-            max_lines=2, min_size=fr.fs(12), ellipsis=True)
+            max_lines=2, min_size=fr.min_fs, ellipsis=True)
     for (i, j), r in p.pyramid:
         cid = co["rows"][i][j]
         if cid is None:

@@ -26,7 +26,8 @@ class ReplayRenderer(Renderer):
         if view.get("ended") and view.get("result"):
             panels.draw_final(surface, fr, fr.r(12, 12, 1256, 696), view, players)
             return
-        p = place_static(fr, int(view["seats"]), panels.module_count(view))
+        p = place_static(fr, int(view["seats"]))
+        panels.place_players(fr, p, view, players)
         place_spread(fr, p, panels.spread_letters(view))
         place_offer(fr, p, list((view.get("simultaneous") or {}).get("offer") or []))
         panels.draw_players(surface, fr, p, view, players)

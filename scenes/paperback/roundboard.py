@@ -98,7 +98,7 @@ def seat_note(view: dict, seat: int) -> str | None:
 
 def _title(surface: pygame.Surface, fr: Frame, inner: pygame.Rect, text: str) -> int:
     text_in(surface, text, pygame.Rect(inner.x, inner.y, inner.w, fr.px(28)), fr.fs(20), style.INK, bold=True,
-            align="left", min_size=fr.fs(13), ellipsis=True)
+            align="left", min_size=fr.min_fs, ellipsis=True)
     return inner.y + fr.px(30)
 
 
@@ -140,11 +140,11 @@ def _draw_draft(surface: pygame.Surface, fr: Frame, inner: pygame.Rect, view: di
             top = pygame.Rect(cell.x + fr.px(4), cell.y + fr.px(2), cell.w - fr.px(8), cell.h // 2 - fr.px(2))
             bottom = pygame.Rect(top.x, cell.y + cell.h // 2, top.w, cell.h // 2 - fr.px(2))
             text_in(surface, player_name(list(players), seat), top, fr.fs(18), colour, bold=True,
-                    min_size=fr.fs(12), ellipsis=True)
+                    min_size=fr.min_fs, ellipsis=True)
             said = (card_letters(view, picks[k][1]) if k < len(picks)
                     else t("paperback.ui.sim.picking") if now else "")
             text_in(surface, said, bottom, fr.fs(18), style.ACCENT if now else style.INK, bold=k < len(picks),
-                    min_size=fr.fs(12), ellipsis=True)
+                    min_size=fr.min_fs, ellipsis=True)
             k += 1
 
 
@@ -153,13 +153,13 @@ def _line(surface: pygame.Surface, fr: Frame, row: pygame.Rect, seat: int, playe
     lead_w, right_w = fr.px(28), fr.px(60)
     name_w = (row.w - lead_w - right_w) * 36 // 100
     text_in(surface, lead, pygame.Rect(row.x, row.y, lead_w, row.h), fr.fs(18), colour, bold=True,
-            align="left", min_size=fr.fs(12))
+            align="left", min_size=fr.min_fs)
     text_in(surface, player_name(list(players), seat), pygame.Rect(row.x + lead_w, row.y, name_w, row.h),
-            fr.fs(18), style.seat_colour(seat), bold=True, align="left", min_size=fr.fs(12), ellipsis=True)
+            fr.fs(18), style.seat_colour(seat), bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
     mid = pygame.Rect(row.x + lead_w + name_w + fr.px(4), row.y, row.w - lead_w - name_w - right_w - fr.px(8), row.h)
-    text_in(surface, middle, mid, fr.fs(18), colour, bold=bold, align="left", min_size=fr.fs(12), ellipsis=True)
+    text_in(surface, middle, mid, fr.fs(18), colour, bold=bold, align="left", min_size=fr.min_fs, ellipsis=True)
     text_in(surface, right, pygame.Rect(row.right - right_w, row.y, right_w, row.h), fr.fs(18), colour,
-            bold=bold, align="right", min_size=fr.fs(12))
+            bold=bold, align="right", min_size=fr.min_fs)
 
 
 def _rows(fr: Frame, inner: pygame.Rect, y: int, n: int) -> list[pygame.Rect]:
@@ -222,4 +222,4 @@ def draw_offer(surface: pygame.Surface, fr: Frame, places: Sequence[tuple[str, p
             pygame.draw.rect(surface, style.ACCENT if hot == cid else style.INK_DIM, b, max(1, fr.px(2)),
                              border_radius=fr.px(6))
             text_in(surface, DRAFT_KEYS[i], b, fr.fs(18), style.ACCENT if hot == cid else style.INK, bold=True,
-                    min_size=fr.fs(12))
+                    min_size=fr.min_fs)

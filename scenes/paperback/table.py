@@ -221,12 +221,13 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
 
     # ---- layout and hit targets (never in draw) ---------------------------------------------------
     def lay_out(self, fr: Frame) -> None:
-        self.places = place_static(fr, self.n, panels.module_count(self.view))
+        self.places = place_static(fr, self.n)
         if self.view.get("coop"):                  # the pyramid stands where the Fame piles are
             self.places.fame = []
 
     def controls(self) -> None:
         fr, v, p = self.fr, self.view, self.places
+        panels.place_players(fr, p, v, self.players)
         place_spread(fr, p, panels.spread_letters(v))
         place_offer(fr, p, list((v.get("simultaneous") or {}).get("offer") or []))
         self.hits = self.offer_hits()
@@ -301,7 +302,7 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
                 if i in powered:                       # the Typo / the Stuck Key on this card
                     self.toggles.append(Button(f"power_{i}", lambda i=i: self.slot_power(i),
                                                t(f"paperback.ui.power_button.{self.power_id()}"),
-                                               rect=pygame.Rect(r.x, p.word.y + fr.px(4), r.w, fr.px(30)), size=16,
+                                               rect=pygame.Rect(r.x, p.word.y + fr.px(4), r.w, fr.px(30)), size=18,
                                                selected=self.slot_power_of(i)))
                     continue
                 card = card_of(v, cid)
@@ -310,7 +311,7 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
                     other = options[(options.index(text) + 1) % len(options)] if text in options else options[0]
                     self.toggles.append(Button(f"lay_{i}", lambda i=i: self.cycle(i),
                                                t("paperback.ui.lay_as", text=shown_letters(other)),
-                                               rect=pygame.Rect(r.x, p.word.y + fr.px(4), r.w, fr.px(30)), size=16))
+                                               rect=pygame.Rect(r.x, p.word.y + fr.px(4), r.w, fr.px(30)), size=18))
             if not b.slots and self.may_ask():     # the help bounty, once a turn: in the empty ¢ panel
                 self.toggles.append(self.ask_button(fr, p.score))
             if b.hints:

@@ -74,7 +74,7 @@ class Drawing:
             laid = list(b.slots)
             if not any(btn.name.startswith("lay_") for btn in self.toggles):
                 text_in(surface, t("paperback.ui.your_word"), label, fr.fs(20), style.INK_DIM, align="left",
-                        min_size=fr.fs(14), ellipsis=True)
+                        min_size=fr.min_fs, ellipsis=True)
             panels.draw_laid(surface, fr, p.slots, v, laid, b.asking)
             if len(p.slots) > len(laid):
                 draw_slot(surface, p.slots[len(laid)], fr, t("paperback.ui.next_card"))
@@ -121,7 +121,7 @@ class Drawing:
             return
         seat = int(shown["seat"])
         text_in(surface, t("paperback.ui.spelled_by", player=self.name(seat)), label, fr.fs(20),
-                style.seat_colour(seat), bold=True, align="left", min_size=fr.fs(14), ellipsis=True)
+                style.seat_colour(seat), bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
         cards = list(zip(shown["cards"], shown["texts"]))
         rects = word_slots(fr, p, len(cards))[:len(cards)]
         panels.draw_laid(surface, fr, rects, v, cards)
@@ -152,7 +152,7 @@ class Drawing:
             label = pygame.Rect(p.word.x + fr.px(12), p.word.y + fr.px(4), p.word.w - fr.px(24), fr.px(30))
             text_in(surface, t("paperback.ui.sim.spelled_by", player=self.name(seat), word=str(shown["word"]).upper(),
                                cents=shown["cents"]), label, fr.fs(20), style.seat_colour(seat), bold=True,
-                    align="left", min_size=fr.fs(14), ellipsis=True)
+                    align="left", min_size=fr.min_fs, ellipsis=True)
             cards = list(zip(shown["cards"], shown["texts"]))
             panels.draw_laid(surface, fr, word_slots(fr, p, len(cards))[:len(cards)], v, cards)
         draw_board(surface, fr, p.score, v, self.players)
@@ -183,7 +183,7 @@ class Drawing:
                       dim=not (self.spelling() or self.buying()))
         counts = t("paperback.ui.my_counts", deck=v["deck_counts"][self.viewer], discard=len(v["discards"][self.viewer]),
                    trash=v["trashed"][self.viewer])
-        text_in(surface, counts, fr.r(660, 16, 326, 32), fr.fs(18), style.INK_DIM, align="right", min_size=fr.fs(12),
+        text_in(surface, counts, fr.r(660, 16, 330, 32), fr.fs(18), style.INK_DIM, align="right", min_size=fr.min_fs,
                 ellipsis=True)
 
     def _draw_drag(self, surface: pygame.Surface, fr: Frame, v: dict) -> None:

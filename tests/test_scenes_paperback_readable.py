@@ -1,0 +1,59 @@
+"""Paperback's table reads whole at 960x540 and 1280x720, in both languages, in every way
+of playing (classic, every option of the turn game with attacks, powers, awards, themes,
+cubes, discounts and the help bounty, the co-operative pyramid, simultaneous play): five
+bots play on while every frame's text is recorded, and none is drawn outside its box,
+cut short with "…" or below the readable minimum (tests/support/fits.py `unreadable`).
+The screens a person drives (spelling, buying, the bounty, the vote, the cube) are read
+the same way by the scene tests' `reads`."""
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from engine.core.session import LocalSession
+from engine.paperback.options import SHOWCASE
+from engine.paperback.rules import PaperbackRules
+from scenes.paperback.table import PaperbackScene
+from scenes.ui.draw import record_text
+from scenes.ui.i18n import t
+from support.fits import readable_min, unreadable
+from support.scenes import english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
+
+RULES = PaperbackRules()
+NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve"]
+WAYS = {"classic": {}, **{name: dict(options) for name, options in SHOWCASE}}
+FRAMES = 90
+
+
+@pytest.mark.parametrize("size", ((960, 540), (1280, 720)))
+@pytest.mark.parametrize("lang", ("en", "zh-TW"))
+@pytest.mark.parametrize("way", list(WAYS))
+def test_every_table_text_reads_whole_while_five_bots_play(way, lang, size):
+    app = make_app(size, lang)
+    players = [{"name": n, "kind": "bot", "level": "easy"} for n in NAMES]
+    session = LocalSession(RULES, 5, {"start": 0, **WAYS[way]}, 3, players, log=False)
+    scene = PaperbackScene(app, session)
+    app.stack.push(scene)
+    app.step()
+    thinking = {t("paperback.ui.banner.bot", name=n) for n in NAMES}
+    seen: set[str] = set()
+    bad: set[tuple] = set()
+    frames, end = 0, time.monotonic() + 60        # (a safety net only: the bots think in threads)
+    while frames < FRAMES and not scene.view.get("ended") and time.monotonic() < end:
+        with record_text() as blits:
+            redraw(app)
+        frames += 1
+        seen |= {b.text for b in blits}
+        bad |= set(unreadable(blits))
+        time.sleep(0.002)
+    assert not bad, sorted(bad)[:8]
+    assert seen & thinking, "no bot was thinking on the banner: the check would miss its own \"…\""
+    assert len(seen) > 60, "too little was drawn to check"
+
+
+def test_the_readable_minimum_is_the_frames_own():
+    """The tests' minimum is the one the table draws with (Frame.min_fs: 18 design px)."""
+    from scenes.ui.geometry import Frame
+    for size in ((960, 540), (1280, 720), (1920, 1080), (800, 600)):
+        assert readable_min(size) == Frame(size).min_fs
