@@ -980,3 +980,20 @@ def test_the_replays_last_frame_names_every_winner_whole(lang, size):
     assert not cut_short(blits), cut_short(blits)
     said = "".join(b.text for b in blits).replace(" ", "")
     assert winners_text(players, [0, 2, 4]).replace(" ", "") in said
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_the_setup_says_what_the_word_language_option_does(lang, size):
+    """The set-up's left column under the seed was empty: it says what the word language
+    option does (and that W switches it at the table), whole."""
+    from scenes.common.setup import SetupScene
+    app = make_app(size, lang)
+    app.stack.push(SetupScene(app, "wordporters"))
+    app.step()
+    with record_text() as blits:
+        redraw(app)
+    assert_fits(blits, size)
+    assert not cut_short(blits), cut_short(blits)
+    said = "".join(b.text for b in blits).replace(" ", "")
+    assert i18n.t("wordporters.opt.words.about").replace(" ", "") in said

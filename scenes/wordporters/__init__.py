@@ -28,7 +28,7 @@ SETUP: dict = {
     "variants": [("classic", "wordporters.variant.classic", {"seats": range(3, 7)}),
                  ("children", "wordporters.variant.children", {"seats": range(3, 7)})],
     "options": [
-        {"key": "words", "label": "wordporters.opt.words", "type": "choice",
+        {"key": "words", "label": "wordporters.opt.words", "about": "wordporters.opt.words.about", "type": "choice",
          "choices": [("ui", "wordporters.opt.words.ui"), ("en", "wordporters.lang.en"),
                      ("zh", "wordporters.lang.zh"), ("both", "wordporters.lang.both")],
          "default": "ui"},
