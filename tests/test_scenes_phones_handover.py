@@ -200,3 +200,47 @@ def test_the_seats_panel_and_the_pause_menu_fit_in_both_languages(app, lang, siz
     pygame.image.save(app.surface, f"/tmp/seats-panel-{lang}-{size[0]}.png")
     for c in conns.values():
         c.close()
+
+
+def test_the_hot_seat_after_a_move_curtains_the_next_person_even_alone():
+    from scenes.common.hotseat import HotSeat
+
+    class Session:
+        acting, paused = {1}, 0
+
+        def to_act(self):
+            return self.acting
+
+        def outcome(self):
+            return None
+
+        def pause_clock(self):
+            self.paused += 1
+
+        def resume_clock(self):
+            self.paused -= 1
+    session, shown, calls = Session(), [], []
+    hot = HotSeat(session, [1, 2], hidden=True, make_private=dict)
+    hot.viewer = 1
+    hot.private(1)["pick"] = "secret"
+    hot.pin(1)
+    assert hot.reseat([2]) is False                  # Ada (seat 1) moved to her phone
+    assert hot.viewer is None and hot.pinned is None and 1 not in hot._private
+    hot.sync(shown.append, lambda seat, lift: calls.append((seat, lift)) or True)
+    assert shown == [None] and [c[0] for c in calls] == [2] and hot.curtain_for == 2   # alone, yet curtained
+    assert hot.reseat([]) is True                    # the curtain was up for Bo, who moved too
+    assert hot.curtain_for is None
+    calls[0][1]()                                    # that curtain's late lift shows nobody
+    assert hot.viewer is None
+
+
+@pytest.mark.parametrize("lang, said", [("en", "Waiting for a phone to join as Bo (F5: the code)"),
+                                        ("zh-TW", "等待手機加入成為 Bo（按 F5 看代碼）")])
+def test_the_banner_says_a_seat_waits_for_a_phone_to_join(lang, said):
+    from scenes.common.banner import BannerWords, banner_text
+    from scenes.ui import i18n
+    i18n.set_lang(lang)
+    words = BannerWords(over="ui.results.over", mine="ui.results.over", bot="ui.results.over",
+                        person="ui.results.over", others="ui.results.over")
+    text, _ = banner_text({"acting": [2]}, None, words, lambda s: "Bo", lambda s: False, lambda s: "open")
+    assert text == said
