@@ -102,6 +102,7 @@ function receive(m) {
       break;
     case "paused": pause(m.on); break;
     case "hint": s.hint = m; break;      // the TV's Hint, for the game's page to take up
+    case "preview": GAMES[s.game]?.receive?.(m, ctx()); break;   // a game's own ask answered
     case "refused": s.note = t(m.code, m.params); s.noteShown = false; break;
     case "error":
       s.note = t(m.code); s.noteShown = false;
@@ -126,6 +127,7 @@ function ctx() {
     draft: (cmd) => send({ k: "draft", cmd }),      // a play being built, for the TV to show
     askHint: () => { s.note = null; send({ k: "hint" }); },
     hint: s.hint, takeHint: () => { s.hint = null; },
+    ask: (msg) => send(msg),
     redraw: render, now,
   };
 }

@@ -2,8 +2,10 @@
 // wild asks for its letter, a two-letter card is one tap, the common card) or by typing it
 // (the page lays your cards for the letters: two-letter cards first, then one-letter
 // cards, the common, and wilds for the rest); proposing a word the list lacks and the
-// table's vote; buying from the Offer and the Fame piles with the ¢ left shown. The TV
-// decides every move: a refused word comes back with the rules' reason.
+// table's vote; buying from the Offer and the Fame piles with the ¢ left shown. As cards
+// are laid the TV previews the word for this seat (docs/phone-protocol.md: its itemised ¢
+// from the engine's scorer and the dry run's reason when it would be refused), and the
+// hint asks it for the best words of the hand. The TV decides every move.
 import { t, el, button, section } from "./ui.js";
 
 const LETTERS = "abcdefghijklmnopqrstuvwxyz".split("");
@@ -130,7 +132,105 @@ function commandOf(c) {
 }
 
 function clear(c) {
-  for (const k of ["word", "asking", "typed", "basket", "typing"]) delete c.ui[k];   // (shownAt stays: the round's clock)
+  for (const k of ["word", "asking", "typed", "basket", "typing", "hinting"]) delete c.ui[k];   // (shownAt stays: the round's clock)
+}
+
+// ---- the TV's preview of the word being laid, and its hint ------------------------------------
+const PREVIEW_MS = 120;     // a preview is asked once laying pauses this long (under the TV's rate)
+const wordKey = (cmd) => JSON.stringify([cmd.cards, cmd.letters]);
+const handKey = (v) => JSON.stringify([v.hand, v.common, v.phase]);
+
+function askPreview(c) {
+  clearTimeout(c.ui.previewTimer);
+  c.ui.previewTimer = setTimeout(() => {
+    const cmd = commandOf(c);
+    const key = wordKey(cmd) + handKey(c.view);
+    if (!cmd.cards.length || c.ui.previewAsked === key) return;
+    c.ui.previewAsked = key;
+    c.ask({ k: "preview", cards: cmd.cards, letters: cmd.letters });
+  }, PREVIEW_MS);
+}
+
+// the TV's preview: kept in the page's state, shown while it still fits the word and hand
+export function receive(m, c) {
+  if (m.k === "preview") c.ui.preview = { ...m, hand: handKey(c.view) };
+}
+
+function previewNow(c) {
+  const p = c.ui.preview;
+  return p && p.hand === handKey(c.view) && wordKey(p) === wordKey(commandOf(c)) ? p : null;
+}
+
+const signed = (n) => t("paperback.ui.cents_signed", { cents: n > 0 ? `+${n}` : `${n}` });
+
+// the itemised ¢ as lines: the printed ¢ in one, then each bonus as the engine listed it
+function itemLines(c, items) {
+  const printed = items.filter(([k]) => k === "paperback.score.printed").reduce((a, [, , n]) => a + n, 0);
+  const out = printed ? [[t("paperback.score.printed"), printed]] : [];
+  for (const [key, cid, n] of items) {
+    if (key === "paperback.score.printed") continue;
+    const d = c.content.cards?.[cid];
+    out.push([d && key !== "paperback.score.common" ? t("paperback.ui.item_of", { what: `@${key}`, card: up(d.letters) }) : t(key), n]);
+  }
+  return out;
+}
+
+function previewPanel(c) {
+  const w = word(c);
+  const text = w.map((p) => up(p.text)).join("");
+  if (!w.length) {
+    return el("div", { class: "pbpreview", id: "preview" }, el("p", { class: "pbword", id: "built" }, "—"),
+      el("p", { class: "dim" }, t("paperback.ui.no_word")));
+  }
+  const p = previewNow(c);
+  if (!p) return el("div", { class: "pbpreview", id: "preview" }, el("p", { class: "pbword", id: "built" }, text));
+  const s = p.score;
+  const head = p.refusal ? t("paperback.ui.word_no", { word: text }) : s ? t("paperback.ui.word_ok", { word: text })
+    : t("paperback.ui.word_waits", { word: text });
+  let foot = "";
+  if (s) {
+    const need = c.view.need;
+    foot = t(need !== null && need !== undefined && s.letters >= need ? "paperback.ui.letters_claim" : "paperback.ui.letters", { n: s.letters, need: need || 0 });
+    if (s.draws) foot = t("paperback.ui.with_draws", { text: foot, n: s.draws });
+  }
+  return el("div", { class: p.refusal ? "pbpreview no" : "pbpreview ok", id: "preview" },
+    el("div", { class: "pbhead" }, el("span", { class: "pbword", id: "built" }, text),
+      s ? el("span", { class: "pbtotal", id: "cents" }, t("paperback.ui.total", { cents: s.cents })) : null),
+    el("p", { class: "pbverdict" }, head),
+    s ? el("ul", { class: "pbitems", id: "items" }, itemLines(c, s.items).map(([label, n]) =>
+      el("li", {}, el("span", {}, label), el("span", {}, signed(n))))) : null,
+    foot ? el("p", { class: "dim" }, foot) : null,
+    p.refusal ? el("p", { class: "why", id: "why" }, t(p.refusal.code, p.refusal.params)) : null);
+}
+
+// the TV's Hint came (net/phones/hints.py): its words kept for the hand it was asked for
+function hintCame(c) {
+  if (!c.hint || !c.ui.hinting) return;
+  c.ui.hint = { words: c.hint.words || [], hand: c.ui.hinting };
+  c.takeHint();
+  delete c.ui.hinting;
+}
+
+function hintPanel(c) {
+  const h = c.ui.hint;
+  if (c.ui.hinting) return el("p", { class: "dim", id: "hints" }, t("paperback.ui.hint_thinking"));
+  if (!h || h.hand !== handKey(c.view)) return null;
+  if (!h.words.length) return el("p", { class: "dim", id: "hints" }, t("phone.paperback.hint_none"));
+  return el("div", { class: "grid", id: "hints" }, h.words.map((x, i) => button(t("paperback.ui.hint_word", { word: up(x.word), cents: x.cents }), () => {
+    clear(c);
+    c.ui.word = x.cards.map((id, k) => ({ id, text: x.texts[k] }));
+    delete c.ui.hint;
+    askPreview(c);
+    c.redraw();
+  }, { class: "big", "data-hint": i })));
+}
+
+function askHint(c) {
+  if (c.ui.hint && c.ui.hint.hand === handKey(c.view)) { delete c.ui.hint; c.redraw(); return; }   // hide it
+  c.takeHint();                        // (an answer to an earlier ask is not this one)
+  c.ui.hinting = handKey(c.view);
+  c.askHint();
+  c.redraw();
 }
 
 function send(c, cmd) {
@@ -162,10 +262,12 @@ function tap(c, id) {
   if (d && d.wild) { c.ui.asking = id; c.redraw(); return; }
   const options = d ? texts(d) : [commonLetter(c)];
   word(c).push({ id, text: options[0] });
+  askPreview(c);
   c.redraw();
 }
 
 function spell(c) {
+  hintCame(c);
   const v = c.view;
   const ui = c.ui;
   const w = word(c);
@@ -174,6 +276,7 @@ function spell(c) {
     return section(t("paperback.ui.ask_wild"), el("div", { class: "abc" }, LETTERS.map((l) => button(up(l), () => {
       word(c).push({ id: ui.asking, text: l });
       delete ui.asking;
+      askPreview(c);
       c.redraw();
     }, { class: "tile pick", "data-wild": l }))), button(t("hooky.ui.cancel"), () => { delete ui.asking; c.redraw(); }, { class: "back" }));
   }
@@ -186,6 +289,7 @@ function spell(c) {
         const p = w.find((x) => x.id === id);
         const opts = texts(d);
         p.text = opts[(opts.indexOf(p.text) + 1) % opts.length];
+        askPreview(c);
         c.redraw();
       } else if (!used.has(id)) tap(c, id);
     }, { class: used.has(id) ? "pbcard on" : "pbcard", "data-card": id });
@@ -200,6 +304,7 @@ function spell(c) {
     ui.typing = true;
     const laid = layTyped(ui.typed, v.hand, (id) => card(c, id), common);
     if (laid) ui.word = laid;
+    askPreview(c);
     const built = document.getElementById("built");
     if (built) built.textContent = (laid || []).map((p) => up(p.text)).join("") || "—";
     // mark the cards laid without a redraw (a redraw on blur would eat the next tap)
@@ -209,14 +314,16 @@ function spell(c) {
     }
   });
   if (ui.typing) queueMicrotask(() => input.focus());
-  const shown = w.map((p) => up(p.text)).join("");
   const abilities = [...new Set(v.hand)].filter((id) => about(c, id)).map((id) => el("li", {}, `${label(c, id)}: ${about(c, id)}`));
   return section(t("paperback.ui.banner.mine.spell", { name: c.name(c.seat) }),
-    el("p", { class: "pbword", id: "built" }, shown || "—"),
+    previewPanel(c),
     hand, abilities.length ? el("ul", { class: "dim" }, abilities) : null, input,
     el("div", { class: "grid" },
       button(t("paperback.ui.spell"), () => { if (word(c).length) send(c, commandOf(c)); }, { class: "big go", id: "spell" }),
       button(t("paperback.ui.clear"), () => { clear(c); c.redraw(); }, { class: "big", id: "clear" })),
+    button(t(c.ui.hint && c.ui.hint.hand === handKey(v) ? "paperback.ui.hint_hide" : "paperback.ui.hint"), () => askHint(c),
+      { class: "big", id: "hint", disabled: !!c.ui.hinting }),
+    hintPanel(c),
     el("div", { class: "grid" },
       button(t("paperback.ui.propose"), () => { const text = w.map((p) => p.text).join(""); if (text) send(c, { type: "propose", word: text }); },
         { class: "big", id: "propose" }),

@@ -124,6 +124,17 @@ def to_act(state: Any) -> frozenset[int]:
     return frozenset()
 
 
+def alone(state: Any, seat: int) -> Any:
+    """The state as if no other seat had announced yet this round (a copy; the state itself
+    outside the secret announcements): a dry run of `seat`'s own word on it judges that word
+    only, never reading another seat's secret announcement (a phone's preview)."""
+    if state.sim is None or state.phase != "spell" or state.sim["revealed"]:
+        return state
+    out = copy.copy(state)
+    out.sim = {**state.sim, "entries": [e for e in state.sim["entries"] if e["seat"] == seat]}
+    return out
+
+
 def entry(state: Any, seat: int) -> dict[str, Any] | None:
     return next((e for e in state.sim["entries"] if e["seat"] == seat), None)
 

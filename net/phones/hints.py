@@ -1,5 +1,6 @@
 """A hint a phone may ask the TV for: the move the TV's own Hint button would suggest
-(Sumoku: the normal bot's play, engine/sumoku/bot.py `hint`), made from that seat's own
+(Sumoku: the normal bot's play, engine/sumoku/bot.py `hint`; Paperback: the first of the
+words it lists, and all of them, net/phones/preview.py `paperback_hint`), made from that seat's own
 view only, as everything a phone is sent. Games without a hint have none here."""
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from importlib import import_module
 from typing import Any, Callable
 
 # game -> "module:function(view, seat)" giving a command (or None: nothing to suggest)
-HINTS = {"sumoku": "engine.sumoku.bot:hint"}
+# (Paperback's gives (command, the frame's other fields): every word of its hint as `words`)
+HINTS = {"sumoku": "engine.sumoku.bot:hint", "paperback": "net.phones.preview:paperback_hint"}
 
 
 def hint_for(game: str) -> Callable[[dict[str, Any], int], Any] | None:
@@ -23,6 +25,9 @@ def hint_frame(game: str, view: dict[str, Any], seat: int, seq: int) -> dict[str
     `cmd` is the suggested command without its seat, or None when there is none."""
     fn = hint_for(game)
     cmd = fn(view, seat) if fn is not None else None
+    more: dict[str, Any] = {}
+    if isinstance(cmd, tuple):
+        cmd, more = cmd
     if isinstance(cmd, dict):
         cmd = {k: v for k, v in cmd.items() if k != "seat"}
-    return {"k": "hint", "seq": seq, "cmd": cmd if isinstance(cmd, dict) else None}
+    return {"k": "hint", "seq": seq, "cmd": cmd if isinstance(cmd, dict) else None, **more}

@@ -214,8 +214,8 @@ class PhoneHost:
     # ---- main thread: the room -------------------------------------------------------------
     def poll(self) -> list[dict[str, Any]]:
         """What phones asked since the last poll, in order: {"k": "joined" | "away", "seat"}
-        {"k": "cmd" | "draft", "seat", "cmd"} and {"k": "hint", "seat"} (the seat stamped
-        from the connection's token)."""
+        and {"k": "cmd" | "draft", "seat", "cmd"}, {"k": "preview", "seat", "cards", "letters"},
+        {"k": "hint", "seat"} (the seat stamped from the connection's token)."""
         out: list[dict[str, Any]] = []
         while True:
             try:
@@ -375,8 +375,8 @@ class PhoneHost:
             return self._resume(link, msg["token"])
         elif link.seat is None:
             link.push(wire.dumps(wire.refused("phone.err.not_seated")))
-        else:
-            self._queue({**msg, "seat": link.seat})      # a cmd, a draft or a hint asked for
+        else:       # a cmd, a draft, a preview, a hint: for the seat the token holds
+            self._queue({**msg, "seat": link.seat})
         return True
 
     def _fail(self, link: Link, code: str) -> bool:

@@ -18,6 +18,7 @@ class PhoneLimits:
     join_rate: float = 0.5          # hello / join / resume attempts a second per address
     join_burst: int = 12            # attempts an address may make at once
     hello_timeout: float = 30.0     # seconds for a new socket to say hello or resume
+    max_preview_cards: int = 24     # cards in a word a phone asks the ¢ of (a preview)
 
     def with_(self, **overrides: Any) -> "PhoneLimits":
         return replace(self, **overrides)

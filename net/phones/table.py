@@ -20,6 +20,7 @@ from net.phones import keep, wire
 from net.phones.hints import hint_for, hint_frame
 from net.phones.host import PhoneHost
 from net.phones.notebook import LEVELS, Notebooks
+from net.phones.preview import ASKS, Asks
 
 
 GRACE_S = 30.0      # seconds a phone seat is away before the TV may hand it to a bot
@@ -48,6 +49,7 @@ class PhoneTable:
         level = str(session.options.get("assistant", "notes"))
         self.notebooks = (Notebooks(level, host.send)
                           if session.rules.game in ("wooolf", "hooky") and level in LEVELS else None)
+        self.asks = Asks(host, session)          # Paperback's preview (net/phones/preview.py)
         for seat, s in enumerate(host.seats()):
             if s["kind"] == "phone":
                 self.watch(seat)
@@ -124,6 +126,13 @@ class PhoneTable:
                 continue
             if msg["k"] == "hint":
                 self._hint(seat)
+                continue
+            if msg["k"] in ASKS:
+                why = self._refusal(seat)
+                if why is None:
+                    self.asks.take(seat, msg)
+                else:
+                    self.host.send(seat, wire.refused(why))
                 continue
             notices.append(msg)
             if msg["k"] == "seats":          # a seat's token changed: keep the new one
@@ -246,12 +255,18 @@ class PhoneTable:
                 self._hinting.discard(seat)
         threading.Thread(target=work, name="phone-hint", daemon=True).start()
 
-    def _command(self, seat: int, cmd: dict[str, Any]) -> None:
+    def _refusal(self, seat: int) -> str | None:
+        """Why the phone holding `seat` may not act for it now (None: it may)."""
         if seat not in self._heard:
-            self.host.send(seat, wire.refused("phone.err.not_seated"))
-            return
+            return "phone.err.not_seated"
         if seat in self.by_bot:
-            self.host.send(seat, wire.refused("phone.err.bot_plays"))
+            return "phone.err.bot_plays"
+        return None
+
+    def _command(self, seat: int, cmd: dict[str, Any]) -> None:
+        why = self._refusal(seat)
+        if why is not None:
+            self.host.send(seat, wire.refused(why))
             return
         cmd = dict(cmd)
         cmd["seat"] = seat          # the seat the token holds, whatever the phone said

@@ -15,11 +15,14 @@ from typing import Any
 from net.phones.limits import PhoneLimits
 from net.protocol import CODE_ALPHABET
 
-# draft: a command not sent yet (the TV shows it); hint: the TV's Hint asked for
-KINDS = frozenset({"hello", "join", "resume", "cmd", "draft", "hint"})
+# draft: a command not sent yet (the TV shows it); hint: the TV's Hint asked for; preview: a
+# word laid, for its ¢ and the dry run (Paperback)
+KINDS = frozenset({"hello", "join", "resume", "cmd", "draft", "hint", "preview"})
 _CODE_RE = re.compile(rf"[{CODE_ALPHABET}]{{4}}")
 _TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{16,64}")
 _TYPE_RE = re.compile(r"[a-z_]{1,32}")
+_ID_RE = re.compile(r"[A-Za-z0-9_.]{1,24}")     # a card id in a preview
+_LAID_RE = re.compile(r"[a-z]{1,4}")            # what a card is laid as
 # fields of a command the host sets itself: whatever a phone puts there is dropped
 STAMPED = ("seat", "t")
 
@@ -92,6 +95,8 @@ def parse(text: Any, limits: PhoneLimits) -> dict[str, Any]:
         return {"k": k, "token": token}
     if k == "hint":
         return {"k": k}
+    if k == "preview":
+        return _preview(raw, limits)
     cmd = raw.get("cmd")
     if not isinstance(cmd, dict) or not isinstance(cmd.get("type"), str) or not _TYPE_RE.fullmatch(cmd["type"]):
         raise WireError("phone.err.bad_message", "cmd needs a type")
@@ -99,6 +104,19 @@ def parse(text: Any, limits: PhoneLimits) -> dict[str, Any]:
     for key in STAMPED:
         clean.pop(key, None)
     return {"k": k, "cmd": clean}
+
+
+def _preview(raw: dict[str, Any], limits: PhoneLimits) -> dict[str, Any]:
+    """A word laid on the phone: card ids in order (at most `max_preview_cards`) and
+    {card id: the letters it is laid as} for the cards of the word."""
+    cards, letters = raw.get("cards"), raw.get("letters", {})
+    if (not isinstance(cards, list) or len(cards) > limits.max_preview_cards
+            or not all(isinstance(c, str) and _ID_RE.fullmatch(c) for c in cards)):
+        raise WireError("phone.err.bad_message", "preview needs cards")
+    if (not isinstance(letters, dict) or len(letters) > limits.max_preview_cards
+            or not all(k in cards and isinstance(v, str) and _LAID_RE.fullmatch(v) for k, v in letters.items())):
+        raise WireError("phone.err.bad_message", "preview letters")
+    return {"k": "preview", "cards": list(cards), "letters": dict(letters)}
 
 
 def dumps(msg: dict[str, Any]) -> str:

@@ -24,6 +24,7 @@ import pygame
 from net.phones import keep, wire
 from net.phones.addresses import lan_addresses
 from net.phones.host import PhoneHost
+from net.phones.preview import ASKS
 from scenes.common.names import player_name
 from scenes.common.phoneroom import JoinCard, draw_seat, join_text, seat_rows
 from scenes.stack import wake
@@ -122,7 +123,7 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
         super().update(dt)
         notices = self.host.poll() if self.host is not None else []
         for m in notices:
-            if m["k"] == "cmd":     # Continue: a phone back before the others plays too soon
+            if m["k"] in ("cmd", "hint", *ASKS):     # Continue: a phone back before the others plays too soon
                 self.host.send(m["seat"], wire.refused("phone.err.waiting"))
         if notices:                 # joined / away: the seats changed
             self.rebuild()

@@ -8,13 +8,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.paperback.content import CardDef, content
+from engine.paperback.content import CardDef
 from engine.paperback.finder import COMMON, Found
-from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
-from engine.paperback.scoring import Score, score
+from engine.paperback.laying import Slot, card_of, laid_score
+from engine.paperback.scoring import Score
 from scenes.paperback.cards import cards_of
-
-Slot = tuple[str, str | None]       # (card id or "common", what it is laid as; None: a wild without its letter)
 
 
 @dataclass
@@ -39,26 +37,6 @@ class Building:
 
     def used(self) -> set[str]:
         return {cid for cid, _ in self.slots}
-
-
-def card_of(view: dict, cid: str) -> CardDef | None:
-    """The card behind a slot id ("common": the top common)."""
-    cards = cards_of(view)
-    if cid == COMMON:
-        return cards.get(view["common"]) if view.get("common") else None
-    if cid == PLAGIARISM:                     # Plagiarism's borrowed letter: no card of the box
-        return plagiarism_card("")
-    return cards.get(cid)
-
-
-def scored_card(card: CardDef, cid: str, text: str) -> CardDef:
-    """The card as the rules score it laid as `text`: Plagiarism's letter, or a Typo (a
-    single-letter card laid as another letter: 0¢, no ability)."""
-    if cid == PLAGIARISM:
-        return plagiarism_card(text)
-    if cid != COMMON and letter_card(card) and len(text) == 1 and text not in card.texts():
-        return typo_card(card)
-    return card
 
 
 def default_text(card: CardDef) -> str | None:
@@ -115,18 +93,9 @@ def command(seat: int, b: Building) -> dict:
 
 
 def live_score(view: dict, b: Building) -> Score | None:
-    """The ¢ of the word as laid (the engine's scorer, itemised); None while a card is
+    """The ¢ of the word as laid (engine/paperback/laying.py); None while a card is
     unknown or a wild has no letter."""
-    pieces = []
-    for cid, text in b.slots:
-        card = card_of(view, cid)
-        if card is None or text is None:
-            return None
-        if card.power:
-            text = ""                          # a power common has no letter
-        pieces.append((scored_card(card, cid, text), text, cid == COMMON))
-    eff = view.get("effects") or {}
-    return score(pieces, minus=int(eff.get("minus", 0)), common_bonus=content().common_bonus, itemise=True)
+    return laid_score(view, b.slots)
 
 
 def may_trash(view: dict, b: Building, kind: str) -> int:

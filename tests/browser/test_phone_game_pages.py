@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from support.phonegames import HookyDriver, PaperbackDriver, SumokuDriver
-from support.phones import Tv, in_sync, play, seat_phones, until
+from support.phones import Tv, check_page_fits, in_sync, play, seat_phones, until
 
 
 @pytest.mark.parametrize("game, kinds, driver, moves, options", [
@@ -28,16 +28,7 @@ def test_game_pages_in_both_languages_at_360_by_640(phones, tmp_path, game, kind
         for seat, ph in pages.items():
             until(tv, ph.page, lambda: in_sync(tv, ph, seat), "in sync")
             page = ph.page
-            assert page.evaluate("document.documentElement.scrollWidth") <= 360
-            assert page.evaluate("window.isSecureContext") is False
-            small = page.evaluate("""[...document.querySelectorAll('button')]
-                .filter((b) => b.offsetParent && b.getBoundingClientRect().height < 40).map((b) => b.textContent)""")
-            assert not small, small
-            cut = page.evaluate("""[...document.querySelectorAll('#app *')].filter((e) => {
-                const st = getComputedStyle(e);
-                return st.textOverflow === 'ellipsis' || (st.overflowX === 'hidden' && e.scrollWidth > e.clientWidth);
-              }).map((e) => e.textContent)""")
-            assert not cut, cut          # no text is cut short
+            check_page_fits(page)
             lang = "zh-TW" if seat else "en"
             path = out / f"phone-{game}-{lang}.png"
             page.screenshot(path=str(path), full_page=True)

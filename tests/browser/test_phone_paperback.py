@@ -1,12 +1,18 @@
 """Paperback played whole from real browser pages (2 phones and a bot): words tapped card by
-card (wilds asked for their letter, the common, two-way cards), one typed, a word the
-list lacks refused with a readable reason and proposed to the table's vote, buying from
-the Offer and the Fame piles. Every frame every page received is the seat's view or event
-views (and the scramble changes none of them); the log verifies."""
+card (wilds asked for their letter, the common, two-way cards), each showing its live ¢
+(the TV's preview: the engine's scorer) before it is sent, one typed, a word the list
+lacks shown refused with the dry run's reason as it is laid, then refused by the TV and
+proposed to the table's vote, the hint's first word laid with one tap, buying from the
+Offer and the Fame piles. Every frame every page received is the seat's view or event
+views or the answer to its own preview or hint (and the scramble changes none of them);
+the log verifies. The spelling page at 360x640 in both languages."""
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from support.phonegames import PaperbackDriver
-from support.phones import Tv, play, seat_phones
+from support.phones import Tv, check_page_fits, in_sync, play, seat_phones, until
 from test_phone_games import finish
 
 
@@ -24,6 +30,11 @@ def test_paperback_whole_game_two_phones_and_a_bot(phones, tmp_path):
             assert kind in types, kind
         assert drive.typed == 1
         assert drive.junk.upper() in drive.refusal.upper(), drive.refusal
+        assert drive.why == drive.refusal          # the reason was on the phone before the word was sent
+        assert len(drive.shown) > 5
+        assert drive.hinted in [ev["word"] for ev in types_of(tv, "spelled") if ev["seat"] in pages]
+        asked = [f for ph in pages.values() for f in ph.frames if f.startswith(('{"k":"preview"', '{"k":"hint"'))]
+        assert len(asked) > 5
         mine = [ev for ev in tv.session.events if ev["type"] == "spelled" and ev["seat"] in pages]
         assert any("common" in ev["cards"] for ev in mine)
         assert any(any(c.split(".")[-1].startswith("W") for c in ev["cards"]) for ev in mine)   # wilds
@@ -31,6 +42,44 @@ def test_paperback_whole_game_two_phones_and_a_bot(phones, tmp_path):
         assert any(c.startswith("f") for c in bought), bought    # a Fame card
         en = pages[0].page
         assert en.locator("#status").inner_text() == "The game is over"
+    finally:
+        tv.stop()
+
+
+def types_of(tv, kind):
+    return [ev for ev in tv.session.events if ev["type"] == kind]
+
+
+def test_paperback_spelling_page_in_both_languages_at_360_by_640(phones, tmp_path):
+    """A word half laid on each phone: its live ¢ item by item, or the reason it would be
+    refused; the page fits, its buttons are touch targets; the screenshots are kept."""
+    out = Path(os.environ.get("COUCHTOP_SHOTS", tmp_path))
+    tv = Tv("paperback", ["phone", "phone", "bot"], seed=6, log_dir=tmp_path, options={"start": 0})
+    try:
+        pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
+        tv.start_game()
+        drive = PaperbackDriver(tv)
+        drive.proposed = True                 # no junk word here: words laid as the hint lays them
+        for seat, ph in pages.items():
+            while seat not in tv.session.to_act():
+                play(tv, pages, drive, most=1)
+            until(tv, ph.page, lambda: in_sync(tv, ph, seat), "in sync")
+            page = ph.page
+            page.click("#hint")
+            until(tv, page, lambda: page.locator("button[data-hint]").count() > 0, "the hint", timeout_ms=60000)
+            page.click("button[data-hint='0']")
+            until(tv, page, lambda: page.locator("#items li").count() > 0, "the word's ¢")
+            check_page_fits(page)
+            lang = "zh-TW" if seat else "en"
+            path = out / f"phone-paperback-spelling-{lang}.png"
+            page.screenshot(path=str(path), full_page=True)
+            assert path.stat().st_size > 5000
+            page.click("#spell")
+            until(tv, page, lambda: seat not in tv.session.to_act() or tv.session.view(seat)["phase"] != "spell",
+                  "the word spelled")
+        for seat, ph in pages.items():             # every frame, the previews and hints too
+            assert any(f.startswith('{"k":"preview"') for f in ph.frames)
+            assert tv.scramble_frames(seat, ph.frames)[0] == tv.check_frames(seat, ph.frames)
     finally:
         tv.stop()
 

@@ -81,8 +81,42 @@ class PaperbackDriver:
         self.proposed = False
         self.typed = 0
         self.refusal = ""
+        self.why = ""             # the preview's reason for the junk word, before it was sent
+        self.shown: list[int] = []     # the live ¢ each tapped word showed before it was sent
+        self.hinted = ""          # the hint's first word, laid by one tap and spelled
         from net.phones.gamecontent import paperback_cards
         self.cards = paperback_cards()["cards"]
+
+    def live_cents(self, page, view: dict, cards: list[str], letters: dict[str, str]) -> int:
+        """The ¢ the page shows for the word laid (the TV's preview), checked against the
+        engine's scorer on the seat's view."""
+        from engine.paperback.laying import laid_score
+        from net.phones.preview import slots_of
+        until(self.tv, page, lambda: page.locator("#cents").count() > 0, "the word's live ¢")
+        want = laid_score(view, slots_of(view, cards, letters)).cents
+        shown = page.inner_text("#cents")
+        assert shown == f"{want}¢", (shown, want)
+        return want
+
+    def use_hint(self, page, view: dict) -> bool:
+        """Ask the hint; if it has words, lay its first with one tap and spell it."""
+        from net.phones.hints import hint_frame
+        page.click("#hint")
+        until(self.tv, page, lambda: page.locator("button[data-hint], #hints:not(:has(button))").count() > 0
+              and "…" not in page.inner_text("#hints"), "the hint", timeout_ms=60000)
+        words = hint_frame("paperback", view, view["seat"], 0)["words"]
+        assert page.locator("button[data-hint]").count() == len(words)
+        if not words:
+            return False
+        page.click("button[data-hint='0']")
+        first = words[0]
+        assert page.inner_text("#built") == "".join(first["texts"]).upper()
+        letters = {c: x for c, x in zip(first["cards"], first["texts"]) if c != "common"}
+        assert self.live_cents(page, view, first["cards"], letters) == first["cents"]
+        assert page.locator("#why").count() == 0
+        self.hinted = first["word"]
+        page.click("#spell")
+        return True
 
     def __call__(self, page, seat: int, view: dict) -> None:
         cmd = bot_command("paperback", seat, view)
@@ -100,6 +134,8 @@ class PaperbackDriver:
                 if self.cards[cid]["wild"]:
                     page.click("button[data-wild='q']")
                 self.junk += "q" if self.cards[cid]["wild"] else self.cards[cid]["letters"]
+            until(self.tv, page, lambda: page.locator("#why").count() > 0, "the preview's reason")
+            self.why = page.inner_text("#why")
             page.click("#spell")
             until(self.tv, page, lambda: page.locator(".note").count() > 0, "the refusal")
             self.refusal = page.inner_text(".note")
@@ -116,6 +152,8 @@ class PaperbackDriver:
             assert page.inner_text("#built") == word.upper()
             page.click("#spell")
             return
+        if kind == "spell" and not self.hinted and self.use_hint(page, view):
+            return
         if kind == "spell":
             for cid in cmd["cards"]:
                 page.click(f"button[data-card='{cid}']")
@@ -127,6 +165,7 @@ class PaperbackDriver:
                     page.click(f"button[data-wild='{text}']")
                 elif text != d["letters"]:
                     page.click(f"button[data-card='{cid}']")     # a two-way card: its other way
+            self.shown.append(self.live_cents(page, view, cmd["cards"], cmd.get("letters", {})))
             page.click("#spell")
         elif kind == "pass":
             page.click("#pass")

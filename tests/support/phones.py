@@ -25,6 +25,18 @@ def plain(x: Any) -> Any:
     return json.loads(json.dumps(x))
 
 
+def asked(rules: Any, state: Any, events: list, seat: int, m: dict) -> dict:
+    """What the host answers to a phone's preview or hint (net/phones/preview.py, hints.py) from
+    `state`, the fold of `events`: the frame `m` must be exactly this."""
+    from net.phones.hints import hint_frame
+    from net.phones.preview import preview_frame, seat_check
+    view = view_with_status(rules, state, seat)
+    if m["k"] == "hint":
+        return plain(hint_frame(rules.game, view, seat, m["seq"]))
+    check = seat_check(rules, state, events, seat)
+    return plain(preview_frame(view, check, seat, m["cards"], m["letters"], m["seq"]))
+
+
 class Tv:
     """A game at the TV with phone seats: `kinds` per seat ("phone", "bot" or "tv")."""
 
@@ -94,7 +106,7 @@ class Tv:
     def scramble_frames(self, seat: int, frames: Iterable[str], seed: int = 1) -> tuple[int, int]:
         """The conformance suite's scramble over the frames a phone received: with every
         secret `seat` may not know changed (engine/<game>/scramble.py), each game frame
-        would have been the same. Returns (frames checked, scrambles that changed the state)."""
+        (previews and hints included) would have been the same. Returns (frames checked, scrambles that changed the state)."""
         assert self.session is not None
         mod = importlib.import_module(f"engine.{self.game}.scramble")
         rules, events, rng = self.rules, self.session.events, Rng(seed)
@@ -108,6 +120,8 @@ class Tv:
             elif m["k"] == "events":
                 first, last = m["events"][0]["seq"], m["events"][-1]["seq"]
                 wanted.setdefault(last + 1, []).append((m, first))
+            elif m["k"] in ("preview", "hint"):      # the seat's own asks, answered from its view
+                wanted.setdefault(m["seq"], []).append((m, None))
         state = fold(rules, len(self.kinds), self.options, [])
         checked = changed = 0
         for n in range(len(events) + 1):
@@ -116,6 +130,10 @@ class Tv:
             for m, first in wanted.get(n, ()):
                 other = mod.scramble(copy.deepcopy(state), seat, rng)
                 changed += rules.to_data(other) != rules.to_data(state)
+                if m["k"] in ("preview", "hint"):
+                    assert asked(rules, other, events[:n], seat, m) == m
+                    checked += 1
+                    continue
                 assert plain(view_with_status(rules, other, seat)) == m["view"]
                 if first is not None:
                     seen = [seat_event(rules, mod.scramble_event(copy.deepcopy(ev), seat, rng), seat)
@@ -126,8 +144,9 @@ class Tv:
 
     def check_frames(self, seat: int, frames: Iterable[str]) -> int:
         """Every frame a phone at `seat` received is a lobby, welcome, paused, refused or
-        error frame (no game data), the seat's whole view at some point of the log, or one
-        command's events as the seat may see them with the seat's view after them.
+        error frame (no game data), the seat's whole view at some point of the log, one
+        command's events as the seat may see them with the seat's view after them, or
+        the answer to the seat's own preview or hint from its view at that point.
         Returns the number of game frames checked."""
         assert self.session is not None
         views = self.views_by_length(seat)
@@ -150,10 +169,11 @@ class Tv:
                 state = fold(self.rules, len(self.kinds), self.options, events[:m["seq"]])
                 assert m == plain(notebook_frame(view_with_status(self.rules, state, seat), m["level"], m["seq"]))
                 assert m["level"] == self.options.get("assistant")   # (not counted: views and events are)
-            elif k == "hint":                # the TV's Hint, from the seat's view at `seq` events
-                from net.phones.hints import hint_frame
-                state = fold(self.rules, len(self.kinds), self.options, events[:m["seq"]])
-                assert m == plain(hint_frame(self.game, view_with_status(self.rules, state, seat), seat, m["seq"]))
+            elif k in ("preview", "hint"):
+                n = m["seq"]
+                state = fold(self.rules, len(self.kinds), self.options, events[:n])
+                assert m == asked(self.rules, state, events[:n], seat, m)
+                checked += 1
             elif k == "view":
                 assert set(m) == {"k", "view"}
                 assert m["view"] in views.values()
@@ -270,6 +290,22 @@ def last_view(phone):
 def in_sync(tv, phone, seat):
     """The page has the seat's current view."""
     return last_view(phone) == plain(tv.session.view(seat))
+
+
+def check_page_fits(page, width=360):
+    """A phone page as a person needs it: nothing scrolls sideways, it is not a secure
+    context (as on a LAN), every visible button is at least 40 px tall (a touch target),
+    and no text is cut short with an ellipsis or hidden overflow."""
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    assert page.evaluate("window.isSecureContext") is False
+    small = page.evaluate("""[...document.querySelectorAll('button')]
+        .filter((b) => b.offsetParent && b.getBoundingClientRect().height < 40).map((b) => b.textContent)""")
+    assert not small, small
+    cut = page.evaluate("""[...document.querySelectorAll('#app *')].filter((e) => {
+        const st = getComputedStyle(e);
+        return st.textOverflow === 'ellipsis' || (st.overflowX === 'hidden' && e.scrollWidth > e.clientWidth);
+      }).map((e) => e.textContent)""")
+    assert not cut, cut          # no text is cut short
 
 
 def seat_phones(tv, phones, seats, langs=None):
