@@ -1140,3 +1140,21 @@ def test_the_replay_turns_every_card_and_dial_over_at_each_rounds_reveal():
     assert i18n.t("wooolf.log.round_revealed", round=1) in " ".join(texts(blits))
     cursor.seek(at + 1)                                      # the next deal: face down again
     assert not revealed(cursor.view(None)).faces
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("size", SIZES)
+def test_an_unset_arrow_of_the_dial_says_the_number_keys_too(lang, size):
+    """The dial's empty arrow said only 'click a seat' while its number key picks one too:
+    it says both, whole, with two arrows side by side at either size."""
+    app = make_app(size, lang)
+    session = make_session(5, 1, seed=3, start=0)
+    play_bots_until(session, lambda: session.view(None)["phase"] == "final" and 0 in session.to_act())
+    scene = push(app, session)
+    assert scene.mode() == "declare" and scene.dial_hits
+    with record_text() as blits:
+        redraw(app)
+    dial = [b for b in blits if any(r.contains(b.rect) for _, r in scene.dial_hits)]
+    assert not cut_short(dial), texts(dial)
+    assert i18n.t("wooolf.ui.unset") in texts(dial)
+    assert {"en": "number", "zh-TW": "數字鍵"}[lang] in i18n.t("wooolf.ui.unset")
