@@ -1140,6 +1140,11 @@ def test_the_replay_turns_every_card_and_dial_over_at_each_rounds_reveal():
     assert i18n.t("wooolf.log.round_revealed", round=1) in " ".join(texts(blits))
     cursor.seek(at + 1)                                      # the next deal: face down again
     assert not revealed(cursor.view(None)).faces
+    cursor.seek(0)                                           # the first frame, before the deal
+    with record_text() as blits:
+        r.draw(pygame.Surface((1280, 720)), pygame.Rect(20, 60, 860, 570), cursor.view(None))
+    assert i18n.t("wooolf.ui.before_deal") in texts(blits)
+    assert not any(t.startswith(i18n.t("wooolf.ui.round_info", round=0, of=3, early=0, need=2)[:5]) for t in texts(blits))
 
 
 @pytest.mark.parametrize("lang", LANGS)

@@ -32,6 +32,8 @@ class ReplayRenderer(Renderer):
         inner = box.inflate(-fr.px(16), -fr.px(16))
         if view.get("ended"):
             words = winners_text(self.players, (view.get("result") or {}).get("winners") or [])
+        elif not view.get("round"):                 # the replay's first frame: no 'Round 0/3'
+            words = t("wooolf.ui.before_deal")
         elif view.get("phase") == "revealed":
             words = t("wooolf.log.round_revealed", round=view.get("round", 0))
         else:
