@@ -13,6 +13,7 @@ from typing import Any, Callable, Mapping
 
 from engine.core.lockstep import Folded, Lockstep
 from engine.core.logstore import LogWriter
+from engine.registry import rules_for
 from net.roomlog import read_records
 
 CHECKPOINT_EVERY = 16     # folded records between the state hashes sent to the relay
@@ -66,7 +67,6 @@ def refold_room_log(path: Path | str, rules: Any = None) -> Lockstep:
     if room.seed is None:
         raise ValueError(f"{path}: room {room.code} has not started")
     if rules is None:
-        from engine.registry import rules_for
         rules = rules_for(room.game)
     ls = Lockstep(rules, room.seats, game_options(room.variant, room.options), room.seed)
     ls.fold_all(room.records)

@@ -27,6 +27,7 @@ from engine.core.reading import Listening, StateReader
 from engine.core.lockstep import Lockstep
 from engine.core.logstore import LogWriter, make_header, new_log_path
 from engine.core.rules import Outcome
+from engine.registry import rules_for
 from net.botclient import BotSeats, clean_command, tick_delay
 from net.client import ThreadedRelayClient
 from net.fold import CHECKPOINT_EVERY, Follower, game_options
@@ -37,11 +38,6 @@ Message = dict[str, Any]
 BOT_THREADS = 2      # bots think in turn on these (the GIL shares them with the frames anyway)
 
 
-def _rules(game: str) -> Any:
-    from engine.registry import rules_for
-    return rules_for(game)
-
-
 class Lobby:
     """Before the game: the relay link, the room, who is there. `poll()` once a frame;
     once `started` is true, `session()` gives the NetworkSession (it keeps the messages
@@ -49,7 +45,7 @@ class Lobby:
 
     def __init__(self, host: str, port: int, *, name: str, game: str, rules: Any = None,
                  client: ThreadedRelayClient | None = None) -> None:
-        self.rules = rules or _rules(game)
+        self.rules = rules or rules_for(game)
         self.client = client or ThreadedRelayClient(
             host, port, game=self.rules.game, rules_version=self.rules.rules_version, name=name,
             auto_resync=False)      # the session's Follower decides (Follower.on_desync)
@@ -146,7 +142,7 @@ class NetworkSession(StateReader, Listening):
                  checkpoint_every: int = CHECKPOINT_EVERY, lockstep: Lockstep | None = None,
                  clock: Callable[[], float] = time.monotonic, level: str = "normal") -> None:
         self.client = client
-        self.rules = rules or _rules(str(room["game"]))
+        self.rules = rules or rules_for(str(room["game"]))
         self.code = str(room["code"])
         self.seat = int(room["seat"])
         self.token = str(room["token"])

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import copy
 import random
-import sys
 import types
 
 import pytest
@@ -14,6 +13,7 @@ from engine.core.hashing import state_hash
 from engine.core.rng import Rng
 from engine.core.session import LocalSession
 from engine.sumoku import SumokuRules, view_board
+import engine.sumoku.rules as sumoku_rules
 from engine.sumoku.board import all_lines, touches
 from engine.sumoku.scoring import evaluate_play
 from engine.sumoku.tiles import bag_starting_with, colour, hand_value, tile_id as t, values
@@ -320,9 +320,7 @@ def test_legal_commands_wraps_movegen_and_adds_pass_and_exchange(monkeypatch):
         seen.update(board=board, hand=hand, key=key, first_play=first_play, scoring=scoring)
         yield types.SimpleNamespace(score=3, placements=((hand[0], 0, 0, 1), (hand[1], 0, 1, 2)))
 
-    fake = types.ModuleType("engine.sumoku.movegen")
-    fake.legal_plays = fake_legal_plays
-    monkeypatch.setitem(sys.modules, "engine.sumoku.movegen", fake)
+    monkeypatch.setattr(sumoku_rules, "legal_plays", fake_legal_plays)
     s = scripted(exchange=True, scoring="formed")
     cmds = list(RULES.legal_commands(s.view(0), 0))
     assert cmds[0] == {"type": "place", "seat": 0, "tiles": [[SEAT0[0], 0, 0, 1], [SEAT0[1], 0, 1, 2]]}

@@ -34,32 +34,22 @@ from typing import Any
 from engine.core.bots import LevelledBot
 from engine.core.hashing import state_hash
 from engine.core.rng import Rng
-from engine.paperback.content import CardDef, content
-from engine.paperback.finder import COMMON, Found, find_words
 from engine.paperback.bounty import suggestion as bounty_suggestion
-from engine.paperback.finder import Index
+from engine.paperback.content import CardDef, content
+from engine.paperback.finder import COMMON, Found, Index
+from engine.paperback.hand import (ABILITY_WORTH, answer_command, card_worth, cards_of, spell_command,
+                                   word_choices)
+from engine.paperback.powers import PLAGIARISM
 from engine.paperback.themes import bot_accepts as theme_accepts, themes
-from engine.paperback.powers import PLAGIARISM, power_layings
-from engine.paperback.state import view_box
-from engine.paperback.wildcommons import find_layings
 from engine.words import commonness
-from engine.words.lists import blocklist
 from engine.words.tablevote import bot_accepts
 
+# read from here by the scenes, the arena and the tests (they live in hand.py)
+__all__ = ["LEVELS", "PaperbackBot", "answer_command", "card_worth", "cards_of", "everyday_word",
+           "familiar", "hint_choices", "spell_command", "spelling_ms", "strangeness", "votes_yes",
+           "word_choices"]
+
 LEVELS = ("easy", "normal", "hard", "random")
-# how often a letter finds a use in the hand's word (a rough share, vowels and easy consonants
-# high). A five- or six-card hand with wilds places even a hard letter about half the time:
-# a first table (e 1.0 down to q .15) kept hard from buying the dear rare letters and lost it
-# its edge over normal with the Space Bar and Dyslexia (0.49 over 100 games; 0.655 with
-# these, bench/paperback_options.py), where a hand uses more of its cards still.
-FIT = {ch: f for ch, f in zip("etaoinsrhldcumfpgwybvkxjqz",
-                              (1.0, .975, .975, .95, .95, .925, .95, .925, .85, .875, .85, .85, .825,
-                               .825, .775, .8, .8, .75, .75, .8, .7, .675, .625, .6, .575, .6))}
-FIT_OTHER = .65          # a letter the table does not name
-ABILITY_WORTH = {"first": .4, "last": .5, "nowild": .5, "long": .3, "draw": 1.5,
-                 "draw_if_last": 1.0, "wild_bonus": 1.0, "double_adj": 1.2, "double_word": 3.0,
-                 "trash_offer": .3, "trash_hand": 1.0, "flip": .3, "qu": .5}
-POWER_FIT = {"space": .8, "dyslexia": .4}   # how often the Space Bar / Dyslexia finds a use
 EASY_LEVEL, EASY_LETTERS = 35, 5   # the easy bot's words: everyday ones, at most five letters
 STRANGE = (35, 50, 60, 70)         # SCOWL levels: a word past the k-th of these is k+1 steps rarer
 NORMAL_WEIGHT = 1.0                # ¢ a step of rarity costs a word for normal (and the hint's first)
@@ -67,32 +57,6 @@ CHOICES = 40                       # words the finder lists for a familiar choic
 FAME_AT = 8              # ¢ from which easy and normal buy Fame (the dearest they can pay)
 MS_LEVEL = {"hard": 20_000, "normal": 40_000, "easy": 70_000, "random": 40_000}
 CLAIM_WORTH = 5          # ¢ a hard bot would give up for a claim (5 Fame and a vowel)
-
-
-def cards_of(view: dict) -> dict[str, CardDef]:
-    return view_box(view)
-
-
-def word_choices(view: dict, limit: int = 10, **kw: Any) -> list[Found]:
-    """The best words the seat's hand can spell, as the exact finder ranks them (no blocked
-    word; the table's accepted words included)."""
-    cards = cards_of(view)
-    hand = [cards[c] for c in view["hand"]]
-    eff = view["effects"] or {}
-    common = cards[view["common"]] if view["common"] is not None and not eff.get("no_common") else None
-    find = find_layings if view.get("space_dyslexia") else find_words
-    args = dict(minus=eff.get("minus", 0), limit=limit, common_bonus=content().common_bonus,
-                exclude=blocklist(), extra_words=view["accepted_words"], **kw)
-    found = find(hand, common, **args)
-    power = view.get("power")
-    if power and not power["turn"] and power["legal"]:     # a word power: typo, plagiarism, stuck key
-        best = {f.word: f for f in found}
-        for f in power_layings(power["id"], hand, view.get("last_word"),
-                               lambda h, **k: find(h, common, **k), **args):
-            if f.word not in best or f.key() < best[f.word].key():
-                best[f.word] = f
-        found = sorted(best.values(), key=Found.key)[:limit]
-    return found
 
 
 def strangeness(word: str, known: Any = ()) -> int:
@@ -132,40 +96,6 @@ def hint_choices(view: dict, limit: int) -> list[Found]:
     found = word_choices(view, limit=CHOICES)
     first = familiar(found, NORMAL_WEIGHT, view["accepted_words"])
     return [] if first is None else [first] + [f for f in found if f is not first][:limit - 1]
-
-
-def spell_command(seat: int, found: Found, **extra: Any) -> dict:
-    return {"type": "spell", "seat": seat, "cards": list(found.cards),
-            "letters": found.letters_map(), **extra}
-
-
-def answer_command(view: dict, seat: int) -> dict:
-    """Give up what attacks demand: the weakest cards (wilds for a wild discard)."""
-    cards = cards_of(view)
-    eff = view["effects"]
-    hand = sorted(view["hand"], key=lambda c: (card_worth(cards[c]), c))
-    out: dict[str, Any] = {"type": "answer", "seat": seat}
-    for key in ("discard_wild", "discard", "topdeck"):
-        pool = [h for h in hand if cards[h].wild] if key == "discard_wild" else hand
-        take = pool[:min(eff[key], len(pool))]
-        for h in take:
-            hand.remove(h)
-        out[key] = take
-    return out
-
-
-def card_worth(card: CardDef) -> float:
-    """The ¢ a card is expected to bring each time it is drawn."""
-    if card.wild:
-        return 0.3                      # never money, but it always fits
-    if card.power:                      # a wild common: its ¢ whenever its power fits
-        return card.cents * POWER_FIT[card.power]
-    fit = min(FIT.get(ch, FIT_OTHER) for ch in card.letters)
-    a = card.ability
-    bonus = ABILITY_WORTH.get(a.kind, 0.0) * max(1, a.n)
-    if a.kind == "one_shot":
-        return fit * card.cents * 0.5
-    return fit * (card.cents + bonus)
 
 
 _THEME_INDEX: dict[tuple, Index] = {}

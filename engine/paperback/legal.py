@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Iterator
 
 from engine.core.events import Command
-from engine.paperback.bot import answer_command, spell_command, word_choices
+from engine.paperback.hand import answer_command, spell_command, word_choices
 from engine.paperback.bounty import suggestion
 
 

@@ -19,6 +19,7 @@ from engine.core.rules import Outcome
 from engine.core.spec import GameSpec
 from engine.core.turns import in_turn
 from engine.sumoku import classic, flow, grab, solitaire, speed, team
+from engine.sumoku.movegen import legal_plays
 from engine.sumoku.state import RACES, SumokuState, new_state
 from engine.sumoku.views import race_view, view, view_board
 from engine.sumoku.spec import SPEC
@@ -115,7 +116,6 @@ def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
         return
     if v["ended"] or v["turn"] != seat:
         return
-    from engine.sumoku.movegen import legal_plays  # written by the movegen helper
     hand = v["hands"][seat]
     scoring = v["options"].get("scoring", "cross")
     for play in legal_plays(view_board(v), list(hand), v["key"], first_play=v["first_play"],

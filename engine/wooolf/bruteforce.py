@@ -17,6 +17,7 @@ from typing import Iterator
 from engine.wooolf.content import content
 from engine.wooolf.knowledge import Knowledge
 from engine.wooolf.rules import announcement
+from engine.wooolf.scoring import arrow_right, holders_of
 
 
 def deals(k: Knowledge) -> Iterator[dict[int, tuple[str, str]]]:
@@ -154,7 +155,6 @@ def _order_fits(k: Knowledge, holder: int, e: int, order: tuple[str, str], deal:
 
 def brute_declaration(k: Knowledge, arrows: list[int]) -> Fraction:
     """The chance that this seat's dial with `arrows` is right, over every fitting deal."""
-    from engine.wooolf.scoring import arrow_right, holders_of
     c = content()
     targets = c.roles[c.identity(k.cards)].targets
     z = hit = 0

@@ -33,6 +33,7 @@ from engine.core.hashing import state_hash
 from engine.core.rng import Rng
 from engine.wooolf.content import UNKNOWN, content
 from engine.wooolf.state import NOBODY
+from engine.wooolf.suspicion import suspect_view
 
 ENOUGH_PEEKS = 4               # a beginner declares after this many peeks of its own anyway
 
@@ -74,7 +75,6 @@ class Beliefs:
         self.sure: dict[int, str] = {}
         self.absent: set[str] = set()
         if habits.certainties:
-            from engine.wooolf.suspicion import suspect_view
             sus = suspect_view(view)
             if sus.consistent:
                 for h in range(self.holders):

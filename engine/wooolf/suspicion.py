@@ -33,6 +33,7 @@ import numpy as np
 from engine.wooolf.content import UNKNOWN, content
 from engine.wooolf.knowledge import Knowledge
 from engine.wooolf.rules import announcement
+from engine.wooolf.state import NOBODY
 
 Kind = tuple[str, str]               # (role, public identity)
 INT64_SAFE = 1 << 62
@@ -479,7 +480,6 @@ def declaration_odds(k: Knowledge, arrows: list[int], pb: Problem | None = None)
     """The exact chance that a dial with these arrows (one per target of this seat's
     identity; -1 for 0, nobody) is right: every arrow at a holder of its target, or at 0
     when nobody holds it."""
-    from engine.wooolf.state import NOBODY
     c = content()
     pb = pb if pb is not None else problem(k)
     if pb is None:

@@ -1,0 +1,192 @@
+"""The engine's and the network's imports point one way: no cycle among the modules of
+engine/ and net/, counting every import (at module level and inside functions) and every
+"module:attribute" string the lazy loader resolves (engine/core/lazy.py, a bot's LEGAL),
+read from the source with ast (nothing is imported).
+
+An import inside a function is there for start-up time or memory (a game's engine loaded
+when that game is played), never to hold a cycle apart: each one is listed in LAZY with its
+reason, and the test fails on one that is not. Imports under `if TYPE_CHECKING:` are for
+annotations only (they never run) and are not counted.
+"""
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("engine", "net")
+TARGET = re.compile(r"(?:engine|net)(?:\.\w+)+:\w+")      # a lazy "module:attribute"
+
+# (importing module, imported module): why the import waits inside a function
+LAZY: dict[tuple[str, str], str] = {
+    ("net.phones.files", "engine.wooolf.content"):
+        "start-up: a phone page's cards are read when that game's page is asked for",
+    ("net.phones.files", "engine.wordporters.content"):
+        "start-up: a phone page's cards are read when that game's page is asked for",
+    ("net.phones.gamecontent", "engine.paperback.content"):
+        "start-up: Paperback's cards are loaded when a Paperback phone page needs them",
+    ("net.phones.notebook", "net.phones.hookynotes"):
+        "start-up: Hooky's deduction (numpy) is loaded when a Hooky notebook is drawn",
+    ("net.phones.notebook", "engine.wooolf.suspicion"):
+        "start-up: Wooolf!!'s assistant (numpy) is loaded when a Wooolf!! notebook is drawn",
+    ("net.phones.hookynotes", "engine.hooky.deduction"):
+        "start-up: Hooky's deduction (numpy) is loaded when a Hooky notebook is drawn",
+    ("net.phones.hookynotes", "engine.hooky.knowledge"):
+        "start-up: Hooky's deduction (numpy) is loaded when a Hooky notebook is drawn",
+}
+
+
+def modules() -> dict[str, Path]:
+    """Every module of engine/ and net/: dotted name -> file."""
+    out = {}
+    for package in PACKAGES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            parts = list(path.relative_to(ROOT).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            out[".".join(parts)] = path
+    return out
+
+
+def _type_checking_only(tree: ast.AST) -> set[ast.AST]:
+    skip: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for stmt in node.body:
+                skip.update(ast.walk(stmt))
+    return skip
+
+
+def _inside_function(tree: ast.AST) -> set[ast.AST]:
+    inside: set[ast.AST] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            for child in ast.iter_child_nodes(node):
+                inside.update(ast.walk(child))
+    return inside
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, int, bool]]:
+    """(imported project module, line, inside a function) for each import of `name`;
+    `from pkg import sub` names the submodule when there is one."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    skip, inside = _type_checking_only(tree), _inside_function(tree)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+
+    def owner(dotted: str) -> str | None:
+        while dotted and dotted not in known:
+            dotted = dotted.rpartition(".")[0]
+        return dotted or None
+
+    out = []
+    for node in ast.walk(tree):
+        if node in skip:
+            continue
+        if isinstance(node, ast.Import):
+            targets = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                up = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join(up + ([base] if base else []))
+            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str) and TARGET.fullmatch(node.value):
+            targets = [node.value.partition(":")[0]]
+        else:
+            continue
+        for target in targets:
+            mod = owner(target)
+            if mod and mod != name:
+                out.append((mod, node.lineno, node in inside))
+    return out
+
+
+def graph(lazy: dict[tuple[str, str], str] = LAZY) -> dict[str, dict[str, int]]:
+    """importing module -> {imported module: line}, without the `lazy` imports."""
+    known = modules()
+    edges: dict[str, dict[str, int]] = {name: {} for name in known}
+    for name, path in known.items():
+        for target, line, _ in imports_of(name, path, known):
+            if (name, target) not in lazy:
+                edges[name].setdefault(target, line)
+    return edges
+
+
+def cycles(edges: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan), each sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        on_stack.add(v)
+        for w in edges.get(v, ()):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in on_stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                on_stack.discard(w)
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def _describe(group: list[str], edges: dict[str, dict[str, int]]) -> str:
+    return "\n".join(f"  {a}:{edges[a][b]} -> {b}" for a in group for b in sorted(edges[a]) if b in group)
+
+
+def test_engine_and_net_imports_have_no_cycle():
+    edges = graph()
+    found = cycles(edges)
+    assert not found, "import cycles:\n" + "\n\n".join(_describe(g, edges) for g in found)
+
+
+def test_every_import_inside_a_function_is_a_listed_lazy_one():
+    known = modules()
+    unlisted = sorted({f"{known[name].relative_to(ROOT)}:{line}: {target}"
+                for name in known for target, line, inside in imports_of(name, known[name], known)
+                if inside and (name, target) not in LAZY})
+    assert not unlisted, ("imports inside functions that are not listed as lazy in LAZY (move them to the "
+                          "top, or list them with the start-up reason):\n" + "\n".join(unlisted))
+
+
+def test_every_listed_lazy_import_exists():
+    known = modules()
+    present = {(name, target) for name in known for target, _, inside in imports_of(name, known[name], known)
+               if inside}
+    assert set(LAZY) <= present, f"LAZY lists imports that are gone: {sorted(set(LAZY) - present)}"
+    assert all(reason.strip() for reason in LAZY.values())
+
+
+def test_the_checker_sees_a_cycle_through_a_lazy_target_and_a_function_import(tmp_path, monkeypatch):
+    """A cycle held apart by an import inside a function or by a "module:attribute"
+    string is still a cycle."""
+    pkg = tmp_path / "engine" / "demo"
+    pkg.mkdir(parents=True)
+    (tmp_path / "net").mkdir()
+    (tmp_path / "engine" / "__init__.py").write_text("")
+    (pkg / "__init__.py").write_text("")
+    (pkg / "legal.py").write_text("def legal():\n    from engine.demo.bot import pick\n    return pick\n")
+    (pkg / "bot.py").write_text('LEGAL = "engine.demo.legal:legal"\ndef pick():\n    return 1\n')
+    (pkg / "apart.py").write_text("from engine.demo import bot\n")
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    edges = graph()
+    assert cycles(edges) == [["engine.demo.bot", "engine.demo.legal"]]
+    assert cycles(graph({("engine.demo.legal", "engine.demo.bot"): "a demo"})) == []
