@@ -34,6 +34,8 @@ LAZY: dict[tuple[str, str], str] = {
         "start-up: Hooky's deduction (numpy) is loaded when a Hooky notebook is drawn",
     ("net.phones.hookynotes", "engine.hooky.knowledge"):
         "start-up: Hooky's deduction (numpy) is loaded when a Hooky notebook is drawn",
+    ("net.phones.preview", "engine.paperback.bot"):
+        "start-up: Paperback's bots are loaded when the TV's hint is first asked for a phone seat",
 }
 
 
