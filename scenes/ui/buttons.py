@@ -1,6 +1,6 @@
 """The tables' button: it owns its action and the keys that press it, and shows the first
-of those keys under its label, or before it in a button too low for two lines (so the key
-a person reads is the key that works). A
+of those keys under its label, or before it in a button too low for its label to read over
+it (so the key a person reads is the key that works). A
 `ButtonBar` holds a table's buttons: clicks, hover, keys and drawing in one place.
 
 Buttons are laid out and enabled outside `draw` (drawing changes nothing)."""
@@ -15,7 +15,7 @@ from scenes.ui import pad, style
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
-from scenes.ui.text import band, width
+from scenes.ui.text import inked, width
 
 Colour = tuple[int, int, int]
 
@@ -99,13 +99,14 @@ class Button:
         inner = self.rect.inflate(-2 * pad, -pad)
         hint = self.key_hint()
         hint_ink = fg if self.selected else (INK_OFF if not self.enabled else style.INK_DIM)
-        if hint and inner.h < 2 * band(fr.min_fs)[1]:     # too low for the key under the label: before it
+        hint_h = min(inner.h // 2, fr.fs(18) + fr.px(2))
+        if hint and inked(self.label, fr.min_fs, fg, True)[1].h > inner.h - hint_h:
+            # too low for this label to read over its key: the key before it
             hint_w = width(hint, fr.min_fs) + pad
             text_in(surface, hint, pygame.Rect(inner.x, inner.y, hint_w, inner.h), fr.min_fs, hint_ink,
                     align="left", min_size=fr.min_fs)
             label_box = pygame.Rect(inner.x + hint_w, inner.y, inner.w - hint_w, inner.h)
         elif hint:
-            hint_h = min(inner.h // 2, fr.fs(18) + fr.px(2))
             label_box = pygame.Rect(inner.x, inner.y, inner.w, inner.h - hint_h)
             text_in(surface, hint, pygame.Rect(inner.x, label_box.bottom, inner.w, hint_h), fr.fs(18), hint_ink,
                     min_size=fr.min_fs, ellipsis=True)
