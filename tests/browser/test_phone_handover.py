@@ -17,11 +17,11 @@ from engine.registry import bot_for, spec_for
 from scenes.common.handoff import HandoffCurtain
 from scenes.common.results import ResultsScene
 from scenes.common.seatspanel import SeatsPanel
-from scenes.common.setup import PHONE, SetupScene
+from scenes.common.setup import PHONE
 from scenes.common.turntable import TurnTable
 from support.phones import NAMES, Tv, play, seat_phones, until, wordporters_move
 from support.scenes import key
-from test_phone_tv import AppTv, app  # noqa: F401
+from test_phone_tv import AppTv, app, phone_lobby  # noqa: F401
 from test_scenes_framework import click
 
 
@@ -70,15 +70,7 @@ def note(page) -> str:
 
 
 def test_handover_a_phone_seat_to_the_tv_then_a_tv_seat_to_a_new_phone(app, phones):
-    setup = SetupScene(app, "wordporters")
-    app.stack.push(setup)
-    app.step()
-    setup.toggle_phones()
-    setup.seats = 3
-    setup.kinds[:3] = [PHONE, PHONE, 0]               # two phones and a person at the TV
-    setup.rebuild()
-    setup.start()
-    tv = MixedTv(app, app.stack.top)
+    tv = MixedTv(app, phone_lobby(app, "wordporters", [PHONE, PHONE, 0]))   # two phones, a person at the TV
     pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
     tv.lobby.start()
     tv.started()

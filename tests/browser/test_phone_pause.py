@@ -11,14 +11,13 @@ import pygame
 
 from engine.core.i18n import tr
 from scenes.common.pause import PauseOverlay
-from scenes.common.phonelobby import PhoneLobbyScene
-from scenes.common.setup import PHONE, SetupScene
+from scenes.common.setup import PHONE
 from scenes.common.turntable import TurnTable
 from support.phonegames import PaperbackDriver
 from support.phones import Tv, in_sync, play, seat_phones, until, wordporters_move
 from support.scenes import key
 from test_phone_games import finish
-from test_phone_tv import AppTv, app  # noqa: F401
+from test_phone_tv import AppTv, app, phone_lobby  # noqa: F401
 
 LANGS = {0: "en", 1: "zh-TW"}
 CONTROLS = "#app :is(button, input)"
@@ -29,16 +28,7 @@ def paused_on(page) -> bool:
 
 
 def test_wordporters_phones_show_the_tvs_pause_and_play_on_after_it(app, phones, tmp_path):  # noqa: F811
-    setup = SetupScene(app, "wordporters")
-    app.stack.push(setup)
-    app.step()
-    setup.toggle_phones()
-    setup.seats = 3
-    setup.kinds[:3] = [PHONE, PHONE, 2]            # two phones and a normal bot
-    setup.rebuild()
-    setup.start()
-    lobby = app.stack.top
-    assert isinstance(lobby, PhoneLobbyScene)
+    lobby = phone_lobby(app, "wordporters", [PHONE, PHONE, 2])      # two phones and a normal bot
     tv = AppTv(app, lobby)
     pages = seat_phones(tv, phones, [0, 1], langs=LANGS)
     lobby.start()

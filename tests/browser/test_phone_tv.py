@@ -60,17 +60,24 @@ def app(tmp_path, monkeypatch):
     a.stop_phones()
 
 
-def test_wordporters_from_the_set_up_screen_to_the_results_with_phones(app, phones):
-    setup = SetupScene(app, "wordporters")
+def phone_lobby(app, game: str, kinds: list[int]) -> PhoneLobbyScene:
+    """The set-up of `game` with Play with phones on and one seat per kind (PHONE, or a
+    KINDS index: 0 a person at the TV, 2 a normal bot), started: the phone lobby."""
+    setup = SetupScene(app, game)
     app.stack.push(setup)
     app.step()
     setup.toggle_phones()
-    setup.seats = 3
-    setup.kinds[:3] = [PHONE, PHONE, 2]            # two phones and a normal bot
+    setup.seats = len(kinds)
+    setup.kinds[:len(kinds)] = kinds
     setup.rebuild()
     setup.start()
     lobby = app.stack.top
     assert isinstance(lobby, PhoneLobbyScene)
+    return lobby
+
+
+def test_wordporters_from_the_set_up_screen_to_the_results_with_phones(app, phones):
+    lobby = phone_lobby(app, "wordporters", [PHONE, PHONE, 2])      # two phones and a normal bot
     tv = AppTv(app, lobby)
     pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
     assert lobby.ready()
