@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "net")
-TARGET = re.compile(r"(?:engine|net)(?:\.\w+)+:\w+")      # a lazy "module:attribute"
+TARGET = re.compile(r"(?:engine|net|scenes)(?:\.\w+)+:\w+")      # a lazy "module:attribute"
 
 # (importing module, imported module): why the import waits inside a function
 LAZY: dict[tuple[str, str], str] = {
@@ -69,18 +69,15 @@ def _inside_function(tree: ast.AST) -> set[ast.AST]:
     return inside
 
 
-def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, int, bool]]:
-    """(imported project module, line, inside a function) for each import of `name`;
-    `from pkg import sub` names the submodule when there is one."""
+def named(name: str, path: Path, known: dict[str, Path], *, type_checking: bool = False
+          ) -> list[tuple[str, int, bool]]:
+    """(dotted name, line, inside a function) for each import of `name` and each lazy
+    "module:attribute" string in it (its module); `from pkg import sub` names the submodule
+    when there is one. Imports under `if TYPE_CHECKING:` only with `type_checking`."""
     tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    skip, inside = _type_checking_only(tree), _inside_function(tree)
+    skip = set() if type_checking else _type_checking_only(tree)
+    inside = _inside_function(tree)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
-
-    def owner(dotted: str) -> str | None:
-        while dotted and dotted not in known:
-            dotted = dotted.rpartition(".")[0]
-        return dotted or None
-
     out = []
     for node in ast.walk(tree):
         if node in skip:
@@ -97,10 +94,23 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str,
             targets = [node.value.partition(":")[0]]
         else:
             continue
-        for target in targets:
-            mod = owner(target)
-            if mod and mod != name:
-                out.append((mod, node.lineno, node in inside))
+        out.extend((target, node.lineno, node in inside) for target in targets)
+    return out
+
+
+def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, int, bool]]:
+    """(imported module of engine/ or net/, line, inside a function) for each import of
+    `name` (see `named`)."""
+    def owner(dotted: str) -> str | None:
+        while dotted and dotted not in known:
+            dotted = dotted.rpartition(".")[0]
+        return dotted or None
+
+    out = []
+    for target, line, inside in named(name, path, known):
+        mod = owner(target)
+        if mod and mod != name:
+            out.append((mod, line, inside))
     return out
 
 
@@ -158,6 +168,26 @@ def test_engine_and_net_imports_have_no_cycle():
     edges = graph()
     found = cycles(edges)
     assert not found, "import cycles:\n" + "\n\n".join(_describe(g, edges) for g in found)
+
+
+# what each layer may not name (also under TYPE_CHECKING, and lazily): the core is handed
+# what it needs (the registry's lookups, a bot's legal commands), it never reaches up
+BELOW = {"engine.core": ("engine.", "net.", "scenes."), "engine": ("net.", "scenes."), "net": ("scenes.",)}
+
+
+def _layer(name: str) -> str:
+    return next(layer for layer in BELOW if name == layer or name.startswith(layer + "."))
+
+
+def test_the_core_the_engine_and_the_network_never_reach_up():
+    known = modules()
+    up = []
+    for name, path in known.items():
+        layer = _layer(name)
+        for target, line, _ in named(name, path, known, type_checking=True):
+            if target.startswith(BELOW[layer]) and not (layer == "engine.core" and target.startswith("engine.core.")):
+                up.append(f"{path.relative_to(ROOT)}:{line}: {target}")
+    assert not up, "imports that reach up a layer:\n" + "\n".join(sorted(set(up)))
 
 
 def test_every_import_inside_a_function_is_a_listed_lazy_one():
