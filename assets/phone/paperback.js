@@ -94,6 +94,16 @@ function texts(d) {
   return [d.letters];
 }
 
+// the word powers (option powers): the seat's own, while it spells
+const wordPower = (c) => { const p = c.view.power; return p && !p.turn && p.legal ? p.id : null; };
+const letterCard = (d) => !d.wild && !d.power && d.kind !== "common" && d.letters.length === 1;
+
+// every way a hand card may be laid now: the Stuck Key adds a single letter twice
+function layings(c, d) {
+  const out = texts(d);
+  return wordPower(c) === "stuck_key" && letterCard(d) ? [...out, d.letters + d.letters] : out;
+}
+
 // lay the typed word with the hand: longest texts first, then the common, then wilds
 export function layTyped(typed, hand, cardOf, common) {
   const free = hand.slice();
@@ -272,30 +282,50 @@ function spell(c) {
   const ui = c.ui;
   const w = word(c);
   const used = new Set(w.map((p) => p.id));
-  if (ui.asking) {
-    return section(t("paperback.ui.ask_wild"), el("div", { class: "abc" }, LETTERS.map((l) => button(up(l), () => {
-      word(c).push({ id: ui.asking, text: l });
+  if (ui.asking) {        // a wild's letter, the Typo's, or the letter Plagiarism borrows
+    const borrow = ui.asking === "plagiarism";
+    const offered = borrow ? [...new Set(String(v.last_word || "").replace(/[^a-z]/g, ""))] : LETTERS;
+    const title = borrow ? t("paperback.power.plagiarism.about") : ui.retype ? t("paperback.power.typo.about") : t("paperback.ui.ask_wild");
+    return section(title, el("div", { class: "abc" }, offered.map((l) => button(up(l), () => {
+      const laid = word(c).find((p) => p.id === ui.asking);
+      if (ui.retype && laid) laid.text = l;
+      else word(c).push({ id: ui.asking, text: l });
       delete ui.asking;
+      delete ui.retype;
       askPreview(c);
       c.redraw();
-    }, { class: "tile pick", "data-wild": l }))), button(t("hooky.ui.cancel"), () => { delete ui.asking; c.redraw(); }, { class: "back" }));
+    }, { class: "tile pick", "data-wild": l }))),
+    button(t("hooky.ui.cancel"), () => { delete ui.asking; delete ui.retype; c.redraw(); }, { class: "back" }));
   }
   const common = commonLetter(c);
   const hand = el("div", { class: "pbhand" }, v.hand.map((id) => {
     const d = card(c, id);
-    const flip = used.has(id) && texts(d).length > 1;
+    const flip = used.has(id) && layings(c, d).length > 1;
+    const typo = used.has(id) && !flip && wordPower(c) === "typo" && letterCard(d);
     return button(label(c, id), () => {
-      if (flip) {         // a two-way card tapped again: laid its other way
+      if (flip) {         // a two-way card tapped again: laid its other way (the Stuck Key: twice)
         const p = w.find((x) => x.id === id);
-        const opts = texts(d);
+        const opts = layings(c, d);
         p.text = opts[(opts.indexOf(p.text) + 1) % opts.length];
         askPreview(c);
+        c.redraw();
+      } else if (typo) {  // the Typo: a laid letter card tapped again stands for another letter
+        ui.asking = id;
+        ui.retype = true;
         c.redraw();
       } else if (!used.has(id)) tap(c, id);
     }, { class: used.has(id) ? "pbcard on" : "pbcard", "data-card": id });
   }),
   common ? button(`${up(common)} · ${t("phone.paperback.common")}`, () => { if (!used.has("common")) tap(c, "common"); },
-    { class: used.has("common") ? "pbcard common on" : "pbcard common", "data-card": "common" }) : null);
+    { class: used.has("common") ? "pbcard common on" : "pbcard common", "data-card": "common" }) : null,
+  wordPower(c) === "plagiarism" && !used.has("plagiarism")
+    ? button(t("paperback.ui.power_button.plagiarism"), () => { ui.asking = "plagiarism"; c.redraw(); },
+      { class: "pbcard common", id: "plagiarism" }) : null);
+  const powerAbout = wordPower(c) ? el("p", { class: "dim" }, `${t(`paperback.power.${wordPower(c)}`)}: ${t(`paperback.power.${wordPower(c)}.about`)}`) : null;
+  // the help bounty (option bounty), once a turn, before any card is laid
+  const help = "bounty" in v && v.bounty === null && !w.length
+    ? [button(t("paperback.ui.ask_help"), () => send(c, { type: "ask_help" }), { class: "big", id: "ask_help" }),
+      el("p", { class: "dim" }, t("paperback.ui.ask_help_about"))] : [];
   const input = el("input", { id: "type", maxlength: 20, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
     placeholder: t("phone.paperback.type"), "aria-label": t("phone.paperback.type") });
   input.value = ui.typed || "";
@@ -317,7 +347,7 @@ function spell(c) {
   const abilities = [...new Set(v.hand)].filter((id) => about(c, id)).map((id) => el("li", {}, `${label(c, id)}: ${about(c, id)}`));
   return section(t("paperback.ui.banner.mine.spell", { name: c.name(c.seat) }),
     previewPanel(c),
-    hand, abilities.length ? el("ul", { class: "dim" }, abilities) : null, input,
+    hand, powerAbout, abilities.length ? el("ul", { class: "dim" }, abilities) : null, input,
     el("div", { class: "grid" },
       button(t("paperback.ui.spell"), () => { if (word(c).length) send(c, commandOf(c)); }, { class: "big go", id: "spell" }),
       button(t("paperback.ui.clear"), () => { clear(c); c.redraw(); }, { class: "big", id: "clear" })),
@@ -327,7 +357,8 @@ function spell(c) {
     el("div", { class: "grid" },
       button(t("paperback.ui.propose"), () => { const text = w.map((p) => p.text).join(""); if (text) send(c, { type: "propose", word: text }); },
         { class: "big", id: "propose" }),
-      button(t("paperback.ui.pass"), () => send(c, { type: "pass" }), { class: "big", id: "pass" })));
+      button(t("paperback.ui.pass"), () => send(c, { type: "pass" }), { class: "big", id: "pass" })),
+    ...help);
 }
 
 function buy(c) {
@@ -336,7 +367,8 @@ function buy(c) {
   if (!ui.basket) ui.basket = [];
   const cost = (id) => v.for_sale.find((x) => x.id === id)?.cost ?? 0;
   const spent = ui.basket.reduce((a, id) => a + cost(id), 0);
-  const left = v.cents - spent;
+  const cubes = v.cubes ? v.cubes[c.seat] : 0;          // options discard_cube, bounty: 1¢ each
+  const left = v.cents + cubes - spent;
   const fame = new Map((v.fame_piles || []).map((f) => [f.id, f]));
   const items = v.for_sale.map((x) => {
     const inBasket = ui.basket.includes(x.id);
@@ -348,12 +380,19 @@ function buy(c) {
       c.redraw();
     }, { class: inBasket ? "pbcard on" : "pbcard", "data-buy": x.id, disabled: !inBasket && x.cost > left });
   });
+  const paying = (cmd) => (spent > v.cents ? { ...cmd, cubes: spent - v.cents } : cmd);
+  const last = v.words.length ? v.words[v.words.length - 1] : null;
+  const th = v.theme;           // themes: a word off the list put to the table (the TV judges it)
+  const claim = th && !th.strict && !th.vote && th.holder !== c.seat && last && last.seat === c.seat && last.word;
   return section(t("paperback.ui.banner.mine.buy", { name: c.name(c.seat) }),
     el("p", { class: "pbword" }, `${v.cents}¢`),
+    cubes ? el("p", {}, t("paperback.ui.cubes_line", { cubes })) : null,
     el("div", { class: "pbhand" }, items),
     ui.basket.length
-      ? button(t("paperback.ui.buy", { cost: spent, left }), () => send(c, { type: "buy", cards: ui.basket.slice() }), { class: "big go", id: "buy" })
-      : button(t("paperback.ui.buy_nothing", { left: v.cents }), () => send(c, { type: "buy", cards: [] }), { class: "big", id: "buy" }));
+      ? button(t("paperback.ui.buy", { cost: spent, left }), () => send(c, paying({ type: "buy", cards: ui.basket.slice() })), { class: "big go", id: "buy" })
+      : button(t("paperback.ui.buy_nothing", { left: v.cents }), () => send(c, { type: "buy", cards: [] }), { class: "big", id: "buy" }),
+    claim ? button(t("paperback.ui.claim_theme"), () => send(c, { type: "theme_claim" }), { class: "big", id: "claim_theme" }) : null,
+    claim ? el("p", { class: "dim" }, t("paperback.ui.claim_theme_about")) : null);
 }
 
 function vote(c) {

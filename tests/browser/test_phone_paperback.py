@@ -99,6 +99,29 @@ def test_paperback_three_phones_with_attacks(phones, tmp_path):
         tv.stop()
 
 
+def test_paperback_powers_bounty_and_themes_three_phones(phones, tmp_path):
+    """Every option that asks a player something, from the phones: the word powers laid on
+    the page (Plagiarism's borrowed letter, the Typo's letter, the Stuck Key's twice), the
+    turn powers, asking for help and each other phone's suggestion, claiming the theme and
+    the table's vote on it, cubes spent as ¢."""
+    tv = Tv("paperback", ["phone", "phone", "phone"], seed=5, log_dir=tmp_path,
+            options={"powers": True, "bounty": True, "themes": True, "discard_cube": True})
+    try:
+        pages = seat_phones(tv, phones, [0, 1, 2], langs={1: "zh-TW"})
+        tv.start_game()
+        drive = PaperbackDriver(tv, asks=True)
+        moves = play(tv, pages, drive)
+        assert moves > 20
+        finish(tv, pages)
+        types = [ev["type"] for ev in tv.session.events]
+        for kind in ("help_asked", "suggested", "theme_proposed", "theme_voted", "power_used"):
+            assert kind in types, (kind, drive.asked)
+        assert drive.asked == ["ask_help", "theme_claim"], drive.asked
+        assert {"plagiarism", "stuck_key"} <= set(drive.powers), drive.powers      # (seed 5 deals those two)
+    finally:
+        tv.stop()
+
+
 def test_paperback_simultaneous_two_phones_and_a_bot(phones, tmp_path):
     """Simultaneous play: the snake draft picked on the phones, every round's word announced
     from each phone at once with the time that phone measured."""

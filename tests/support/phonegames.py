@@ -75,9 +75,12 @@ class PaperbackDriver:
     the game is typed (the page lays the cards); before it, a word the list lacks is typed
     and spelled (the TV refuses it with a readable reason), then proposed to the vote."""
 
-    def __init__(self, tv, prefer_attacks: bool = False) -> None:
+    def __init__(self, tv, prefer_attacks: bool = False, asks: bool = False) -> None:
         self.tv = tv
         self.prefer_attacks = prefer_attacks      # buy an attack that takes cards when it can
+        self.asks = asks                          # ask for help once, claim the theme once (when the TV would take it)
+        self.asked: list[str] = []
+        self.powers: list[str] = []               # the word powers used on the pages
         self.proposed = False
         self.typed = 0
         self.refusal = ""
@@ -126,6 +129,12 @@ class PaperbackDriver:
                      and self.cards[x["id"]]["ability"][0] in ("atk_discard", "atk_discard_wild", "atk_topdeck")]
             if takes:
                 cmd = {"type": "buy", "cards": takes[:1]}
+        for extra, selector in (("ask_help", "#ask_help"), ("theme_claim", "#claim_theme")):
+            if (self.asks and extra not in self.asked and page.locator(selector).count()
+                    and self.tv.session.check({"type": extra, "seat": seat}) is None):
+                self.asked.append(extra)
+                page.click(selector)
+                return
         if kind == "spell" and not self.proposed:
             self.proposed = True
             self.junk = ""
@@ -145,7 +154,7 @@ class PaperbackDriver:
                     page.click("button[data-wild='q']")
             page.click("#propose")
             return
-        if kind == "spell" and not self.typed and "common" not in cmd["cards"]:
+        if kind == "spell" and not self.typed and "common" not in cmd["cards"] and not view.get("power"):
             self.typed += 1
             word = "".join(cmd["letters"].get(cid, self.cards[cid]["letters"]) for cid in cmd["cards"])
             page.fill("#type", word)
@@ -156,19 +165,34 @@ class PaperbackDriver:
             return
         if kind == "spell":
             for cid in cmd["cards"]:
+                text = cmd.get("letters", {}).get(cid)
+                if cid == "plagiarism":                     # the power's borrowed letter
+                    page.click("#plagiarism")
+                    page.click(f"button[data-wild='{text}']")
+                    self.powers.append(cid)
+                    continue
                 page.click(f"button[data-card='{cid}']")
                 if cid == "common":
                     continue
                 d = self.cards[cid]
-                text = cmd.get("letters", {}).get(cid, d["letters"])
+                text = text or d["letters"]
                 if d["wild"]:
                     page.click(f"button[data-wild='{text}']")
                 elif text != d["letters"]:
-                    page.click(f"button[data-card='{cid}']")     # a two-way card: its other way
+                    page.click(f"button[data-card='{cid}']")     # tapped again: its other way, or twice (Stuck Key)
+                    if len(text) == 1 and len(d["letters"]) == 1:          # or the Typo's letter
+                        page.click(f"button[data-wild='{text}']")
+                        self.powers.append("typo")
+                    elif text == d["letters"] * 2:
+                        self.powers.append("stuck_key")
             self.shown.append(self.live_cents(page, view, cmd["cards"], cmd.get("letters", {})))
             page.click("#spell")
         elif kind == "pass":
             page.click("#pass")
+        elif kind == "ask_help":
+            page.click("#ask_help")
+        elif kind == "theme_claim":
+            page.click("#claim_theme")
         elif kind == "buy":
             for cid in cmd["cards"]:
                 page.click(f"button[data-buy='{cid}']")
