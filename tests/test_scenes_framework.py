@@ -571,6 +571,34 @@ def test_replay_of_a_cut_log_stops_at_the_last_valid_event(fake: Path) -> None:
     assert not app.open_replay(garbage)
 
 
+@pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_replay_says_its_keys_and_a_pads_buttons_whole(fake: Path, size, lang: str) -> None:
+    """The replay viewer's keys (arrows, Space, +/-, Home/End, Esc) are said on screen, and a
+    pad's while a pad is in use, each line whole and readable at both sizes."""
+    from scenes.common.replay import ReplayScene
+    from scenes.ui import pad
+    from support.fits import unreadable
+    app = make_app(size, lang)
+    log, _ = finished_log(app, turns=3)
+    app.stack.clear_to(app.menu())
+    assert app.open_replay(log)
+    viewer = app.stack.top
+    assert isinstance(viewer, ReplayScene)
+    board_keys = "ui.replay.keys_view" if len(viewer.viewpoints) > 1 else "ui.replay.keys"
+    try:
+        for in_use, keys in ((False, board_keys), (True, "ui.replay.keys_pad")):
+            pad.set_in_use(in_use)
+            with record_text() as blits:
+                redraw(app)
+            line = [b for b in blits if b.text == i18n.t(keys)]
+            assert line and not unreadable(line), (keys, [(b.text, b.rect, b.box, b.size) for b in line])
+            other = "ui.replay.keys_pad" if keys == board_keys else board_keys
+            assert not any(b.text == i18n.t(other) for b in blits)
+    finally:
+        pad.set_in_use(False)
+
+
 def test_handoff_curtain_needs_a_deliberate_press(fake: Path) -> None:
     app = make_app()
     session = app.start_game(GAME, human_setup())

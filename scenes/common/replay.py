@@ -18,7 +18,7 @@ from engine.registry import rules_for
 from scenes import registry
 from scenes.common.logpanel import LogView, draw_around
 from scenes.common.names import player_name
-from scenes.ui import style
+from scenes.ui import pad, style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
@@ -252,15 +252,18 @@ class ReplayScene(RedrawOnDemand, GuiScene):
                 self.r(20, 10, title_w, 44), self.fs(26), style.INK, bold=True, align="left")
         text_in(surface, t("ui.replay.position", n=self.cursor.position, total=len(self.cursor)),
                 self.r(900, 10, 360, 44), self.fs(24), style.INK_DIM, align="right")
-        board = self.r(20, 60, 860, 570)
+        board = self.r(20, 60, 860, 540)
         panel(surface, board, style.BG_2)
         prev = surface.get_clip()
         surface.set_clip(board)
         self.renderer.draw(surface, board, self.cursor.view(self.viewpoints[self.view_i]))
         surface.set_clip(prev)
-        self.draw_events(surface, self.r(900, 60, 360, 570))
+        self.draw_events(surface, self.r(900, 60, 360, 540))
+        keys = "ui.replay.keys_pad" if pad.in_use() else \
+            "ui.replay.keys_view" if len(self.viewpoints) > 1 else "ui.replay.keys"
+        text_in(surface, t(keys), self.r(20, 606, 1240, 34), self.fs(20), style.INK_DIM)
         if not self.loaded.complete:
-            bar = self.r(20, 586, 860, 44)
+            bar = self.r(20, 556, 860, 44)
             pygame.draw.rect(surface, (110, 40, 20), bar, border_radius=8)
             text_in(surface, t("ui.replay.cut", n=len(self.cursor)), bar.inflate(-20, -4), self.fs(20), style.INK)
 
