@@ -337,8 +337,11 @@ class App:
         return session
 
     def close_session(self) -> None:
+        """The game ends here: its session closes, and what was cached for its table (faces
+        at its sizes, its rendered text and tiles) goes with it."""
         if self.session is not None:
             self.session.close()
+            sizecache.drop()
         self.session = None
         if self.phones is not None:     # phones keep the last frame they were sent; the server
             self.phones.close()         # runs on for Play again, until stop_phones

@@ -697,13 +697,13 @@ def test_worker_job_and_sliced() -> None:
 
 
 def test_sounds_are_generated_and_silent_without_a_mixer(monkeypatch: pytest.MonkeyPatch) -> None:
-    from scenes.ui import sound
+    from scenes.ui import sound, synth
     pygame.init()
     player = sound.SoundPlayer(0.5)
     if player.enabled:
         assert set(player.sounds) == set(sound.NAMES)
         assert all(s.get_length() > 0.02 for s in player.sounds.values())
-    for name, wave in sound.waveforms(22050).items():
+    for name, wave in synth.waveforms(22050).items():
         assert 0.02 < len(wave) / 22050 < 1.0 and abs(wave).max() <= 1.0, name
 
     def fail(*a: Any, **k: Any) -> None:

@@ -1,68 +1,20 @@
-"""Procedural sounds, made with numpy at start (no files): place, score, extra play,
-end, error, click, and the music loop (scenes.ui.music). A no-op when the mixer cannot
-start; starting without a sound device prints one line, not the C libraries' noise
-(`start_pygame`)."""
+"""The sound player: procedural sounds (place, score, extra play, end, error, click) and
+the music loop, made with numpy (scenes/ui/synth.py) the first time and kept on disk in
+the mixer's format (scenes/ui/soundcache.py), so a start needs no numpy. A no-op when
+the mixer cannot start; starting without a sound device prints one line, not the C
+libraries' noise (`start_pygame`)."""
 from __future__ import annotations
 
 import os
 import sys
 import tempfile
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Iterator
 
-import numpy as np
 import pygame
 
-from scenes.ui.music import music_loop
-
-NAMES = ("place", "score", "extra", "end", "error", "click")
-
-
-def _tone(freqs: list[float], dur: float, rate: int, *, attack: float = 0.005, decay: float = 6.0,
-          wave: str = "sine") -> np.ndarray:
-    t = np.arange(int(dur * rate)) / rate
-    out = np.zeros_like(t)
-    for f in freqs:
-        ph = 2 * np.pi * f * t
-        if wave == "square":
-            out += np.sign(np.sin(ph)) * 0.5
-        elif wave == "tri":
-            out += 2 / np.pi * np.arcsin(np.sin(ph))
-        else:
-            out += np.sin(ph)
-    out /= max(1, len(freqs))
-    env = np.minimum(1.0, t / attack) * np.exp(-decay * t)
-    return out * env
-
-
-def _seq(notes: list[tuple[list[float], float]], rate: int, **kw: Any) -> np.ndarray:
-    return np.concatenate([_tone(f, d, rate, **kw) for f, d in notes])
-
-
-def waveforms(rate: int) -> dict[str, np.ndarray]:
-    """Mono float waveforms in [-1, 1] for each sound."""
-    return {
-        "place": _tone([220, 330], 0.09, rate, decay=40, wave="tri") * 0.8,
-        "click": _tone([1200], 0.03, rate, decay=120) * 0.5,
-        "score": _seq([([660], 0.08), ([880], 0.08), ([1320], 0.16)], rate, decay=10, wave="tri"),
-        "extra": _seq([([523], 0.07), ([659], 0.07), ([784], 0.07), ([1047], 0.2)], rate, decay=9),
-        "end": _seq([([392, 494, 587], 0.18), ([523, 659, 784], 0.5)], rate, decay=4),
-        "error": _tone([110, 117], 0.22, rate, decay=8, wave="square") * 0.45,
-    }
-
-
-def to_sound(wave: np.ndarray, fmt: int, channels: int) -> pygame.mixer.Sound:
-    """A mixer Sound from mono floats in [-1, 1], in the mixer's sample format."""
-    if abs(fmt) == 8:
-        data = ((wave * 0.9 + 1) * 127.5).astype(np.uint8) if fmt > 0 else (wave * 120).astype(np.int8)
-    elif abs(fmt) == 32:
-        data = (wave * 0.9).astype(np.float32)
-    else:
-        data = (wave * 0.9 * 32767).astype(np.int16)
-    if channels > 1:
-        data = np.repeat(data[:, None], channels, axis=1)
-    return pygame.sndarray.make_sound(np.ascontiguousarray(data))
-
+from scenes.ui import soundcache
+from scenes.ui.soundcache import MUSIC, NAMES
 
 NOISE = ("ALSA lib ",)          # what a missing sound device makes C libraries print
 
@@ -144,11 +96,13 @@ class SoundPlayer:
         init = pygame.mixer.get_init() if start_mixer() is None else None
         if not init:
             return
-        rate, fmt, channels = init
         try:
-            for name, wave in waveforms(rate).items():
-                self.sounds[name] = to_sound(wave, fmt, channels)
-            self.music = to_sound(music_loop(rate), fmt, channels)
+            samples = soundcache.load(init)
+            if samples is None:       # made once per mixer format (numpy), then read from disk
+                from scenes.ui.synth import samples_for
+                samples = soundcache.save(init, samples_for(*init))
+            self.sounds = {name: pygame.mixer.Sound(buffer=samples[name]) for name in NAMES}
+            self.music = pygame.mixer.Sound(buffer=samples[MUSIC])
             pygame.mixer.set_reserved(1)          # channel 0 is the music's: effects never take it
             self.music_channel = pygame.mixer.Channel(0)
             self.enabled = True

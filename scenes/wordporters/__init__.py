@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.wordporters.words import resolve
 from engine.core.lazy import exports
 
 # imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
@@ -38,6 +37,7 @@ SETUP: dict = {
 
 def session_options(variant: str, seats: int, options: dict[str, Any]) -> dict[str, Any]:
     """The set-up's choices as the game's options: the word language made definite."""
+    from scenes.wordporters.words import resolve    # the word lists (and numpy): not for the picker
     return dict(options, words=resolve(options.get("words")))
 
 

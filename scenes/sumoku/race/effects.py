@@ -13,6 +13,7 @@ import pygame
 
 from scenes.sumoku import style
 from scenes.ui.draw import text_in
+from scenes.ui.synth import to_sound
 from scenes.ui.text import render
 
 Colour = tuple[int, int, int]
@@ -191,7 +192,6 @@ def install_sounds(player: object) -> None:
     sounds = getattr(player, "sounds", None)
     if sounds is None or "race_go" in sounds:
         return
-    from scenes.ui.sound import to_sound
     init = pygame.mixer.get_init()
     if not init:
         return
