@@ -85,6 +85,9 @@ class PressRules:
     def next_deadline(self, state: dict) -> int | None:
         return None if state["started"] else 1000
 
+    def follow_up(self, state: dict, rng: Rng) -> list[dict]:
+        return []
+
     def decide(self, state: dict, cmd: dict, rng: Rng) -> list[dict]:
         if cmd["type"] == "tick":
             return [event("go")] if not state["started"] and cmd["t"] >= 1000 else []

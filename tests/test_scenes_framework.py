@@ -50,6 +50,9 @@ class FakeRules:
             raise RuleError("err.bad_command")
         return [event("added", cmd["seat"], n=cmd["n"])]
 
+    def follow_up(self, state: dict, rng: Any) -> list:
+        return []
+
     def apply(self, state: dict, ev: dict) -> dict:
         if ev["type"] == "started":
             state["turn"] = ev["first"]

@@ -9,6 +9,7 @@ import numpy as np
 import pytest
 
 from engine.core.bots import play_out
+from engine.core.followup import decide_all
 from engine.core.rng import Rng
 from engine.core.turns import view_with_status
 from engine.wordporters import WordPortersBot, WordPortersRules
@@ -75,7 +76,7 @@ def test_a_hint_giver_singles_its_word_out_rather_than_naming_what_fits_it():
 def test_a_guesser_reads_the_markers():
     st = board_state(WORDS, CARDS, numbers=[6, 1, 7])     # seat 1 has the lemon (position 1)
     for seat, card, side in [(0, 2, 1), (1, 1, 1), (2, 3, 0)]:   # seat 1: "sour"
-        for ev in RULES.decide(st, {"type": "place", "seat": seat, "card": card, "side": side}, Rng(0)):
+        for ev in decide_all(RULES, st, {"type": "place", "seat": seat, "card": card, "side": side}, Rng(0)):
             RULES.apply(st, ev)
     st.phase, st.turn = "vote", None
     for level in ("easy", "normal", "hard"):
@@ -126,7 +127,7 @@ def test_the_hard_reader_weighs_a_placement_against_the_ones_not_made():
     from engine.wordporters.bot import odds, pragmatic_likelihood, word_scores, GIVE_BETA, PRAGMATIC
     c = content()
     st = board_state(WORDS, CARDS, numbers=[6, 2, 7], start=1)
-    for ev in RULES.decide(st, {"type": "place", "seat": 1, "card": 0, "side": 0}, Rng(0)):   # yellow
+    for ev in decide_all(RULES, st, {"type": "place", "seat": 1, "card": 0, "side": 0}, Rng(0)):   # yellow
         RULES.apply(st, ev)
     view = view_with_status(RULES, st, 0)
     board = [c.word_ids[w] for w in WORDS]
@@ -151,7 +152,7 @@ def test_under_the_childrens_rules_a_bot_declines_when_no_placement_helps():
                      "word_cards": list(range(10)), "words": [c.word_ids[w] for w in WORDS],
                      "hints": [by_id[h] for h in cards], "reshuffled": False, "numbers": [1, 6, 7]})
     for seat, card, side in [(0, 1, 1), (1, 2, 0), (2, 3, 0)]:          # seat 0: "sour"
-        for ev in RULES.decide(st, {"type": "place", "seat": seat, "card": card, "side": side}, Rng(0)):
+        for ev in decide_all(RULES, st, {"type": "place", "seat": seat, "card": card, "side": side}, Rng(0)):
             RULES.apply(st, ev)
     view = view_with_status(RULES, st, 0)
     assert view["can_decline"] and view["legal"]
@@ -182,7 +183,7 @@ def test_the_beginner_names_what_fits_and_the_careful_player_what_sets_apart():
 def test_the_beginner_guesses_by_the_single_best_fitting_marker():
     st = board_state(WORDS, CARDS, numbers=[6, 1, 7])     # seat 1 has the lemon (position 1)
     for seat, card, side in [(0, 2, 1), (1, 1, 1), (2, 3, 0)]:   # seat 1: "sour"
-        for ev in RULES.decide(st, {"type": "place", "seat": seat, "card": card, "side": side}, Rng(0)):
+        for ev in decide_all(RULES, st, {"type": "place", "seat": seat, "card": card, "side": side}, Rng(0)):
             RULES.apply(st, ev)
     st.phase, st.turn = "vote", None
     cmd = StandIn("beginner", 3).choose(view_with_status(RULES, st, 0), 0)

@@ -8,6 +8,7 @@ import pytest
 
 from engine.core.bots import play_out
 from engine.core.errors import RuleError
+from engine.core.followup import decide_all
 from engine.core.rng import Rng
 from engine.core.session import LocalSession
 from engine.wordporters import WordPortersBot, WordPortersRules
@@ -32,7 +33,7 @@ def dealt(seats: int = 3, start: int = 0, numbers: list[int] | None = None, chil
 
 
 def do(st, cmd: dict) -> list[dict]:
-    evs = RULES.decide(st, cmd, Rng(7))
+    evs = decide_all(RULES, st, cmd, Rng(7))
     for ev in evs:
         RULES.apply(st, ev)
     return evs
@@ -204,7 +205,7 @@ def test_every_vote_is_shown_once_the_reveal_has_begun():
     vote(st, 0, [None, 2, 5])
     vote(st, 1, [1, None, 3])
     assert RULES.view(st, 2)["votes"] is None and RULES.view(st, None)["votes"] is None
-    evs = RULES.decide(st, {"type": "vote", "seat": 2, "guesses": [1, 7, None]}, Rng(7))
+    evs = decide_all(RULES, st, {"type": "vote", "seat": 2, "guesses": [1, 7, None]}, Rng(7))
     RULES.apply(st, evs[0])                                    # the last vote
     assert RULES.view(st, 0)["votes"] is None
     RULES.apply(st, evs[1])                                    # the first reveal

@@ -20,6 +20,7 @@ from typing import Any, Iterable, Mapping
 
 from engine.core.errors import RuleError
 from engine.core.events import Event, stamp
+from engine.core.followup import settle
 from engine.core.rng import Rng
 from engine.core.reading import StateReader
 from engine.core.session import fold_event
@@ -96,7 +97,8 @@ class Lockstep(StateReader):
         try:
             if self.rules.outcome(self.state) is not None and cmd.get("type") != "tick":
                 raise RuleError("err.game_over")
-            new = self.rules.decide(self.state, cmd, Rng.derive(self.seed, seq, int(rec["salt"])))
+            rng = Rng.derive(self.seed, seq, int(rec["salt"]))
+            new = self.rules.decide(self.state, cmd, rng)
         except RuleError as e:
             ref = Refusal(seq, cmd["seat"], int(rec["by"]), int(rec["cid"]), e.code, dict(e.params))
         except Exception:   # a payload the rules could not even read: refused the same way
@@ -104,7 +106,7 @@ class Lockstep(StateReader):
         else:
             self._accepted += 1
             start = len(self.events)
-            self._record(new, cmd=self._accepted, t=cmd["t"])
+            self._record(new, cmd=self._accepted, t=cmd["t"], rng=rng)
             self._maybe_snapshot()
             return Folded(rec, self.events[start:])
         self.refusals.append(ref)
@@ -114,11 +116,20 @@ class Lockstep(StateReader):
     def fold_all(self, records: Iterable[Mapping[str, Any]]) -> list[Folded]:
         return [self.fold(r) for r in records]
 
-    def _record(self, new: list[Event], cmd: int, t: int) -> None:
+    def _record(self, new: list[Event], cmd: int, t: int, rng: Rng | None = None) -> None:
+        """Stamp and fold `new`; a command's (`rng` given) and what follows from it
+        (engine/core/followup.py)."""
         game = self.rules.game
-        for ev in new:
-            ev = stamp(game, ev, seq=len(self.events), t=t, cmd=cmd)
-            self.state = fold_event(self.rules, self.state, self.events, ev)
+
+        def fold_batch(batch: list[Event]) -> None:
+            for ev in batch:
+                ev = stamp(game, ev, seq=len(self.events), t=t, cmd=cmd)
+                self.state = fold_event(self.rules, self.state, self.events, ev)
+
+        if rng is None:
+            fold_batch(new)
+        else:
+            settle(self.rules, new, rng, lambda: self.state, fold_batch)
 
     # ---- rewinding (a resync that starts inside what was folded) --------------------
     def _snapshot(self) -> None:

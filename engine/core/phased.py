@@ -5,6 +5,7 @@ the phases it may be given in); it writes one `_decide_<kind>(state, seat, cmd, 
 command and one `_on_<event type>(state, ev)` per event. The base gives:
 
 - `apply`: the event's `_on_<type>` (the table is built once, in `__init__`);
+- `follow_up`: nothing follows by default (a game overrides it: engine/core/followup.py);
 - `decide`: the checks every such game makes, then `_decide_<kind>`:
     the command's shape (err.bad_command), the seat (err.seat), the game over
     (err.game_over), then the phase (`_not_now`: err.<game>.not_now naming
@@ -41,6 +42,10 @@ class PhasedRules(Generic[S]):
     def apply(self, state: S, ev: Event) -> S:
         self._apply[ev["type"]](state, ev)
         return state
+
+    def follow_up(self, state: S, rng: Rng) -> list[Event]:
+        """What follows from `state` by itself (engine/core/followup.py); nothing by default."""
+        return []
 
     def decide(self, state: S, cmd: Command, rng: Rng) -> list[Event]:
         if not isinstance(cmd, dict) or cmd.get("type") not in self.PHASE_OF:

@@ -41,6 +41,10 @@ class Rules(Protocol[S]):
     def decide(self, state: S, cmd: Command, rng: Rng) -> list[Event]:
         """Validate and return events; raise RuleError. Never changes `state`."""
     def apply(self, state: S, event: Event) -> S: ...
+    def follow_up(self, state: S, rng: Rng) -> list[Event]:
+        """The events that follow from `state` by themselves ([] when none): the core
+        folds a command's events, then asks again until nothing follows
+        (engine/core/followup.py). Never changes `state`."""
     def to_act(self, state: S) -> frozenset[int]: ...
     def progress(self, state: S) -> tuple[str, int | None]:
         """(phase, round) for the view header (engine/core/turns.py: status)."""

@@ -10,6 +10,7 @@ from typing import Any, Callable, Iterable, Mapping
 from engine.core.checkpoints import CHECKPOINT_EVERY, checkpoint_hash
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, stamp, upcast
+from engine.core.followup import settle
 from engine.core.logstore import LoadedLog, LogWriter, SpecFor, make_header, new_log_path, read_log
 from engine.core.rng import Rng
 from engine.core.reading import Listener, Listening, StateReader
@@ -115,9 +116,10 @@ class LocalSession(StateReader, Listening):
             raise RuleError("err.game_over")
         cmd = dict(cmd)
         cmd["t"] = self.now_ms()  # time is stamped by the session (or the relay), never trusted
-        new = self.rules.decide(self.state, cmd, self._rng())
+        rng = self._rng()
+        new = self.rules.decide(self.state, cmd, rng)
         self._cmd_count += 1
-        self._record(new, cmd=self._cmd_count, t=cmd["t"])
+        self._record(new, cmd=self._cmd_count, t=cmd["t"], rng=rng)
         return new
 
     def now_ms(self) -> int:
@@ -136,16 +138,25 @@ class LocalSession(StateReader, Listening):
             self._t0 += self._clock() - self._paused_at
             self._paused_at = None
 
-    def _record(self, new: list[Event], cmd: int, t: int | None = None) -> None:
+    def _record(self, new: list[Event], cmd: int, t: int | None = None, rng: Rng | None = None) -> None:
+        """Stamp, fold and log `new`; a command's (`rng` given) is followed by what
+        follows from it (engine/core/followup.py), appended to `new`, all told at once."""
         if t is None:
             t = self.now_ms()
         game = self.rules.game
-        for ev in new:
-            self._fold_in(stamp(game, ev, seq=len(self.events), t=t, cmd=cmd))
-            if self.writer:
-                self.writer.append(ev)
-                if ev["seq"] % CHECKPOINT_EVERY == CHECKPOINT_EVERY - 1:
-                    self.writer.checkpoint(ev["seq"], self.checkpoint_hash())
+
+        def fold_batch(batch: list[Event]) -> None:
+            for ev in batch:
+                self._fold_in(stamp(game, ev, seq=len(self.events), t=t, cmd=cmd))
+                if self.writer:
+                    self.writer.append(ev)
+                    if ev["seq"] % CHECKPOINT_EVERY == CHECKPOINT_EVERY - 1:
+                        self.writer.checkpoint(ev["seq"], self.checkpoint_hash())
+
+        if rng is None:
+            fold_batch(new)
+        else:
+            new[:] = settle(self.rules, new, rng, lambda: self.state, fold_batch)
         if self.writer and self.rules.outcome(self.state) is not None:
             self.writer.checkpoint(self.events[-1]["seq"], self.checkpoint_hash())
         self._tell(new)

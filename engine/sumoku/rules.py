@@ -82,6 +82,9 @@ class SumokuRules:
             raise RuleError("err.bad_command")
         return FLOWS[state.variant].decide(state, cmd, rng)
 
+    def follow_up(self, state: SumokuState, rng: Rng) -> list[Event]:
+        return []     # every variant's decide returns its whole answer
+
     def apply(self, state: SumokuState, event: Event) -> SumokuState:
         self._apply[state.variant][event["type"]](state, event)
         return state

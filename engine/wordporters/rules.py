@@ -13,7 +13,6 @@ declined, hints_ended, voted, revealed, round_ended, game_ended.
 """
 from __future__ import annotations
 
-import copy
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
 from engine.core.errors import RuleError
@@ -22,7 +21,7 @@ from engine.core.phased import PhasedRules
 from engine.core.rng import Rng
 from engine.core.rules import Outcome
 from engine.core.spec import GameSpec
-from engine.core.turns import closes, each_once, first_seat, in_turn
+from engine.core.turns import each_once, first_seat, in_turn
 from engine.wordporters.board import can_place, markers_for
 from engine.wordporters.content import content
 from engine.wordporters.scoring import next_start, reveal_points, winners
@@ -112,34 +111,40 @@ class WordPortersRules(PhasedRules[WordPortersState]):
             raise RuleError("err.wordporters.stack_needs", card=card + 1)
         c = content()
         hint = c.hint_words[c.hint_cards[state.hints[card]].words[side]].id    # for the sentence
-        return self._then_next(state, [event("placed", seat, card=card, side=side, markers=markers, hint=hint)])
+        return [event("placed", seat, card=card, side=side, markers=markers, hint=hint)]
 
     def _decide_decline(self, state: WordPortersState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         if not state.children:
             raise RuleError("err.wordporters.must_place")
-        return self._then_next(state, [event("declined", seat)])
-
-    def _then_next(self, state: WordPortersState, out: list[Event]) -> list[Event]:
-        """After a seat's placement or decline: a pass for every seat whose turn comes
-        and who cannot place, until one can; when nobody can, the end of placement."""
-        tmp = copy.deepcopy(state)
-        for ev in out:
-            self.apply(tmp, ev)
-        while tmp.turn is not None and not can_place(tmp.board, tmp.left[tmp.turn], tmp.turn):
-            ev = event("passed", tmp.turn)
-            out.append(ev)
-            self.apply(tmp, ev)
-        if tmp.turn is None:
-            out.append(event("hints_ended", None, round=state.round))
-        return out
+        return [event("declined", seat)]
 
     def _decide_vote(self, state: WordPortersState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        guesses = parse_guesses(cmd.get("guesses"), seat, state.seats)
-        out = [event("voted", seat, guesses=guesses)]
-        if not closes(self.to_act(state), (), seat):
-            return out
-        votes = [guesses if s == seat else state.votes[s] for s in range(state.seats)]
-        scores = list(state.scores)
+        return [event("voted", seat, guesses=parse_guesses(cmd.get("guesses"), seat, state.seats))]
+
+    # ---- what follows (engine/core/followup.py) -------------------------------------
+    def follow_up(self, state: WordPortersState, rng: Rng) -> list[Event]:
+        """While placing: a pass for the seat whose turn it is when it cannot place, and
+        the end of placement when nobody is left. Once every vote is in: the reveals and
+        the round's (or the game's) end; after a round's end, the next round's deal."""
+        if state.phase == "hints":
+            if state.turn is None:
+                return [event("hints_ended", None, round=state.round)]
+            if not can_place(state.board, state.left[state.turn], state.turn):
+                return [event("passed", state.turn)]
+            return []
+        if state.phase != "vote" or any(v is None for v in state.votes):
+            return []
+        if state.history and state.history[-1]["round"] == state.round:     # the round was put away
+            return [deal(state, state.round + 1, next_start(state.scores, state.start), rng)]
+        if state.reveals:
+            return []
+        return self._reveal(state)
+
+    @staticmethod
+    def _reveal(state: WordPortersState) -> list[Event]:
+        """Every seat's number shown in turn from the round's first seat, then the end of
+        the round (or, after the last, of the game)."""
+        votes, scores, out = state.votes, list(state.scores), []
         for step in range(state.seats):
             s = (state.start + step) % state.seats
             right = reveal_points(s, state.numbers[s], votes)
@@ -152,12 +157,8 @@ class WordPortersRules(PhasedRules[WordPortersState]):
         if state.round == ROUNDS:
             out.append(event("game_ended", None, scores=scores, winners=winners(scores)))
         else:
-            nxt = next_start(scores, state.start)
-            out.append(event("round_ended", None, round=state.round, scores=scores, next_start=nxt))
-            tmp = copy.deepcopy(state)
-            for ev in out:
-                self.apply(tmp, ev)
-            out.append(deal(tmp, state.round + 1, nxt, rng))
+            out.append(event("round_ended", None, round=state.round, scores=scores,
+                             next_start=next_start(scores, state.start)))
         return out
 
     # ---- apply, one per event -------------------------------------------------------

@@ -61,6 +61,9 @@ class ToyRules:
             raise RuleError("err.bad_command")
         return [event("added", seat, n=n, bonus=rng.below(3))]
 
+    def follow_up(self, state: ToyState, rng) -> list[dict]:
+        return []
+
     def apply(self, state: ToyState, ev: dict) -> ToyState:
         t = ev["type"]
         if t == "secret_set":

@@ -68,6 +68,9 @@ class MiniRules:
                 out.append(_deal(state.seats, rng))
         return out
 
+    def follow_up(self, state: MiniState, rng: Rng) -> list[Event]:
+        return []
+
     def apply(self, state: MiniState, ev: Event) -> MiniState:
         t = ev["type"]
         if t == "dealt":
