@@ -2,8 +2,8 @@
 channels), named by a hash of the code that makes them (scenes/ui/synth.py, music.py):
 a start then reads ~2 MB instead of importing numpy and making the music (~0.4 s of CPU
 each start, measured). Changed code makes a new file; a missing, short or unreadable
-file is made again. In COUCHTOP_DATA/cache when that is set (tests, benchmarks), else
-the user cache folder."""
+file is made again. In COUCHTOP_CACHE when that is set (benchmarks: one for all their
+runs), else COUCHTOP_DATA/cache (tests), else the user cache folder."""
 from __future__ import annotations
 
 import hashlib
@@ -17,6 +17,8 @@ _SOURCES = ("synth.py", "music.py")
 
 
 def cache_dir() -> Path:
+    if os.environ.get("COUCHTOP_CACHE"):
+        return Path(os.environ["COUCHTOP_CACHE"])
     env = os.environ.get("COUCHTOP_DATA")
     if env:
         return Path(env) / "cache"
