@@ -130,6 +130,36 @@ export function layTyped(typed, hand, cardOf, common) {
   return out;
 }
 
+// the cards the word's abilities let the player trash: {kind: how many} (trash_hand, trash_offer)
+function mayTrash(c, kind) {
+  return word(c).filter((p) => p.id !== "common" && p.id !== "plagiarism").map((p) => card(c, p.id))
+    .filter((d) => !d.wild && d.ability[0] === kind).reduce((a, d) => a + d.ability[1], 0);
+}
+
+// hand cards (not in the word) and face-up Offer cards to trash, as the word allows
+function trashing(c) {
+  const v = c.view;
+  const ui = c.ui;
+  const inWord = new Set(word(c).map((p) => p.id));
+  const out = [];
+  for (const [kind, key, pool] of [["trash_hand", "trash", v.hand.filter((id) => !inWord.has(id))],
+    ["trash_offer", "trashOffer", v.for_sale.map((x) => x.id).filter((id) => c.content.cards?.[id] && card(c, id).kind === "market")]]) {
+    const most = mayTrash(c, kind);
+    ui[key] = (ui[key] || []).filter((id) => pool.includes(id)).slice(0, most);
+    if (!most || !pool.length) continue;
+    out.push(el("p", { class: "dim" }, t(`paperback.ability.${kind}`, { n: most })),
+      el("div", { class: "pbhand" }, pool.map((id) => {
+        const on = ui[key].includes(id);
+        return button(`${t(on ? "paperback.ui.untrash" : "paperback.ui.trash")}: ${label(c, id)}`, () => {
+          if (on) ui[key].splice(ui[key].indexOf(id), 1);
+          else if (ui[key].length < most) ui[key].push(id);
+          c.redraw();
+        }, { class: on ? "pbcard on" : "pbcard", [`data-${key === "trash" ? "trash" : "trash-offer"}`]: id });
+      })));
+  }
+  return out;
+}
+
 function commandOf(c) {
   const w = word(c);
   const letters = {};
@@ -142,7 +172,7 @@ function commandOf(c) {
 }
 
 function clear(c) {
-  for (const k of ["word", "asking", "typed", "basket", "typing", "hinting"]) delete c.ui[k];   // (shownAt stays: the round's clock)
+  for (const k of ["word", "asking", "typed", "basket", "typing", "hinting", "trash", "trashOffer", "cubeOn"]) delete c.ui[k];   // (shownAt stays: the round's clock)
 }
 
 // ---- the TV's preview of the word being laid, and its hint ------------------------------------
@@ -347,9 +377,11 @@ function spell(c) {
   const abilities = [...new Set(v.hand)].filter((id) => about(c, id)).map((id) => el("li", {}, `${label(c, id)}: ${about(c, id)}`));
   return section(t("paperback.ui.banner.mine.spell", { name: c.name(c.seat) }),
     previewPanel(c),
-    hand, powerAbout, abilities.length ? el("ul", { class: "dim" }, abilities) : null, input,
+    hand, ...trashing(c), powerAbout, abilities.length ? el("ul", { class: "dim" }, abilities) : null, input,
     el("div", { class: "grid" },
-      button(t("paperback.ui.spell"), () => { if (word(c).length) send(c, commandOf(c)); }, { class: "big go", id: "spell" }),
+      button(t("paperback.ui.spell"), () => {
+        if (word(c).length) send(c, { ...commandOf(c), trash: (ui.trash || []).slice(), trash_offer: (ui.trashOffer || []).slice() });
+      }, { class: "big go", id: "spell" }),
       button(t("paperback.ui.clear"), () => { clear(c); c.redraw(); }, { class: "big", id: "clear" })),
     button(t(c.ui.hint && c.ui.hint.hand === handKey(v) ? "paperback.ui.hint_hide" : "paperback.ui.hint"), () => askHint(c),
       { class: "big", id: "hint", disabled: !!c.ui.hinting }),
@@ -380,7 +412,17 @@ function buy(c) {
       c.redraw();
     }, { class: inBasket ? "pbcard on" : "pbcard", "data-buy": x.id, disabled: !inBasket && x.cost > left });
   });
-  const paying = (cmd) => (spent > v.cents ? { ...cmd, cubes: spent - v.cents } : cmd);
+  const co = v.coop;            // co-op: a turn that buys nothing puts a cube on the pyramid
+  const cubeAsked = co && !ui.basket.length && co.uncovered.length;
+  const paying = (cmd) => {
+    const out = spent > v.cents ? { ...cmd, cubes: spent - v.cents } : { ...cmd };
+    if (cubeAsked && ui.cubeOn && co.uncovered.includes(ui.cubeOn)) out.cube_on = ui.cubeOn;
+    return out;
+  };
+  const cubeRow = cubeAsked ? [el("p", { class: "dim" }, t("phone.paperback.cube_on")),
+    el("div", { class: "pbhand" }, co.uncovered.map((id) => button(t("paperback.ui.pyramid.card",
+      { cost: card(c, id).cost, n: co.cubes[id] || 0, limit: co.limit }), () => { ui.cubeOn = ui.cubeOn === id ? null : id; c.redraw(); },
+    { class: ui.cubeOn === id ? "pbcard on" : "pbcard", "data-cube": id })))] : [];
   const last = v.words.length ? v.words[v.words.length - 1] : null;
   const th = v.theme;           // themes: a word off the list put to the table (the TV judges it)
   const claim = th && !th.strict && !th.vote && th.holder !== c.seat && last && last.seat === c.seat && last.word;
@@ -390,7 +432,8 @@ function buy(c) {
     el("div", { class: "pbhand" }, items),
     ui.basket.length
       ? button(t("paperback.ui.buy", { cost: spent, left }), () => send(c, paying({ type: "buy", cards: ui.basket.slice() })), { class: "big go", id: "buy" })
-      : button(t("paperback.ui.buy_nothing", { left: v.cents }), () => send(c, { type: "buy", cards: [] }), { class: "big", id: "buy" }),
+      : button(t("paperback.ui.buy_nothing", { left: v.cents }), () => send(c, paying({ type: "buy", cards: [] })), { class: "big", id: "buy" }),
+    ...cubeRow,
     claim ? button(t("paperback.ui.claim_theme"), () => send(c, { type: "theme_claim" }), { class: "big", id: "claim_theme" }) : null,
     claim ? el("p", { class: "dim" }, t("paperback.ui.claim_theme_about")) : null);
 }

@@ -2,8 +2,8 @@
 card (wilds asked for their letter, the common, two-way cards), each showing its live ¢
 (the TV's preview: the engine's scorer) before it is sent, one typed, a word the list
 lacks shown refused with the dry run's reason as it is laid, then refused by the TV and
-proposed to the table's vote, the hint's first word laid with one tap, buying from the
-Offer and the Fame piles. Every frame every page received is the seat's view or event
+proposed to the table's vote, the hint's first word laid with one tap, a card trashed by
+a word's ability, buying from the Offer and the Fame piles. Every frame every page received is the seat's view or event
 views or the answer to its own preview or hint (and the scramble changes none of them);
 the log verifies. The spelling page at 360x640 in both languages."""
 from __future__ import annotations
@@ -32,6 +32,9 @@ def test_paperback_whole_game_two_phones_and_a_bot(phones, tmp_path):
         assert drive.junk.upper() in drive.refusal.upper(), drive.refusal
         assert drive.why == drive.refusal          # the reason was on the phone before the word was sent
         assert len(drive.shown) > 5
+        gone = [c for ev in tv.session.events if ev.get("seat") in pages
+                for c in (ev.get("trash") or [] if ev["type"] == "spelled" else ev["cards"] if ev["type"] == "offer_trashed" else [])]
+        assert drive.trashed and set(drive.trashed) <= set(gone), (drive.trashed, gone)     # chosen on a page
         assert drive.hinted in [ev["word"] for ev in types_of(tv, "spelled") if ev["seat"] in pages]
         asked = [f for ph in pages.values() for f in ph.frames if f.startswith(('{"k":"preview"', '{"k":"hint"'))]
         assert len(asked) > 5
@@ -118,6 +121,24 @@ def test_paperback_powers_bounty_and_themes_three_phones(phones, tmp_path):
             assert kind in types, (kind, drive.asked)
         assert drive.asked == ["ask_help", "theme_claim"], drive.asked
         assert {"plagiarism", "stuck_key"} <= set(drive.powers), drive.powers      # (seed 5 deals those two)
+    finally:
+        tv.stop()
+
+
+def test_paperback_coop_two_phones_and_a_bot(phones, tmp_path):
+    """Co-op: the pyramid bought by card id from the phones, and a turn that buys nothing
+    puts its cube on the pyramid card the page chose (not the rules' choice)."""
+    tv = Tv("paperback", ["phone", "phone", "bot"], seed=2, log_dir=tmp_path, options={"coop": True})
+    try:
+        pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
+        tv.start_game()
+        drive = PaperbackDriver(tv)
+        drive.proposed = True
+        play(tv, pages, drive)
+        finish(tv, pages)
+        placed = [ev["card"] for ev in tv.session.events if ev["type"] == "cube_placed" and ev.get("seat") in pages]
+        assert drive.cubes_placed in placed, (drive.cubes_placed, placed)
+        assert tv.session.outcome() is not None
     finally:
         tv.stop()
 

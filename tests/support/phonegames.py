@@ -81,6 +81,8 @@ class PaperbackDriver:
         self.asks = asks                          # ask for help once, claim the theme once (when the TV would take it)
         self.asked: list[str] = []
         self.powers: list[str] = []               # the word powers used on the pages
+        self.trashed: list[str] = []              # the cards trashed by abilities chosen on the pages
+        self.cubes_placed = ""                    # co-op: the pyramid card a page put a cube on
         self.proposed = False
         self.typed = 0
         self.refusal = ""
@@ -186,6 +188,14 @@ class PaperbackDriver:
                     elif text == d["letters"] * 2:
                         self.powers.append("stuck_key")
             self.shown.append(self.live_cents(page, view, cmd["cards"], cmd.get("letters", {})))
+            for key, attr in (("trash", "data-trash"), ("trash_offer", "data-trash-offer")):   # the abilities' choices
+                chosen = list(cmd.get(key) or [])
+                offered = page.locator(f"button[{attr}]")
+                if not chosen and not self.trashed and offered.count():     # once a game: trash one, as a hard bot would
+                    chosen = [offered.first.get_attribute(attr)]
+                for cid in chosen:
+                    page.click(f"button[{attr}='{cid}']")
+                    self.trashed.append(cid)
             page.click("#spell")
         elif kind == "pass":
             page.click("#pass")
@@ -193,6 +203,11 @@ class PaperbackDriver:
             page.click("#ask_help")
         elif kind == "theme_claim":
             page.click("#claim_theme")
+        elif kind == "buy" and view.get("coop") and not self.cubes_placed:
+            target = view["coop"]["uncovered"][-1]     # co-op, once: buy nothing, the cube where the page says
+            page.click(f"button[data-cube='{target}']")
+            self.cubes_placed = target
+            page.click("#buy")
         elif kind == "buy":
             for cid in cmd["cards"]:
                 page.click(f"button[data-buy='{cid}']")
