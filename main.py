@@ -66,7 +66,8 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-OPTIONS_HELP = "game options as a JSON object, e.g. '{\"attacks\": true}'"
+OPTIONS_HELP = ("game options as a JSON object, e.g. '{\"attacks\": true}' (each game's are declared "
+                "in its GameSpec; an undeclared key or value is refused with the ones it takes)")
 
 
 def _play_options(args) -> str | None:
@@ -84,8 +85,8 @@ def _play_options(args) -> str | None:
     if error:
         return error
     from scenes import registry                 # the rules allow them: can the table show them?
-    plugin = registry.plugin(args.game)
-    offered = {o["key"] for o in (plugin.SETUP.get("options", []) if plugin else [])}
+    plugin = registry.plugin(args.game)         # (the set-up's options: the spec's it offers)
+    offered = {o["key"] for o in (plugin.SETUP.get("options", []) if plugin else [])} | {"start"}
     missing = sorted(set(args.game_options) - offered)
     if missing:
         return (f"{args.game}'s table does not offer {', '.join(missing)} yet "

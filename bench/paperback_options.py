@@ -19,7 +19,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from engine.core.bots import play_out  # noqa: E402
 from engine.paperback import PaperbackBot, PaperbackRules  # noqa: E402
-from engine.paperback.options import NOT_YET  # noqa: E402
 from bench.smoke import parse  # noqa: E402
 
 KEYS = ('coop_win_rate',)   # the keys of each JSON object printed
@@ -40,8 +39,6 @@ CASES = {
 
 
 def hard_rate(options: dict, games: int) -> dict | None:
-    if any(k in NOT_YET for k in options):
-        return None
     rules = PaperbackRules()
     won = 0.0
     t0 = time.perf_counter()

@@ -416,7 +416,8 @@ def _play_setup(app: App, args: Any) -> dict[str, Any]:
         raise ValueError(f"{args.game} {variant} takes {seat_range.start}-{seat_range.stop - 1} seats")
     bots = seats - 1 if args.bots is None else max(0, min(seats, args.bots))
     given = getattr(args, "game_options", None) or {}               # play --options JSON
-    parent_of = registry.optional(args.game, "option_parent") or (lambda key: None)
+    needs = {o["key"]: o.get("needs") for o in spec.get("options", [])}
+    parent_of = registry.optional(args.game, "option_parent") or needs.get
     options = {o["key"]: o.get("default") for o in spec.get("options", [])
                if (not o.get("variants") or variant in o["variants"])
                and (not parent_of(o["key"]) or given.get(parent_of(o["key"])))}   # a refinement only with its option

@@ -6,7 +6,12 @@ A game package (e.g. `scenes/sumoku/__init__.py`) is a plug-in; the framework (m
 set-up, pause, results, replay viewer, how-to-play) only ever uses these names from it:
 
 ``SETUP: dict``
-    What the generic set-up scene asks::
+    What the generic set-up scene asks. A game makes it from its GameSpec with
+    `scenes.common.setupspec.setup_of(SPEC, words)`: the seats, variants, options, their
+    values, defaults, variants and partners are declared once in engine/<game>/spec.py
+    (engine/core/options.py), and the scene gives only the words (catalog keys) and
+    pictures; it refuses words for an option the spec does not offer, and an offered
+    option without words. The form it makes (a fake game may write it by hand)::
 
         {"seats": range(1, 9),            # allowed seat counts (over all variants)
          "default_seats": 3,
@@ -21,7 +26,7 @@ set-up, pause, results, replay viewer, how-to-play) only ever uses these names f
 
     Labels are catalog keys. A choice is an id or an (id, catalog key) pair; an "int"
     option steps through its "choices". "variants" (optional) lists the variants an
-    option applies to. The chosen variant id is passed as option "variant".
+    option applies to; "needs" (optional) the option it refines. The chosen variant id is passed as option "variant".
 
 ``def game_scene(app, session) -> Scene``
     The table for a LocalSession (new or resumed): a subclass of
@@ -68,7 +73,8 @@ Optional names (the framework does without them):
     The axis's name is the catalog's `<game>.results.axis` ("Round"), else "Turn".
 
 ``def option_parent(key: str) -> str | None``
-    The option `key` refines: the set-up shows it only while that one is on.
+    The option `key` refines: the set-up shows it only while that one is on (without
+    it, each option's "needs").
 
 ``def option_conflict(options: dict, key: str | None = None) -> str | None``
     With `key`: why that option cannot be switched on beside `options` (the set-up greys

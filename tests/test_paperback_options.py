@@ -11,12 +11,13 @@ from engine.core.rng import Rng
 from engine.paperback import PaperbackBot, PaperbackRules
 from engine.paperback.bruteforce import brute_wild_commons, random_cases
 from engine.paperback.finder import COMMON, Index
-from engine.paperback.options import check
+from engine.paperback.spec import OPTIONS, SPEC
 from engine.paperback.wildcommons import find_layings
 from engine.words.lists import GENERAL
 from support.paperback import decides_cleanly, give, keeps_every_card, secrets_hold, spell, table
 
 RULES = PaperbackRules()
+check = SPEC.check_options
 
 
 def top(st, cid):
@@ -30,9 +31,8 @@ def top(st, cid):
 
 # ---- the options themselves ------------------------------------------------------------
 def test_options_are_checked_and_off_by_default():
-    from engine.paperback.options import OPTIONS
-    assert check(2, {}) == {key: allowed[0] for key, allowed in OPTIONS.items()}
-    assert not any(allowed[0] for key, allowed in OPTIONS.items() if key != "coop_cubes")
+    assert check(2, {}) == {o.key: o.values[0] for o in OPTIONS}
+    assert not any(o.default for o in OPTIONS if o.key != "coop_cubes")
     with pytest.raises(ValueError, match="unknown"):
         check(2, {"space_bar": True})
     with pytest.raises(ValueError, match="must be false or true"):
@@ -291,10 +291,9 @@ def test_hostile_commands_with_every_option_are_refused_cleanly():
 def test_the_conformance_option_sets_turn_every_option_on_and_can_be_played():
     """tests/test_every_game.py plays the spec's option sets: together they must turn on
     every option (with a non-default value for the choice options), each one playable."""
-    from engine.paperback.options import OPTIONS
     sets = PaperbackRules.spec.named_options()
     assert set(sets) == {"every", "coop", "simultaneous"}
     for name, options in sets.items():
         assert check(3, options), name
-    for key, allowed in OPTIONS.items():
-        assert any(o.get(key, allowed[0]) != allowed[0] for o in sets.values()), key
+    for opt in OPTIONS:
+        assert any(o.get(opt.key, opt.default) != opt.default for o in sets.values()), opt.key

@@ -19,7 +19,7 @@ from engine.paperback import simultaneous as sim
 from engine.paperback.bot import MS_LEVEL, spelling_ms
 from engine.paperback.content import content
 from engine.paperback.finder import COMMON
-from engine.paperback.options import FORBIDDEN
+from engine.paperback.spec import FORBIDDEN
 from engine.paperback.scramble import scramble, scramble_event
 from engine.paperback.themes import themes
 from engine.words import is_word

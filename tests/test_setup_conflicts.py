@@ -9,7 +9,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from engine.paperback.options import FORBIDDEN, NEEDS, check
+from engine.paperback.spec import FORBIDDEN, SPEC
 from scenes.common.setup import SetupScene
 from scenes.paperback import SETUP, option_conflict, option_parent
 from scenes.ui import i18n
@@ -18,6 +18,8 @@ from tests.support.scenes import english_after, key, make_app  # noqa: F401  (fi
 from tests.test_setup_levels import click, open_setup
 
 LANGS = ("en", "zh-TW")
+NEEDS = [(o.key, o.needs) for o in SPEC.options if o.needs]      # (option, the option it refines)
+check = SPEC.check_options
 SIZES = ((1280, 720), (960, 540))
 
 

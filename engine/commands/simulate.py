@@ -14,6 +14,7 @@ from typing import Any
 
 from engine.core.bots import play_out
 from engine.core.logstore import default_log_dir
+from engine.core.options import undeclared
 from engine.core.race import race_out
 from engine.registry import bot_for, rules_for, spec_for
 
@@ -32,7 +33,12 @@ def parse_options(text: str | None) -> dict[str, Any]:
 
 
 def check_options(game: str, variant: str, seats: int, options: dict[str, Any]) -> str | None:
-    """Why the rules refuse these options (None when they take them): the rules' own check."""
+    """Why these options cannot be played (None when they can): a key the game does not
+    declare (GameSpec.options, whatever the rules would keep), else the rules' check
+    (the spec's, engine/core/options.py, and the shapes the rules check themselves)."""
+    unknown = undeclared(spec_for(game), options)
+    if unknown:
+        return f"--options: {unknown}"
     try:
         rules_for(game).initial(seats, {"variant": variant, **options})
     except ValueError as e:

@@ -3,11 +3,15 @@ game definition or OpenSpiel's GameType): its variants with their seat ranges, w
 them run in real time or over the network, whether it hides information, its commands
 with their flags, and the words the game picker shows. The registry, `main.py`, the
 menu, set-up screens, `simulate` and the session read this; nobody discovers a
-capability with `getattr`."""
+capability with `getattr`. Its options (engine/core/options.py) are declared here too:
+key, values, default, variants, the option each refines and the pairs that cannot be
+played together; the engines check a session's options against them (`check_options`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Mapping
+
+from engine.core.options import Forbidden, OptionSpec, check, validate_declaration
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,12 @@ class GameSpec:
     # the variants the phone page (assets/phone/<name>.js) plays: the set-up offers
     # "Play with phones" for these only (turn variants; a race is not played on phones)
     phone_variants: tuple[str, ...] = ()
+    # the session options (engine/core/options.py), the set-up's in the set-up's order,
+    # the pairs that cannot be played together, and whether any other key is refused
+    # (a game that is not closed keeps an undeclared key in its options and ignores it)
+    options: tuple[OptionSpec, ...] = ()
+    forbidden: tuple[Forbidden, ...] = ()
+    closed_options: bool = False
     # the shape of each event type's own fields (engine/core/shapes.py), usually the
     # game's engine/<game>/shapes.py EVENTS: every log's events are checked against it
     # as the log is read (a game declaring none is not checked: the tests' toy game)
@@ -104,11 +114,28 @@ class GameSpec:
             # so every client would hold every secret
             raise ValueError(f"{self.name}: a game with hidden information cannot declare a "
                              f"lockstep network variant ({', '.join(lockstep)})")
+        validate_declaration(self)
 
     # ---- reading ------------------------------------------------------------------
     def named_options(self) -> dict[str, dict[str, Any]]:
         """`option_sets` as {name: options}."""
         return {name: dict(pairs) for name, pairs in self.option_sets}
+
+    @property
+    def option_keys(self) -> tuple[str, ...]:
+        return tuple(o.key for o in self.options)
+
+    def option(self, key: str) -> OptionSpec | None:
+        return next((o for o in self.options if o.key == key), None)
+
+    def setup_options(self, variant: str | None = None) -> tuple[OptionSpec, ...]:
+        """The options the set-up offers (those of `variant`, when given)."""
+        return tuple(o for o in self.options if o.setup and (variant is None or o.for_variant(variant)))
+
+    def check_options(self, seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every declared option's value (defaults filled in), or OptionError (a
+        ValueError) naming what cannot be played: engine/core/options.py `check`."""
+        return check(self, seats, options)
 
     @property
     def title_key(self) -> str:

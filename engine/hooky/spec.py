@@ -1,8 +1,10 @@
-"""Hooky's declaration (engine/core/spec.py): its variants, seats, commands and
-events, read by the registry, the picker, the set-up and `--help` without importing
-the rules."""
+"""Hooky's declaration (engine/core/spec.py): its variants, seats, commands, events and
+options, read by the registry, the picker, the set-up and `--help` without importing
+the rules. Options: the table's assistant level (the rules ignore it), and `deal` (a
+26-letter order, for tests and tutorials; the rules check it)."""
 from __future__ import annotations
 
+from engine.core.options import ASSISTANT, OptionSpec
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 from engine.hooky.shapes import EVENTS
 
@@ -25,4 +27,5 @@ SPEC = GameSpec(
     revealing=frozenset({"dealt", "asked", "card_peeked", "round_ended", "game_ended"}),
     minutes=(30, 45),
     phone_variants=("classic",),
+    options=(ASSISTANT, OptionSpec("deal", (), setup=False)),
 )

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from engine.hooky.knowledge import ALPHABET, HOOKY_SIZE, SETUP
+from engine.hooky.spec import SPEC
 
 ROUNDS = 6
 GUESS_ROUNDS = (4, 5, 6)
@@ -89,18 +90,13 @@ def new_state(seats: int, options: Mapping[str, Any]) -> HookyState:
     """The state before the deal, with the options checked (ValueError when unusable).
     Options: `deal` (a 26-letter order: hands, then playground, then hooky; for tests and
     tutorials), `start` (the start seat; random when absent)."""
-    if seats not in SETUP:
-        raise ValueError(f"hooky takes 3-5 players, not {seats}")
     opts = dict(options)
+    SPEC.check_options(seats, opts)          # the seats, the assistant, the start seat
     deal = opts.get("deal")
     if deal is not None:
         if not isinstance(deal, str) or sorted(deal.lower()) != list(ALPHABET):
             raise ValueError("deal must hold each letter a-z once")
         opts["deal"] = deal.lower()
-    start = opts.get("start")
-    if start is not None and (isinstance(start, bool) or not isinstance(start, int)
-                              or not 0 <= start < seats):
-        raise ValueError(f"start must be a seat 0..{seats - 1}")
     hand, ground = SETUP[seats]
     return HookyState(seats=seats, options=opts, hand_size=hand, playground_size=ground,
                       flip_rounds=FLIP_ROUNDS[seats],

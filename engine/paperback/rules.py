@@ -16,7 +16,7 @@ Commands (each with "type" and "seat"):
                               option): right after the attacker's word, every victim that
                               owes something answers (the "others respond" preset, each
                               once), then the attacker buys
-Options (engine/paperback/options.py; each in its own module) add:
+Options (declared in engine/paperback/spec.py; each in its own module) add:
   power {card?}               Writer's Block / Ghost Writer (powers.py); the word powers
                               ride in spell (a typo or "ll" in `letters`, the "plagiarism" id)
   ask_help / suggest {word}   the help bounty (bounty.py)

@@ -13,8 +13,8 @@ from functools import lru_cache
 from typing import Any, Mapping
 
 from engine.paperback.content import CardDef, content
-from engine.paperback.options import check as check_options
 from engine.paperback.simultaneous import OFFER as SIM_OFFER
+from engine.paperback.spec import SPEC
 
 # phases: "deal" (before set-up), "spell" (the seat to play spells, passes or proposes),
 # "vote" (the table votes on a proposed word), "respond" (attack victims answer, attacks
@@ -194,14 +194,11 @@ def face_up(piles: Mapping[str, list[str]], front: Mapping[str, str | None]) -> 
 
 def new_state(seats: int, options: Mapping[str, Any]) -> PaperbackState:
     """The state before set-up, with the options checked (ValueError when unusable).
-    Options: see engine/paperback/options.py (`attacks`: the basic game leaves the attack
-    cards out; `space_dyslexia`: the Space Bar and Dyslexia commons join the deal),
-    `start` (the first seat; random when absent)."""
-    c = content()
-    if seats not in c.seat_counts:
-        raise ValueError(f"paperback takes {c.seat_counts.start}-{c.seat_counts.stop - 1} players, not {seats}")
+    Options: declared in engine/paperback/spec.py and checked by the core (`attacks`: the
+    basic game leaves the attack cards out; `space_dyslexia`: the Space Bar and Dyslexia
+    commons join the deal), `start` (the first seat; random when absent)."""
     opts = dict(options)
-    chosen = check_options(seats, opts)
+    chosen = SPEC.check_options(seats, opts)
     return PaperbackState(seats=seats, options=opts, attacks=chosen["attacks"],
                           extra=chosen["space_dyslexia"],
                           decks=[[] for _ in range(seats)], hands=[[] for _ in range(seats)],

@@ -6,13 +6,9 @@ from typing import Any, Mapping
 
 from engine.core.rng import Rng
 from engine.sumoku.board import Cell
-from engine.sumoku.scoring import SCORINGS
+from engine.sumoku.spec import RACES, SPEC
 from engine.sumoku.tiles import TILE_COUNT
 
-VARIANTS = ("classic", "solitaire", "speed", "grab", "team")
-RACES = ("speed", "grab", "team")       # the real-time variants (everyone acts at once)
-SEATS = {"classic": range(1, 9), "solitaire": range(1, 2), "speed": range(2, 9),
-         "grab": range(2, 9), "team": range(2, 17)}
 COUNTDOWN_MS = 3000                     # the "3-2-1" before each round of a race
 RESULT_MS = 4000                        # a round's result on screen before the next countdown
 
@@ -104,25 +100,13 @@ class SumokuState:
 
 
 def new_state(seats: int, options: Mapping[str, Any]) -> SumokuState:
-    """The state before setup, with the options checked (ValueError when unusable)."""
+    """The state before setup, with the options checked against the spec (ValueError when
+    unusable: the variant, its seats, each declared option's value; here only the shapes
+    the spec leaves to the rules: a fixed bag, the teams)."""
     opts = dict(options)
-    variant = str(opts.get("variant", "classic"))
-    if variant not in VARIANTS:
-        raise ValueError(f"unknown sumoku variant {variant!r}")
-    if variant == "solitaire" and seats != 1:
-        raise ValueError("solitaire is played by 1 seat")
-    if seats not in SEATS[variant]:
-        ok = SEATS[variant]
-        raise ValueError(f"{variant} takes {ok.start}-{ok.stop - 1} seats, not {seats}")
-    scoring = str(opts.get("scoring", "cross"))
-    if scoring not in SCORINGS:
-        raise ValueError(f"unknown scoring {scoring!r}")
-    key = opts.get("key")
-    if key is not None and key not in (3, 4, 5):
-        raise ValueError("key must be 3, 4 or 5")
-    limit = opts.get("time_limit_s")
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit <= 0):
-        raise ValueError("time_limit_s must be a positive int or None")
+    chosen = SPEC.check_options(seats, opts)
+    variant = str(opts.get("variant") or SPEC.default_variant.id)
+    scoring = str(chosen["scoring"])
     order = opts.get("bag_order")
     if order is not None:
         if sorted(order) != list(range(TILE_COUNT)):
@@ -154,12 +138,8 @@ def team_of_seats(seats: int, options: Mapping[str, Any]) -> list[int]:
 
 
 def new_race(variant: str, seats: int, options: Mapping[str, Any]) -> RaceState:
-    countdown = options.get("countdown_ms", COUNTDOWN_MS)
-    if isinstance(countdown, bool) or not isinstance(countdown, int) or not 0 <= countdown <= 60_000:
-        raise ValueError("countdown_ms must be an int from 0 to 60000")
-    pause = options.get("result_ms", 0)
-    if isinstance(pause, bool) or not isinstance(pause, int) or not 0 <= pause <= 60_000:
-        raise ValueError("result_ms must be an int from 0 to 60000")
+    """The race's part of the state (`options` already checked by `new_state`)."""
+    countdown = int(options.get("countdown_ms", COUNTDOWN_MS))
     race = RaceState(countdown_ms=countdown, pending_return=[False] * seats)
     if variant == "team":
         race.teams = team_of_seats(seats, options)

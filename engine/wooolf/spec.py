@@ -1,8 +1,11 @@
-"""Wooolf!!'s declaration (engine/core/spec.py): its variants, seats, commands and
-events, read by the registry, the picker, the set-up and `--help` without importing
-the rules."""
+"""Wooolf!!'s declaration (engine/core/spec.py): its variants, seats, commands, events and
+options, read by the registry, the picker, the set-up and `--help` without importing
+the rules. Options: `advanced` (the advanced cards), the notebook's assistant level (the
+rules ignore it), and for tests and tutorials `deals` and `question_deals` (the rules
+check them against the deck)."""
 from __future__ import annotations
 
+from engine.core.options import ASSISTANT, OptionSpec
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 from engine.wooolf.shapes import EVENTS
 
@@ -23,4 +26,6 @@ SPEC = GameSpec(
                          "round_revealed", "game_ended"}),
     minutes=(15, 30),
     phone_variants=("classic",),
+    options=(OptionSpec("advanced"), ASSISTANT,
+             OptionSpec("deals", (), setup=False), OptionSpec("question_deals", (), setup=False)),
 )

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Mapping
 
 from engine.wooolf.content import content
+from engine.wooolf.spec import SPEC
 
 NOBODY = -1                          # an arrow at 0 on the dial: nobody holds that target
 # phases: "deal" (before set-up), "turns" (clockwise actions), "final" (the simultaneous
@@ -93,16 +94,9 @@ def new_state(seats: int, options: Mapping[str, Any]) -> WooolfState:
     deal order, two per holder, the neutral seat last), `question_deals` (per round, the
     question card ids dealt two per player)."""
     c = content()
-    if seats not in c.deck_size:
-        raise _bad(f"Wooolf!! takes {min(c.deck_size)}-{max(c.deck_size)} players, not {seats}")
+    advanced = SPEC.check_options(seats, options)["advanced"]   # the seats, advanced, the assistant, start
     opts = dict(options)
     opts.pop("variant", None)
-    advanced = opts.get("advanced", False)
-    if not isinstance(advanced, bool):
-        raise _bad("advanced must be true or false")
-    start = opts.get("start")
-    if start is not None and (isinstance(start, bool) or not isinstance(start, int) or not 0 <= start < seats):
-        raise _bad(f"start must be a player 0..{seats - 1}")
     deck = sorted(c.deck(seats, advanced))
     for i, order in enumerate(opts.get("deals") or []):
         if not isinstance(order, list) or sorted(order) != deck:

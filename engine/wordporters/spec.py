@@ -1,8 +1,11 @@
-"""Word Porters's declaration (engine/core/spec.py): its variants, seats, commands and
-events, read by the registry, the picker, the set-up and `--help` without importing
-the rules."""
+"""Word Porters's declaration (engine/core/spec.py): its variants, seats, commands, events
+and options, read by the registry, the picker, the set-up and `--help` without importing
+the rules. The word language ("words") is chosen at set-up, "ui" (the menus' language)
+made definite before the game starts (scenes/wordporters `session_options`); the rules
+keep it in the log header and ignore it."""
 from __future__ import annotations
 
+from engine.core.options import OptionSpec
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 from engine.wordporters.shapes import EVENTS
 
@@ -20,4 +23,5 @@ SPEC = GameSpec(
     revealing=frozenset({"round_dealt", "revealed", "round_ended", "game_ended"}),
     minutes=(30, 45),
     phone_variants=("classic", "children"),
+    options=(OptionSpec("words", ("ui", "en", "zh", "both")),),
 )

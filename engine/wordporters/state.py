@@ -10,6 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
+from engine.wordporters.spec import SPEC
+
 ROUNDS = 4
 POSITIONS = 10                       # words on the board, numbered 1-10
 MARKERS = (1, 2, 3)                  # each colour's hint markers
@@ -67,15 +69,8 @@ def new_state(seats: int, options: Mapping[str, Any]) -> WordPortersState:
     """The state before the first deal, options checked (ValueError when unusable).
     Options: `variant` ("classic" or "children"), `start` (round 1's start seat; random
     when absent)."""
-    if not 3 <= seats <= 6:
-        raise ValueError(f"wordporters takes 3-6 players, not {seats}")
     opts = dict(options)
-    variant = opts.get("variant") or "classic"
-    if variant not in ("classic", "children"):
-        raise ValueError(f"wordporters has no variant {variant!r}")
-    start = opts.get("start")
-    if start is not None and (isinstance(start, bool) or not isinstance(start, int)
-                              or not 0 <= start < seats):
-        raise ValueError(f"start must be a seat 0..{seats - 1}")
+    SPEC.check_options(seats, opts)          # the variant, its seats, the word language, the start seat
+    variant = opts.get("variant") or SPEC.default_variant.id
     return WordPortersState(seats=seats, options=opts, children=variant == "children",
                             scores=[0] * seats)

@@ -1,12 +1,14 @@
 """The assistant of the deduction games (Hooky's worksheet, Wooolf!!'s notebook): its
-levels, least help first, the table's level read from the game's options, and the set-up
-option that chooses it (worded by each game's catalog)."""
+levels, least help first (declared once: engine/core/options.py ASSISTANT), the table's
+level read from the game's options, and the set-up's words for the option (each game's catalog)."""
 from __future__ import annotations
 
 from typing import Any, Mapping
 
-LEVELS = ("off", "notes", "certain", "prob")      # least help first
-DEFAULT = "notes"
+from engine.core.options import ASSISTANT
+
+LEVELS: tuple[str, ...] = ASSISTANT.values      # least help first (engine/core/options.py)
+DEFAULT: str = ASSISTANT.default
 
 
 def table_level(options: Mapping[str, Any] | None) -> str:
@@ -15,12 +17,12 @@ def table_level(options: Mapping[str, Any] | None) -> str:
     return level if level in LEVELS else DEFAULT
 
 
-def assistant_option(game: str, *, about: bool = False) -> dict[str, Any]:
-    """The set-up option: `<game>.opt.assistant` and one `<game>.opt.assistant.<level>`
-    per level (and `<game>.opt.assistant.about` when the game explains it)."""
-    option: dict[str, Any] = {"key": "assistant", "label": f"{game}.opt.assistant", "type": "choice",
-                              "choices": [(lv, f"{game}.opt.assistant.{lv}") for lv in LEVELS],
-                              "default": DEFAULT}
+def assistant_words(game: str, *, about: bool = False) -> dict[str, Any]:
+    """The set-up's words for the option (scenes/common/setupspec.py): `<game>.opt.assistant`
+    and one `<game>.opt.assistant.<level>` per level (and `<game>.opt.assistant.about`
+    when the game explains it)."""
+    words: dict[str, Any] = {"label": f"{game}.opt.assistant",
+                             "choices": {lv: f"{game}.opt.assistant.{lv}" for lv in LEVELS}}
     if about:
-        option["about"] = f"{game}.opt.assistant.about"
-    return option
+        words["about"] = f"{game}.opt.assistant.about"
+    return words

@@ -1,11 +1,13 @@
-"""Game set-up, driven by the game package's SETUP: variant, seat count, each seat
-human or bot (easy / normal / hard) with a name, seed (blank = random), house rules.
+"""Game set-up, driven by the game package's SETUP (for a shipped game made from its
+GameSpec by scenes/common/setupspec.py: the seats, variants and options are the spec's,
+the words the scene's): variant, seat count, each seat human or bot (easy / normal /
+hard) with a name, seed (blank = random), house rules.
 
-Many options (beyond SPLIT of them) stand in two columns. The game's plug-in may say how
-its options combine (`option_parent`, `option_conflict`, scenes/registry.py): an option
-that refines another is shown only while that one is on; an option that cannot be played
-beside one switched on is greyed, its reason in words under the seed; Start stays off
-while the options as set cannot be played together."""
+Many options (beyond SPLIT of them) stand in two columns. An option that refines another
+(its "needs", or the plug-in's `option_parent`) is shown only while that one is on; the
+game's plug-in may say why options cannot combine (`option_conflict`, scenes/registry.py):
+an option that cannot be played beside one switched on is greyed, its reason in words
+under the seed; Start stays off while the options as set cannot be played together."""
 from __future__ import annotations
 
 from typing import Any
@@ -51,7 +53,8 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self._row_h = 52
         self._left, self._cols = (60, 540), 1
         self.options: dict[str, Any] = {o["key"]: o.get("default") for o in self.spec.get("options", [])}
-        self.parent_of = registry.optional(game, "option_parent") or (lambda key: None)
+        needs = {o["key"]: o.get("needs") for o in self.spec.get("options", [])}
+        self.parent_of = registry.optional(game, "option_parent") or needs.get
         self.conflict = registry.optional(game, "option_conflict") or (lambda options, key=None: None)
         self.recall()
 

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.common.assistant import assistant_option
+from scenes.common.assistant import assistant_words
+from scenes.common.setupspec import setup_of
 from engine.core.lazy import exports
+from engine.hooky.spec import SPEC
 
 # imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
 __getattr__, __dir__ = exports(__name__, {
@@ -19,14 +21,8 @@ __getattr__, __dir__ = exports(__name__, {
     "score_axis": "scenes.hooky.narrate:score_axis",
 })
 
-SETUP: dict = {
-    "seats": range(3, 6),
-    "default_seats": 4,
-    "variants": [("classic", "hooky.ui.variant.classic", {"seats": range(3, 6)})],
-    "options": [
-        assistant_option("hooky"),
-    ],
-}
+SETUP: dict = setup_of(SPEC, {"assistant": assistant_words("hooky")},
+                       variant_labels={"classic": "hooky.ui.variant.classic"})
 
 
 def game_scene(app: Any, session: Any) -> Any:

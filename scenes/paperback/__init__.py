@@ -5,13 +5,15 @@ The basic game as the box teaches it, 2-5 seats, and every option of the box (is
 Space Bar and Dyslexia, attack cards, Player Powers, Awards, Themes (and strict themes),
 the help bounty, the hand for a cube, the Offer discount, the vowels coming back, the
 co-operative pyramid (and its hard mode) and simultaneous play; the set-up greys the
-pairs the rules forbid (combining.py reads the engine's tables)."""
+pairs the rules forbid (combining.py reads the game's declaration, engine/paperback/spec.py)."""
 from __future__ import annotations
 
 from typing import Any
 
+from scenes.common.setupspec import setup_of
 from scenes.paperback.combining import option_conflict, option_parent
 from engine.core.lazy import exports
+from engine.paperback.spec import SPEC
 
 # imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
 __getattr__, __dir__ = exports(__name__, {
@@ -21,41 +23,14 @@ __getattr__, __dir__ = exports(__name__, {
     "score_series": "scenes.paperback.narrate:score_series",
 })
 
-SETUP: dict = {
-    "seats": range(2, 6),
-    "default_seats": 3,
-    "variants": [("classic", "paperback.variant.classic", {"seats": range(2, 6)})],
-    # an option is offered here once a person can play it to the end at the table
-    "options": [
-        {"key": "attacks", "label": "paperback.opt.attacks", "about": "paperback.opt.attacks.about",
-         "type": "bool", "default": False},
-        {"key": "powers", "label": "paperback.opt.powers", "about": "paperback.opt.powers.about",
-         "type": "bool", "default": False},
-        {"key": "space_dyslexia", "label": "paperback.opt.space_dyslexia",
-         "about": "paperback.opt.space_dyslexia.about", "type": "bool", "default": False},
-        {"key": "awards", "label": "paperback.opt.awards", "about": "paperback.opt.awards.about",
-         "type": "bool", "default": False},
-        {"key": "discard_cube", "label": "paperback.opt.discard_cube", "about": "paperback.opt.discard_cube.about",
-         "type": "bool", "default": False},
-        {"key": "offer_discount", "label": "paperback.opt.offer_discount",
-         "about": "paperback.opt.offer_discount.about", "type": "bool", "default": False},
-        {"key": "vowel_reshuffle", "label": "paperback.opt.vowel_reshuffle",
-         "about": "paperback.opt.vowel_reshuffle.about", "type": "bool", "default": False},
-        {"key": "bounty", "label": "paperback.opt.bounty", "about": "paperback.opt.bounty.about",
-         "type": "bool", "default": False},
-        {"key": "themes", "label": "paperback.opt.themes", "about": "paperback.opt.themes.about",
-         "type": "bool", "default": False},
-        {"key": "themes_strict", "label": "paperback.opt.themes_strict", "about": "paperback.opt.themes_strict.about",
-         "type": "bool", "default": False},          # refines themes: shown while it is on (option_parent)
-        {"key": "coop", "label": "paperback.opt.coop", "about": "paperback.opt.coop.about", "type": "bool",
-         "default": False},
-        {"key": "coop_cubes", "label": "paperback.opt.coop_cubes", "about": "paperback.opt.coop_cubes.about",
-         "type": "choice", "choices": [(5, "paperback.opt.coop_cubes.5"), (4, "paperback.opt.coop_cubes.4")],
-         "default": 5},                               # refines coop
-        {"key": "simultaneous", "label": "paperback.opt.simultaneous", "about": "paperback.opt.simultaneous.about",
-         "type": "bool", "default": False},
-    ],
-}
+# the set-up (scenes/common/setupspec.py): the options, their values and partners are the
+# spec's (engine/paperback/spec.py); here only their words, paperback.opt.<key> and its .about
+SETUP: dict = setup_of(SPEC, {
+    **{o.key: {"label": f"paperback.opt.{o.key}", "about": f"paperback.opt.{o.key}.about"}
+       for o in SPEC.setup_options()},
+    "coop_cubes": {"label": "paperback.opt.coop_cubes", "about": "paperback.opt.coop_cubes.about",
+                   "choices": {5: "paperback.opt.coop_cubes.5", 4: "paperback.opt.coop_cubes.4"}},
+})
 
 
 def game_scene(app: Any, session: Any) -> Any:

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.sumoku.race import RACE_SETUP, VARIANTS as RACE_VARIANTS, race_options, race_scene
+from scenes.common.setupspec import setup_of
+from scenes.sumoku.race import RACE_WORDS, VARIANT_WORDS as RACE_VARIANT_WORDS, VARIANTS as RACE_VARIANTS
+from scenes.sumoku.race import race_options, race_scene
 from engine.core.lazy import exports
+from engine.sumoku.spec import SPEC
 
 # imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
 __getattr__, __dir__ = exports(__name__, {
@@ -15,27 +18,17 @@ __getattr__, __dir__ = exports(__name__, {
     "score_series": "scenes.sumoku.narrate:score_series",
 })
 
-SETUP: dict = {
-    "seats": range(1, 9),
-    "default_seats": 3,
-    "variants": [
-        ("classic", "sumoku.variant.classic", {"seats": range(1, 9)}),
-        ("solitaire", "sumoku.variant.solitaire", {"seats": range(1, 2)}),
-    ],
-    "options": [
-        {"key": "scoring", "label": "sumoku.opt.scoring", "type": "choice",
-         "choices": [("cross", "sumoku.opt.scoring.cross"), ("formed", "sumoku.opt.scoring.formed")],
-         "default": "cross", "variants": ["classic"]},
-        {"key": "exchange", "label": "sumoku.opt.exchange", "type": "bool", "default": False,
-         "variants": ["classic"]},
-        {"key": "time_limit_s", "label": "sumoku.opt.time_limit", "type": "choice",
-         "choices": [(None, "sumoku.opt.time.off"), (300, "sumoku.opt.time.5"),
-                     (600, "sumoku.opt.time.10"), (900, "sumoku.opt.time.15")],
-         "default": None, "variants": ["solitaire"]},
-        *RACE_SETUP["options"],
-    ],
-}
-SETUP["variants"] += RACE_SETUP["variants"]
+# the set-up (scenes/common/setupspec.py): seats, variants and options are the spec's
+# (engine/sumoku/spec.py); here only their words
+SETUP: dict = setup_of(SPEC, {
+    "scoring": {"label": "sumoku.opt.scoring",
+                "choices": {"cross": "sumoku.opt.scoring.cross", "formed": "sumoku.opt.scoring.formed"}},
+    "exchange": {"label": "sumoku.opt.exchange"},
+    "time_limit_s": {"label": "sumoku.opt.time_limit",
+                     "choices": {None: "sumoku.opt.time.off", 300: "sumoku.opt.time.5",
+                                 600: "sumoku.opt.time.10", 900: "sumoku.opt.time.15"}},
+    **RACE_WORDS,
+}, variant_labels=RACE_VARIANT_WORDS)
 
 
 def session_options(variant: str, seats: int, options: dict) -> dict:

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from scenes.common.assistant import assistant_option
+from scenes.common.assistant import assistant_words
+from scenes.common.setupspec import setup_of
 from engine.core.lazy import exports
+from engine.wooolf.spec import SPEC
 
 # imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
 __getattr__, __dir__ = exports(__name__, {
@@ -18,16 +20,10 @@ __getattr__, __dir__ = exports(__name__, {
     "score_series": "scenes.wooolf.narrate:score_series",
 })
 
-SETUP: dict = {
-    "seats": range(4, 9),
-    "default_seats": 5,
-    "variants": [("classic", "wooolf.variant.classic", {"seats": range(4, 9)})],
-    "options": [
-        {"key": "advanced", "label": "wooolf.option.advanced", "about": "wooolf.option.advanced.about",
-         "type": "bool", "default": False},
-        assistant_option("wooolf", about=True),
-    ],
-}
+SETUP: dict = setup_of(SPEC, {
+    "advanced": {"label": "wooolf.option.advanced", "about": "wooolf.option.advanced.about"},
+    "assistant": assistant_words("wooolf", about=True),
+})
 
 
 def game_scene(app: Any, session: Any) -> Any:

@@ -10,7 +10,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenes.common.setupspec import setup_of
 from engine.core.lazy import exports
+from engine.wordporters.spec import SPEC
 
 # imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
 __getattr__, __dir__ = exports(__name__, {
@@ -21,18 +23,11 @@ __getattr__, __dir__ = exports(__name__, {
     "score_series": "scenes.wordporters.narrate:score_series",
 })
 
-SETUP: dict = {
-    "seats": range(3, 7),
-    "default_seats": 4,
-    "variants": [("classic", "wordporters.variant.classic", {"seats": range(3, 7)}),
-                 ("children", "wordporters.variant.children", {"seats": range(3, 7)})],
-    "options": [
-        {"key": "words", "label": "wordporters.opt.words", "about": "wordporters.opt.words.about", "type": "choice",
-         "choices": [("ui", "wordporters.opt.words.ui"), ("en", "wordporters.lang.en"),
-                     ("zh", "wordporters.lang.zh"), ("both", "wordporters.lang.both")],
-         "default": "ui"},
-    ],
-}
+SETUP: dict = setup_of(SPEC, {
+    "words": {"label": "wordporters.opt.words", "about": "wordporters.opt.words.about",
+              "choices": {"ui": "wordporters.opt.words.ui", "en": "wordporters.lang.en",
+                          "zh": "wordporters.lang.zh", "both": "wordporters.lang.both"}},
+})
 
 
 def session_options(variant: str, seats: int, options: dict[str, Any]) -> dict[str, Any]:

@@ -19,7 +19,7 @@ RULES = PaperbackRules()
 
 
 def table(seats=2, seed=1, start=0, **options):
-    """A dealt table: `start` acts first, with `options` (engine/paperback/options.py)."""
+    """A dealt table: `start` acts first, with `options` (declared in engine/paperback/spec.py)."""
     st = RULES.initial(seats, {"start": start, **options})
     for ev in RULES.setup(st, Rng(seed)):
         RULES.apply(st, ev)

@@ -2,8 +2,8 @@
 team race for 2-4 local players (mouse, two keyboard layouts, game pads) and bots.
 
 What the rest of the client uses:
-  RACE_SETUP        the set-up spec of the three variants (the SETUP format of
-                    scenes/registry.py): catalog keys, seat ranges, options
+  RACE_WORDS        the set-up's words for the races' options (their values, seats and
+                    variants are declared in engine/sumoku/spec.py)
   race_options(variant, seats, options) -> dict
                     the engine options for a set-up choice (a team count becomes
                     the "teams" list the rules take)
@@ -16,25 +16,17 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.sumoku.rules import SumokuRules
-from engine.sumoku.state import RACES, RESULT_MS
+from engine.sumoku.spec import RACES
+from engine.sumoku.state import RESULT_MS
 
 VARIANTS = RACES
-
-RACE_SETUP: dict = {
-    "seats": range(2, 17),
-    "default_seats": 4,
-    "max_local": 4,
-    "variants": [(v, f"race.variant.{v}", {"seats": SumokuRules.seats_for(v)}) for v in RACES],
-    "options": [
-        {"key": "countdown_ms", "label": "race.opt.countdown", "type": "choice",
-         "choices": [(3000, "race.opt.countdown.3"), (5000, "race.opt.countdown.5"),
-                     (10000, "race.opt.countdown.10")], "default": 3000,
-         "variants": list(RACES)},             # classic and solitaire have no countdown
-        {"key": "team_count", "label": "race.opt.teams", "type": "choice",
-         "choices": [(2, "race.opt.teams.2"), (3, "race.opt.teams.3"), (4, "race.opt.teams.4")],
-         "default": 2, "variants": ["team"]},
-    ],
+VARIANT_WORDS = {v: f"race.variant.{v}" for v in RACES}
+RACE_WORDS: dict = {
+    "countdown_ms": {"label": "race.opt.countdown",     # classic and solitaire have no countdown
+                     "choices": {3000: "race.opt.countdown.3", 5000: "race.opt.countdown.5",
+                                 10000: "race.opt.countdown.10"}},
+    "team_count": {"label": "race.opt.teams",
+                   "choices": {2: "race.opt.teams.2", 3: "race.opt.teams.3", 4: "race.opt.teams.4"}},
 }
 
 
@@ -65,4 +57,4 @@ def default_locals(players: list[dict]) -> list[dict]:
     return make(players)
 
 
-__all__ = ["RACE_SETUP", "VARIANTS", "race_options", "race_scene", "default_locals"]
+__all__ = ["RACE_WORDS", "VARIANT_WORDS", "VARIANTS", "race_options", "race_scene", "default_locals"]
