@@ -18,6 +18,7 @@ the engine contract.
 from __future__ import annotations
 
 import importlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -443,3 +444,75 @@ def test_malformed_commands_are_refused_with_a_rule_error_and_change_nothing(gam
                     assert verdict is None or isinstance(verdict, RuleError), (cmd, verdict)
                     assert (s.hash(), s.position) == before, cmd
         assert s.check({"type": "no_such_command", "seat": 0}) is not None
+
+
+# ---- the declared options (GameSpec.options, engine/core/options.py) ---------------------
+def option_cases() -> list[tuple[str, str, Any]]:
+    """(game, option key, value): every value every declared option offers."""
+    return [(g, o.key, v) for g in games() for o in spec_for(g).options for v in o.values]
+
+
+def playable_with(game: str, key: str, value: Any) -> tuple[str, dict[str, Any]]:
+    """A variant the option belongs to and session options setting it to `value` (with the
+    option it refines switched on)."""
+    spec = spec_for(game)
+    o = spec.option(key)
+    vid = next(v.id for v in spec.variants if o.for_variant(v.id))
+    options: dict[str, Any] = {"variant": vid, key: value}
+    if o.needs:
+        options[o.needs] = next(x for x in spec.option(o.needs).values if x not in (None, False))
+    return vid, options
+
+
+@pytest.mark.parametrize("game,key,value", option_cases(), ids=lambda x: repr(x))
+def test_every_declared_option_value_round_trips_through_the_rules_and_the_log(game, key, value, log_dir):
+    """Each value an option declares is taken by the rules, kept in the log header as given,
+    and read back from the log; the same log then verifies."""
+    spec, rules = spec_for(game), rules_for(game)
+    vid, options = playable_with(game, key, value)
+    seats = spec.variant(vid).default_seats
+    assert spec.check_options(seats, options)[key] == value
+    session = LocalSession(rules, seats, options, 3, log_dir=log_dir)
+    path = session.log_path
+    session.close()
+    loaded = read_log(path, spec_for)
+    assert loaded.header["options"] == options and type(loaded.header["options"][key]) is type(value)
+    assert check(loaded)[0] in (EXIT_OK, 4)
+
+
+@pytest.mark.parametrize("game", games())
+def test_a_value_an_option_does_not_declare_is_refused_naming_what_it_takes(game):
+    """The rules refuse (through the core's one check) a value outside an option's
+    declaration, and the message names the option and the values it takes."""
+    spec, rules = spec_for(game), rules_for(game)
+    for o in spec.options:
+        if o.kind == "data":
+            continue
+        vid, options = playable_with(game, o.key, "no such value")
+        with pytest.raises(ValueError) as e:
+            rules.initial(spec.variant(vid).default_seats, options)
+        assert str(e.value) == f"{o.key} must be {o.allowed_words()}, not 'no such value'"
+        assert all(json.dumps(v).strip('"') in str(e.value) for v in o.values)
+
+
+def test_option_sets_use_only_declared_keys_and_values():
+    for game in games():
+        spec = spec_for(game)
+        for name, options in spec.named_options().items():
+            assert set(options) <= set(spec.option_keys), (game, name)
+            assert all(spec.option(k).takes(v) for k, v in options.items()), (game, name)
+
+
+@pytest.mark.parametrize("game", games())
+def test_the_set_up_offers_exactly_the_declared_options_and_seats(game):
+    """The set-up's option list, values, defaults, variants and partners are the spec's
+    (a second list in the scenes would drift); its seats are each variant's."""
+    spec, setup = spec_for(game), scene_registry.plugin(game).SETUP
+    offered = spec.setup_options()
+    assert [o["key"] for o in setup["options"]] == [o.key for o in offered]
+    for entry, o in zip(setup["options"], offered):
+        assert entry["default"] == o.default and entry["type"] == o.kind
+        assert tuple(c[0] for c in entry.get("choices", ())) == (o.values if o.kind == "choice" else ())
+        assert tuple(entry.get("variants", ())) == o.variants and entry.get("needs") == o.needs
+    assert [(vid, extra["seats"]) for vid, _, extra in setup["variants"]] == [(v.id, v.seats) for v in spec.variants]
+    assert setup["default_seats"] == spec.default_variant.default_seats

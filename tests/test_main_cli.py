@@ -75,3 +75,26 @@ def test_command_position_skips_window_options_and_their_values() -> None:
     assert main._command_at(["--lang", "en", "--frames=3", "relay", "--port", "1"]) == 3
     assert main._command_at(["relay"]) == 0
     assert main._command_at(["--size", "960x540"]) == 2
+
+
+@pytest.mark.parametrize("game", ["sumoku", "hooky", "paperback", "wooolf", "wordporters"])
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_an_undeclared_option_key_is_refused_naming_the_options(game: str, command: str, capsys,
+                                                                tmp_path: Path, monkeypatch) -> None:
+    """A key the game's spec does not declare is a usage error for every game (not kept and
+    ignored), naming the key and the options the game has."""
+    from engine.registry import spec_for
+    monkeypatch.setenv("COUCHTOP_CONFIG", str(tmp_path / "config"))
+    monkeypatch.setenv("COUCHTOP_DATA", str(tmp_path / "data"))
+    assert main.main([command, game, "--options", '{"no_such_option": true}']) == 2
+    err = capsys.readouterr().err
+    assert "'no_such_option'" in err and ", ".join(spec_for(game).option_keys) in err
+
+
+@pytest.mark.parametrize("command", ["play", "simulate"])
+def test_a_wrong_option_value_names_the_option_and_the_values_it_takes(command: str, capsys) -> None:
+    assert main.main([command, "sumoku", "--variant", "speed", "--options", '{"countdown_ms": -5}']) == 2
+    assert "countdown_ms must be 3000, 5000 or 10000, or a whole number from 0 to 60000, not -5" in \
+        capsys.readouterr().err
+    assert main.main([command, "wordporters", "--options", '{"words": "klingon"}']) == 2
+    assert "words must be ui, en, zh or both, not 'klingon'" in capsys.readouterr().err
