@@ -81,3 +81,19 @@ def test_the_set_up_is_made_from_the_spec_and_refuses_a_second_list():
         setup_of(GAME, {k: v for k, v in words.items() if k != "fast"})
     with pytest.raises(ValueError, match="cubes's words"):
         setup_of(GAME, {**words, "cubes": {"label": "x", "choices": {5: "a", 3: "b"}}})
+
+
+def test_the_games_tables_per_seat_count_cover_exactly_the_declared_seats():
+    """The seat ranges are written once, in the specs; the tables the rules keep per seat
+    count (deal sizes, decks, Fame piles) cover exactly those, so a seat count the spec
+    allows never reaches a table without it."""
+    from engine.hooky.knowledge import SETUP as HOOKY_DEAL
+    from engine.hooky.spec import SPEC as HOOKY
+    from engine.hooky.state import FLIP_ROUNDS
+    from engine.paperback.content import content as paperback_cards
+    from engine.paperback.spec import SPEC as PAPERBACK
+    from engine.wooolf.content import content as wooolf_cards
+    from engine.wooolf.spec import SPEC as WOOOLF
+    assert set(HOOKY_DEAL) == set(FLIP_ROUNDS) == set(HOOKY.seats)
+    assert paperback_cards().seat_counts == PAPERBACK.seats
+    assert set(wooolf_cards().deck_size) == set(WOOOLF.seats)
