@@ -38,7 +38,7 @@ CASES = {
 }
 
 
-def hard_rate(options: dict, games: int) -> dict | None:
+def hard_rate(options: dict, games: int) -> dict:
     rules = PaperbackRules()
     won = 0.0
     t0 = time.perf_counter()
