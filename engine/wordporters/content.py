@@ -16,11 +16,12 @@ from typing import Any
 
 import numpy as np
 
+from engine.wordporters.spec import SHOWN    # how a table shows words and hints (the option "words")
+
 CONTENT_DIR = Path(__file__).resolve().parents[2] / "assets" / "content" / "wordporters"
 SIDES = ("normal", "children")
 FIT_MAX = 3
 LANGS = ("en", "zh")
-SHOWN = ("en", "zh", "both")         # how a table shows words and hints
 
 
 def shown(item: "Word | HintWord", mode: str) -> str:

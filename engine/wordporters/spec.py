@@ -9,6 +9,8 @@ from engine.core.options import OptionSpec
 from engine.core.spec import CommandSpec, GameSpec, VariantSpec
 from engine.wordporters.shapes import EVENTS
 
+SHOWN = ("en", "zh", "both")         # how a table shows words and hints ("ui": the menus' language)
+
 SPEC = GameSpec(
     name="wordporters",
     events=EVENTS,
@@ -23,5 +25,5 @@ SPEC = GameSpec(
     revealing=frozenset({"round_dealt", "revealed", "round_ended", "game_ended"}),
     minutes=(30, 45),
     phone_variants=("classic", "children"),
-    options=(OptionSpec("words", ("ui", "en", "zh", "both")),),
+    options=(OptionSpec("words", ("ui", *SHOWN)),),
 )

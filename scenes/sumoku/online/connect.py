@@ -8,6 +8,7 @@ from typing import Any
 import pygame
 
 from engine.sumoku.rules import SumokuRules
+from engine.sumoku.spec import SPEC
 from scenes.sumoku.online import store
 from scenes.sumoku.online.link import Connector, Problem, clean_code, clean_name
 from scenes.ui import style
@@ -27,7 +28,7 @@ def seat_range(variant: str) -> range:
 def room_options(variant: str, seats: int) -> dict[str, Any]:
     """The rules' options a hosted room carries (without "variant": the room has it)."""
     from scenes.sumoku.race import race_options
-    opts = race_options(variant, seats, {"countdown_ms": 3000})
+    opts = race_options(variant, seats, {"countdown_ms": SPEC.option("countdown_ms").default})
     opts.pop("variant", None)
     return opts
 
