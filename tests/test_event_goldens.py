@@ -18,6 +18,12 @@ GOLDEN = [
     ("wordporters", {"variant": "classic"}, 6, 1, 125, "d659f052b2bf6c4c"),
     ("wordporters", {"variant": "children"}, 3, 1, 65, "68acc9ab00b590d8"),
     ("wordporters", {"variant": "children"}, 6, 1, 123, "6318d517bd11232f"),
+    ("paperback", {}, 3, 1, 149, "dfe97b25d1f6b876"),
+    ("paperback", {"attacks": True, "awards": True, "powers": True, "themes": True}, 3, 1, 219,
+     "b0d82f8febaeafe8"),
+    ("paperback", {"simultaneous": True}, 2, 1, 97, "706863be071e5e33"),
+    ("paperback", {"awards": True, "discard_cube": True, "simultaneous": True, "themes": True}, 3, 1, 107,
+     "7b2a4d0c45ca6411"),
 ]
 
 

@@ -399,7 +399,12 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         return event("passed", seat, **more)
 
     def _decide_draft(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        return sim.decide_draft(self, state, seat, cmd, rng)
+        return sim.decide_draft(state, seat, cmd)
+
+    def follow_up(self, state: PaperbackState, rng: Rng) -> list[Event]:
+        """What follows by itself (engine/core/followup.py): simultaneous play's deal
+        after the draft; nothing in the base game."""
+        return sim.follow_up(state, rng) if sim.on(state) else []
 
     def _decide_propose(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         out = super()._decide_propose(state, seat, cmd, rng)

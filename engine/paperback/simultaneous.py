@@ -266,24 +266,27 @@ def replace_offer(state: Any, first: int) -> Event:
 
 
 # ---- the draft -------------------------------------------------------------------------
-def decide_draft(rules: Any, state: Any, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+def decide_draft(state: Any, seat: int, cmd: Command) -> list[Event]:
     card = cmd.get("card")
     if not isinstance(card, str) or card not in state.piles.get(OFFER, []):
         raise RuleError("err.paperback.not_for_sale", card=str(card))
-    out = [event("drafted", seat, card=card)]
+    return [event("drafted", seat, card=card)]
+
+
+def follow_up(state: Any, rng: Rng) -> list[Event]:
+    """What follows by itself (engine/core/followup.py): after the draft's last pick,
+    every deck shuffled and the hands dealt, then the first round's Offer."""
     sim = state.sim
-    if len(sim["picks"]) + 1 < len(sim["order"]):
-        return out
-    after = _after(rules, state, out)
+    if state.phase != "draft" or len(sim["picks"]) < len(sim["order"]):
+        return []
+    if any(state.hands):                       # dealt: the Offer
+        return [replace_offer(state, sim["first"])]
     decks = []
-    for deck in after.decks:
+    for deck in state.decks:
         deck = list(deck)
         rng.shuffle(deck)
         decks.append(deck)
-    out.append(event("decks_dealt", None, decks=decks, hand_size=HAND))
-    rules.apply(after, out[-1])
-    out.append(replace_offer(after, sim["first"]))
-    return out
+    return [event("decks_dealt", None, decks=decks, hand_size=HAND)]
 
 
 # ---- apply -----------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from collections import Counter
 from typing import Callable
 
 from engine.core.errors import RuleError
+from engine.core.followup import decide_all
 from engine.core.rng import Rng
 from engine.paperback import PaperbackRules
 from engine.paperback.scramble import scramble, scramble_event
@@ -28,7 +29,7 @@ def table(seats=2, seed=1, start=0, **options):
 
 def play(st, cmd, seed=0):
     """Decide `cmd` and apply its events to `st`; the events."""
-    events = RULES.decide(st, cmd, Rng(seed))
+    events = decide_all(RULES, st, cmd, Rng(seed))
     for ev in events:
         RULES.apply(st, ev)
     return events
@@ -60,7 +61,7 @@ def decides_cleanly(state, cmd) -> None:
     RuleError a player can read in both languages, or its events apply (to a copy)."""
     before = RULES.to_data(state)
     try:
-        events = RULES.decide(state, cmd, Rng(1))
+        events = decide_all(RULES, state, cmd, Rng(1))
     except RuleError as e:
         assert e.message("en") != e.code and e.message("zh-TW") != e.code
     else:
