@@ -37,6 +37,10 @@ function about(c, id) {
   return kind === "-" ? "" : t(`paperback.ability.${kind}`, { n, length });
 }
 
+// what the cards do, one line for each kind of card (four wilds: one line)
+const aboutLines = (c, ids) => [...new Set(ids.filter((id) => about(c, id)).map((id) => `${label(c, id)}: ${about(c, id)}`))]
+  .map((line) => el("li", {}, line));
+
 const cardsText = (c, ids) => ids.map((id) => face(c, id)).join(", ");
 
 export function narrate(ev, c) {
@@ -294,7 +298,7 @@ function draft(c) {
     el("p", { class: "dim" }, t("paperback.ui.sim.draft_about", { n: sim.picks_each, hand: sim.hand_size })),
     el("div", { class: "pbhand" }, sim.offer.map((id) => button(label(c, id), () => send(c, { type: "draft", card: id }),
       { class: "pbcard", "data-draft": id }))),
-    el("ul", { class: "dim" }, [...new Set(sim.offer)].filter((id) => about(c, id)).map((id) => el("li", {}, `${label(c, id)}: ${about(c, id)}`))));
+    el("ul", { class: "dim" }, aboutLines(c, sim.offer)));
 }
 
 function tap(c, id) {
@@ -374,7 +378,7 @@ function spell(c) {
     }
   });
   if (ui.typing) queueMicrotask(() => input.focus());
-  const abilities = [...new Set(v.hand)].filter((id) => about(c, id)).map((id) => el("li", {}, `${label(c, id)}: ${about(c, id)}`));
+  const abilities = aboutLines(c, v.hand);
   return section(t("paperback.ui.banner.mine.spell", { name: c.name(c.seat) }),
     previewPanel(c),
     hand, ...trashing(c), powerAbout, abilities.length ? el("ul", { class: "dim" }, abilities) : null, input,

@@ -68,12 +68,20 @@ def test_paperback_spelling_page_in_both_languages_at_360_by_640(phones, tmp_pat
                 play(tv, pages, drive, most=1)
             until(tv, ph.page, lambda: in_sync(tv, ph, seat), "in sync")
             page = ph.page
+            lang = "zh-TW" if seat else "en"
+            for cid in tv.session.view(seat)["hand"]:      # the whole hand, wilds as Q: refused, and why
+                page.click(f"button[data-card='{cid}']")
+                if page.locator("button[data-wild='q']").count():
+                    page.click("button[data-wild='q']")
+            until(tv, page, lambda: page.locator("#why").count() > 0, "the reason")
+            check_page_fits(page)
+            page.screenshot(path=str(out / f"phone-paperback-refused-{lang}.png"), full_page=True)
+            page.click("#clear")
             page.click("#hint")
             until(tv, page, lambda: page.locator("button[data-hint]").count() > 0, "the hint", timeout_ms=60000)
             page.click("button[data-hint='0']")
             until(tv, page, lambda: page.locator("#items li").count() > 0, "the word's ¢")
             check_page_fits(page)
-            lang = "zh-TW" if seat else "en"
             path = out / f"phone-paperback-spelling-{lang}.png"
             page.screenshot(path=str(path), full_page=True)
             assert path.stat().st_size > 5000
