@@ -95,6 +95,48 @@ def test_paperback_spelling_page_in_both_languages_at_360_by_640(phones, tmp_pat
         tv.stop()
 
 
+def test_paperback_word_powers_page_in_both_languages_at_360_by_640(phones, tmp_path):
+    """The word powers' letter pickers: Plagiarism borrows a letter of the word before
+    (seat 2, en), the Typo makes a laid letter card another letter (seat 1, zh-TW); the
+    page fits and the screenshots are kept."""
+    out = Path(os.environ.get("COUCHTOP_SHOTS", tmp_path))
+    tv = Tv("paperback", ["phone", "phone", "phone"], seed=4, log_dir=tmp_path, options={"powers": True, "start": 0})
+    try:
+        pages = seat_phones(tv, phones, [0, 1, 2], langs={1: "zh-TW"})
+        tv.start_game()
+        assert tv.session.view(0)["powers"][1:] == ["typo", "plagiarism"]
+        drive = PaperbackDriver(tv)
+        drive.proposed = True
+        cards = drive.cards
+        for seat, power in ((1, "typo"), (2, "plagiarism")):
+            while not (seat in tv.session.to_act() and (tv.session.view(seat)["power"] or {}).get("legal")):
+                play(tv, pages, drive, most=1)
+            ph = pages[seat]
+            until(tv, ph.page, lambda: in_sync(tv, ph, seat), "in sync")
+            page = ph.page
+            if power == "plagiarism":
+                page.click("#plagiarism")
+                letters = sorted(set(tv.session.view(seat)["last_word"]) - {" "})
+                assert sorted(b.get_attribute("data-wild") for b in page.locator("button[data-wild]").all()) == letters
+            else:
+                cid = next(c for c in tv.session.view(seat)["hand"] if not cards[c]["wild"] and len(cards[c]["letters"]) == 1)
+                page.click(f"button[data-card='{cid}']")
+                page.click(f"button[data-card='{cid}']")       # tapped again: the Typo asks its letter
+            check_page_fits(page)
+            lang = "zh-TW" if seat == 1 else "en"
+            page.screenshot(path=str(out / f"phone-paperback-{power}-{lang}.png"), full_page=True)
+            pick = page.locator("button[data-wild]").first.get_attribute("data-wild")
+            page.locator("button[data-wild]").first.click()
+            assert page.inner_text("#built").endswith(pick.upper())
+            until(tv, page, lambda: page.locator("#verdict, .pbverdict").count() > 0, "the preview")
+            check_page_fits(page)
+            page.click("#clear")
+        for seat, ph in pages.items():
+            assert tv.scramble_frames(seat, ph.frames)[0] == tv.check_frames(seat, ph.frames)
+    finally:
+        tv.stop()
+
+
 def test_paperback_three_phones_with_attacks(phones, tmp_path):
     """Attacks: each victim answers on its own phone (the cards it gives up tapped there)."""
     tv = Tv("paperback", ["phone", "phone", "phone"], seed=8, log_dir=tmp_path, options={"attacks": True})
