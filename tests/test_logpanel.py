@@ -233,3 +233,28 @@ def test_a_list_of_letters_in_chinese_wraps_after_its_commas_and_stays_in_the_pa
     blits, _ = drawn(lambda s: draw_recent(s, fr.r(8, 415, 220, 120), [line], fr.fs(18), fr.px(8)), size)
     assert_fits(blits, size)
     assert "".join(b.text for b in blits) == line
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+@pytest.mark.parametrize("size", SIZES)
+def test_a_small_table_log_shows_whole_lines_never_a_lines_tail_alone(lang: str, size: tuple[int, int]) -> None:
+    """A panel of about three rows (Paperback's crowded column): the newest line is read
+    from its start (a line taller than the panel: its start, the rest scrolled down to), and
+    an older line that would be cut at its top is left off rather than shown as a tail."""
+    fr = Frame(size)
+    box = fr.r(12, 600, 292, 110)
+    i18n.set_lang(lang)
+    older, newest = f"{LONG[lang]} Zed", f"Bo: {LONG[lang]}"
+    view = LogView()
+    blits, _ = drawn(lambda s: draw_recent(s, box, ["Ada 1", older, newest], fr.fs(18), fr.px(8), view=view), size)
+    rows = [b.text for b in sorted(blits, key=lambda b: b.rect.y)]
+    assert rows and newest.startswith(rows[0]), rows          # the newest line's first row, at the top
+    assert not any(r.endswith("Zed") for r in rows), rows      # no tail of the older line
+    assert_fits(blits)
+    view.scroll(-99)                                          # down: the newest line's end
+    blits, _ = drawn(lambda s: draw_recent(s, box, ["Ada 1", older, newest], fr.fs(18), fr.px(8), view=view), size)
+    assert newest.endswith(sorted(blits, key=lambda b: b.rect.y)[-1].text)
+    view.scroll(99)                                           # back: the older line whole, from its start
+    view.scroll(99)
+    blits, _ = drawn(lambda s: draw_recent(s, box, ["Ada 1", older, newest], fr.fs(18), fr.px(8), view=view), size)
+    assert "Ada 1" in [b.text for b in blits]

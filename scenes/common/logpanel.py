@@ -9,7 +9,10 @@ A `LogView` is one panel's scroll state (a table holds one: TurnTable.log_view; 
 replay viewer its own). It scrolls by wrapped rows, so an entry taller than the panel is
 still read whole, a row at a time; a bar at the panel's right edge shows where the rows on
 screen sit in the whole log. While scrolled back, new entries do not move what is being
-read. The panel notes where it was drawn (`box`), so that the wheel is taken over it only."""
+read. A table's panel shows whole lines: resting, the newest from its first row (its
+start, when taller than the panel), and an older line above that would be cut at its top
+is left off, never its tail alone. The panel notes where it was drawn (`box`), so that
+the wheel is taken over it only."""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -147,6 +150,9 @@ class LogView:
         while top > 0 and used + heights[top] <= inner.h:
             used += heights[top]
             top -= 1
+        if current is None:                        # an older line that does not fit whole is left off
+            while 0 < top < bottom and rows[top].entry == rows[top - 1].entry != rows[bottom].entry:
+                top += 1
         self.page = bottom - top + 1
         self._draw_rows(surface, inner, rows, top, bottom, step, size, len(shown) - 1, current)
         self._draw_bar(surface, pygame.Rect(box.right - pad - bar_w, inner.y, bar_w, inner.h), top, bottom, len(rows))
@@ -161,9 +167,12 @@ class LogView:
         return i
 
     def _rest(self, rows: tuple[Row, ...], heights: list[int], room: int, band_h: int, current: int | None) -> int:
-        """The bottom row where the panel rests: the newest, or the current line centred."""
+        """The bottom row where the panel rests: the newest line's last row, or as far as it
+        fits from its first row (a line taller than the panel shows its start, the rest
+        scrolled to); or the current line centred."""
         if current is None:
-            return len(rows) - 1
+            start = next(i for i, r in enumerate(rows) if r.entry == rows[-1].entry)
+            return min(len(rows) - 1, self._fill_down(heights, start, room, band_h))
         mine = [i for i, r in enumerate(rows) if r.entry == current]
         if not mine:                               # before the first line: the top page
             return self._fill_down(heights, 0, room, band_h)

@@ -45,6 +45,7 @@ class Places:
     track_cards: list[pygame.Rect] = field(default_factory=list)
     track_needs: list[pygame.Rect] = field(default_factory=list)
     track_lines: list[pygame.Rect] = field(default_factory=list)
+    ends: pygame.Rect | None = None     # a crowded column: the two ways the game ends, beside the Fame piles
     buttons: pygame.Rect = field(default_factory=pygame.Rect)
     pyramid: list[tuple[tuple[int, int], pygame.Rect]] = field(default_factory=list)   # co-op: (row, place)
     pyramid_title: pygame.Rect = field(default_factory=pygame.Rect)
@@ -56,7 +57,9 @@ LEFT_TOP, LEFT_BOTTOM = 64, 710
 ROW_MOST, ROW_LEAST = 62, 52            # a player's row: two readable lines at least
 MODULE_LINE, MODULE_PAD = 25, 7         # an option line's panel: its readable lines, its padding and the gap under it
 TRACK_Y, TRACK_H = 370, 176             # the length track: here, or lower when the players need the room
+TRACK_ENDS = 46                         # its two lines on how the game ends (moved to the header when crowded)
 LOG_LEAST = 100                         # the log keeps about three lines (it scrolls back)
+ENDS_BOX = (RIGHT_X + 754, 90, 190, 110)  # the market's top row, right of the Fame piles (not in co-op: the pyramid)
 
 
 def place_static(fr: Frame, seats: int, modules: int | Sequence[int] = 0) -> Places:
@@ -92,10 +95,13 @@ def place_static(fr: Frame, seats: int, modules: int | Sequence[int] = 0) -> Pla
     return p
 
 
-def place_left(fr: Frame, p: Places, seats: int, modules: Sequence[int] = ()) -> None:
+def place_left(fr: Frame, p: Places, seats: int, modules: Sequence[int] = (), ends_movable: bool = True) -> None:
     """The left column: a row per player (two readable lines), a panel per option line
     (`modules`: the text lines of each), the length track under them (at TRACK_Y, lower
-    when they need the room) and the log in what is left (it scrolls back)."""
+    when they need the room) and the log in what is left (it scrolls back). When that
+    would leave the log fewer than LOG_LEAST (five players with several options), the
+    track's two lines on how the game ends move beside the Fame piles (`ends`; not in
+    co-op, where the pyramid stands there) and the log has their room."""
     mods = [MODULE_PAD + n * MODULE_LINE for n in modules]
     room = LEFT_BOTTOM - LEFT_TOP - TRACK_H - 16 - LOG_LEAST - sum(mods)
     row_h = max(ROW_LEAST, min(ROW_MOST, room // max(1, seats)))
@@ -106,12 +112,16 @@ def place_left(fr: Frame, p: Places, seats: int, modules: Sequence[int] = ()) ->
         p.modules.append(fr.r(LEFT_X, y, LEFT_W, h - 4))
         y += h
     ty = max(TRACK_Y, y + 4)
-    p.track = fr.r(LEFT_X, ty, LEFT_W, TRACK_H)
-    p.log = fr.r(LEFT_X, ty + TRACK_H + 8, LEFT_W, LEFT_BOTTOM - ty - TRACK_H - 8)
+    crowded = ends_movable and LEFT_BOTTOM - ty - TRACK_H - 8 < LOG_LEAST
+    track_h = TRACK_H - TRACK_ENDS if crowded else TRACK_H
+    p.ends = fr.r(*ENDS_BOX) if crowded else None
+    p.track = fr.r(LEFT_X, ty, LEFT_W, track_h)
+    p.log = fr.r(LEFT_X, ty + track_h + 8, LEFT_W, LEFT_BOTTOM - ty - track_h - 8)
     p.track_title = fr.r(LEFT_X + 8, ty + 4, LEFT_W - 16, 24)
     p.track_cards = [fr.r(LEFT_X + 14 + i * 68, ty + 32, 56, 74) for i in range(4)]
     p.track_needs = [fr.r(LEFT_X + 10 + i * 68, ty + 108, 64, 20) for i in range(4)]
-    p.track_lines = [fr.r(LEFT_X + 10, ty + 130, LEFT_W - 20, 22), fr.r(LEFT_X + 10, ty + 152, LEFT_W - 20, 22)]
+    p.track_lines = ([] if crowded else
+                     [fr.r(LEFT_X + 10, ty + 130, LEFT_W - 20, 22), fr.r(LEFT_X + 10, ty + 152, LEFT_W - 20, 22)])
 
 
 PYRAMID_X, PYRAMID_W, PYRAMID_STEP = 712, 548, 34      # co-op: the pyramid where the Fame piles are

@@ -109,7 +109,7 @@ def module_rows(fr: Frame, view: dict, players: Sequence[dict]) -> list[int]:
 def place_players(fr: Frame, p: Places, view: dict, players: Sequence[dict]) -> None:
     """The left column for this view: the players, each option line with room for all its
     lines, the track and the log."""
-    place_left(fr, p, int(view["seats"]), module_rows(fr, view, players))
+    place_left(fr, p, int(view["seats"]), module_rows(fr, view, players), ends_movable=not view.get("coop"))
 
 
 def draw_modules(surface: pygame.Surface, fr: Frame, p: Places, view: dict, players: Sequence[dict]) -> None:
@@ -167,6 +167,17 @@ def draw_track(surface: pygame.Surface, fr: Frame, p: Places, view: dict, *, usa
                     style.ACCENT if i == claimed else style.INK_DIM, bold=i == claimed, min_size=fr.min_fs)
     for line, r in zip(end_lines(view) if dealt(view) else (), p.track_lines):
         text_in(surface, line, r, fr.fs(18), style.INK_DIM, align="left", min_size=fr.min_fs)
+
+
+def draw_ends(surface: pygame.Surface, fr: Frame, p: Places, view: dict) -> None:
+    """A crowded column's two lines on how the game ends, beside the Fame piles (which the
+    first is about), over the market's panel."""
+    lines = end_lines(view) if dealt(view) else ()
+    if p.ends is not None and lines:
+        half = p.ends.h // 2
+        for i, line in enumerate(lines):
+            text_in(surface, line, pygame.Rect(p.ends.x, p.ends.y + i * half, p.ends.w, half), fr.fs(18),
+                    style.INK_DIM, align="left", valign="top", wrap_lines=True, min_size=fr.min_fs)
 
 
 def draw_market(surface: pygame.Surface, fr: Frame, p: Places, view: dict, marks: Marks | None = None,

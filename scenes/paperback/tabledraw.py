@@ -53,6 +53,7 @@ class Drawing:
         marks, dim = self.market_marks
         panels.draw_market(surface, fr, p, v, marks, self.hot_market, dim,
                            cube=self.b.cube if self.cube_choosing() else None, numbered=self.drafting())
+        panels.draw_ends(surface, fr, p, v)
         info, info_colour = self.info_line
         if not (b is not None and b.hints and spelling):
             panel(surface, p.info, style.BG_2, radius=fr.px(8))
