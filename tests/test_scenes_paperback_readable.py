@@ -12,7 +12,7 @@ import time
 import pytest
 
 from engine.core.session import LocalSession
-from engine.paperback.options import SHOWCASE
+from engine.paperback.spec import SHOWCASE
 from engine.paperback.rules import PaperbackRules
 from scenes.paperback.table import PaperbackScene
 from scenes.ui.draw import record_text
