@@ -23,7 +23,7 @@ from scenes.common.handoff import HandoffCurtain
 from scenes.common.results import ResultsScene
 from scenes.paperback import describe_event, howto_pages, replay_renderer, score_series
 from scenes.paperback.cards import cards_of
-from scenes.paperback.panels import item_lines
+from scenes.paperback.cents import item_lines
 from scenes.paperback.table import PaperbackScene
 from scenes.ui import i18n
 from scenes.ui.draw import record_text

@@ -50,9 +50,8 @@ class SeatsPanel(RedrawOnDemand, GuiScene):
         getattr(self.app.session, "pause_clock", lambda: None)()
 
     def back(self) -> None:
-        from scenes.common.turntable import TurnTable
         scenes = self.stack.scenes
-        if self in scenes and scenes.index(self) > 0 and isinstance(scenes[scenes.index(self) - 1], TurnTable):
+        if self in scenes and scenes.index(self) > 0 and scenes[scenes.index(self) - 1] is self.table:
             getattr(self.app.session, "resume_clock", lambda: None)()    # (the pause menu keeps it stopped)
         super().back()
 

@@ -45,6 +45,7 @@ from scenes.common.handoff import HandoffCurtain
 from scenes.common.hotseat import HotSeat
 from scenes.common.logpanel import LogView
 from scenes.common.names import player_name
+from scenes.common.seatspanel import SeatsPanel
 from scenes.stack import Scene
 from scenes.ui.buttons import Button, ButtonBar
 from scenes.ui.geometry import Frame
@@ -163,7 +164,6 @@ class TurnTable(Scene):
         """F5 (and the pause menu's Seats): the seats panel, while the game has phones."""
         if getattr(self.app, "phone_host", None) is None or getattr(self.app, "phones", None) is None:
             return False
-        from scenes.common.seatspanel import SeatsPanel
         self.stack.push(SeatsPanel(self.app, self))
         return True
 

@@ -14,6 +14,7 @@ from scenes.common.setupspec import setup_of
 from scenes.paperback.combining import option_conflict, option_parent
 from engine.core.lazy import exports
 from engine.paperback.spec import SPEC
+from scenes.ui.i18n import t
 
 # imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
 __getattr__, __dir__ = exports(__name__, {
@@ -49,7 +50,6 @@ def result_headline(outcome: dict) -> str | None:
     coop = (outcome.get("detail") or {}).get("coop")
     if not coop:
         return None
-    from scenes.ui.i18n import t
     return t("paperback.coop.headline.won" if coop.get("won") else "paperback.coop.headline.lost")
 
 
@@ -57,7 +57,6 @@ def result_note(outcome: dict, seat: int) -> str:
     """The results screen's line under a player: where their Fame came from ("5 wilds +
     14 Fame + 10 commons"; the parts worth nothing left out); a log from before the
     breakdown: their best word and its ¢."""
-    from scenes.ui.i18n import t
     detail = outcome.get("detail") or {}
     parts = detail.get("fame") or []
     if seat < len(parts):
@@ -72,7 +71,6 @@ def result_note(outcome: dict, seat: int) -> str:
 
 def result_reason(outcome: dict) -> str | None:
     """Why the game ended, under the results' headline (co-op words its end in the headline)."""
-    from scenes.ui.i18n import t
     reason = (outcome.get("detail") or {}).get("reason")
     return t(f"paperback.end.{reason}") if reason in ("fame", "commons") else None
 

@@ -14,10 +14,10 @@ from typing import Any
 
 import pygame
 
-from engine.paperback.bot import word_choices
+from engine.paperback.hand import word_choices
 from engine.paperback.finder import Found, Index
-from scenes.paperback import panels
 from scenes.paperback.cards import cards_of, draw_card
+from scenes.paperback.cents import draw_cents
 from scenes.paperback.layout import HAND_CARD, place_row
 from scenes.paperback.word import lay_found, trim_choices
 from scenes.ui import style
@@ -259,7 +259,7 @@ class Helps:
         shown = shown_view(view)
         found = self.preview
         if found is not None:
-            panels.draw_cents(surface, fr, p.score, shown, text.upper(), style.GOOD, found.score.items, found.cents,
+            draw_cents(surface, fr, p.score, shown, text.upper(), style.GOOD, found.score.items, found.cents,
                               t("paperback.ui.letters", n=found.score.letters, need=0))
         else:
             panel(surface, p.score, style.BG_2, radius=fr.px(10))

@@ -11,6 +11,7 @@ from typing import Callable, Sequence
 import pygame
 
 from engine.core.rng import Rng
+from engine.core.session import LocalSession
 from engine.core.turns import view_with_status
 from engine.paperback.content import CardDef, content
 from engine.paperback.rules import PaperbackRules
@@ -18,7 +19,10 @@ from engine.paperback.scoring import Score, score
 from scenes.common.howtopage import HowtoPage, Illustrate
 from scenes.paperback import panels
 from scenes.paperback.cards import draw_card
-from scenes.paperback.layout import Places, place_spread, place_static
+from scenes.paperback.cents import draw_cents
+from scenes.paperback.layout import PYRAMID_STEP, PYRAMID_W, Places, place_pyramid, place_spread, place_static
+from scenes.paperback.pyramid import default_cube, draw_pyramid
+from scenes.paperback.roundboard import draw_board
 from scenes.ui import style
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
@@ -87,7 +91,7 @@ def draw_word(surface: pygame.Surface, area: pygame.Rect, fr: Frame, laid: Laid,
     need = content().length_track[0]
     note = note or t("paperback.ui.letters_claim" if s.letters >= need else "paperback.ui.letters", n=s.letters,
                      need=need)
-    panels.draw_cents(surface, fr, right, sample_view(), word, style.GOOD, s.items, s.cents, note)
+    draw_cents(surface, fr, right, sample_view(), word, style.GOOD, s.items, s.cents, note)
 
 
 def _word_page(laid: Laid, note_key: str = "") -> Illustrate:
@@ -150,8 +154,6 @@ def coop_view() -> dict:
 
 def _pyramid(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
     """The pyramid as the table draws it, the next cube's card marked."""
-    from scenes.paperback.layout import PYRAMID_STEP, PYRAMID_W, place_pyramid
-    from scenes.paperback.pyramid import default_cube, draw_pyramid
     view = coop_view()
     k = min(area.w / PYRAMID_W, area.h / (4 * PYRAMID_STEP))
     w, h = round(PYRAMID_W * k), round(4 * PYRAMID_STEP * k)
@@ -164,7 +166,6 @@ def _pyramid(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
 def round_view() -> dict:
     """A simultaneous round just revealed (a fixed seed; the easy bots drafted and spelt),
     as the table sees it."""
-    from engine.core.session import LocalSession
     from engine.paperback.bot import PaperbackBot
     session = LocalSession(PaperbackRules(), 3, {"start": 0, "simultaneous": True}, 7, log=False)
     bots = [PaperbackBot("easy", seed=s) for s in range(3)]
@@ -177,7 +178,6 @@ def round_view() -> dict:
 def _round(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
     """Simultaneous play: the round's 10-card Offer in a row, its buy order below (the
     table's own board: the word buying now highlighted)."""
-    from scenes.paperback.roundboard import draw_board
     view = round_view()
     offer = list(view["simultaneous"]["offer"])
     gap = fr.px(10)

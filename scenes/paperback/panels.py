@@ -1,7 +1,8 @@
 """Drawing the Paperback table's public parts (read-only: every rect comes from
 scenes/paperback/layout.py): the players with their Fame and card counts, the length
 track with the commons and what ends the game, the market (the 2¢ spread, the Fame piles,
-each pile's front card and top), the ¢ panel of a word, and the final table. Used by the
+each pile's front card and top), the word laid, and the final table (the ¢ panel
+of a word is scenes/paperback/cents.py). Used by the
 table scene, the replay renderer and the how-to pages alike."""
 from __future__ import annotations
 
@@ -14,14 +15,17 @@ import pygame
 from engine.paperback.content import CardDef
 from scenes.common.names import names_list, player_name
 from scenes.paperback.cards import cards_of, draw_card, draw_slot, shown_letters
-from scenes.paperback.layout import LEFT_W, Places, place_left, place_pyramid
+from scenes.paperback.helping import draw_shown_hand, hand_shown
+from scenes.paperback.layout import HAND_CARD, LEFT_W, Places, place_left, place_pyramid, place_row, word_slots
+from scenes.paperback.narrate import fame_line
 from scenes.paperback.pyramid import draw_pyramid
 from scenes.paperback.roundboard import draw_offer, seat_note, sim_of
+from scenes.paperback.theming import theme_line
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
-from scenes.ui.text import band, line_step, width, wrap
+from scenes.ui.text import width, wrap
 
 Marks = dict[str, str]      # card id (or pile id, "spread:a") -> "trash" | "pick"
 
@@ -78,7 +82,6 @@ def draw_players(surface: pygame.Surface, fr: Frame, p: Places, view: dict, play
 def module_lines(view: dict, players: Sequence[dict]) -> list[str]:
     """The options' public cards, one line each: the award and who leads it now, the
     theme and who holds it, the cubes held (an Offer discount is said under its pile)."""
-    from scenes.paperback.theming import theme_line
     out = []
     award = view.get("award")
     if award:
@@ -273,69 +276,6 @@ def _badge(surface: pygame.Surface, fr: Frame, r: pygame.Rect, text: str) -> Non
     text_in(surface, text, b.inflate(-fr.px(4), -fr.px(2)), fr.min_fs, style.ACCENT, bold=True, min_size=fr.min_fs)
 
 
-def item_lines(view: dict, items: Sequence[Sequence]) -> list[tuple[str, int]]:
-    """The itemised ¢ of a word as lines (label, ¢): the printed ¢ of its cards in one
-    line, then each bonus, the minus and the doubling as the engine listed them."""
-    cards = cards_of(view)
-    printed = sum(int(c) for key, _, c in items if key == "paperback.score.printed")
-    out: list[tuple[str, int]] = []
-    if printed:
-        out.append((t("paperback.score.printed"), printed))
-    for key, cid, cents in items:
-        if key == "paperback.score.printed":
-            continue
-        card = cards.get(cid)
-        label = t(key)
-        if card is not None and key != "paperback.score.common":
-            label = t("paperback.ui.item_of", what=label, card=shown_letters(card.letters))
-        out.append((label, int(cents)))
-    return out
-
-
-def foot_plus(foot: str, key: str, **kw: object) -> str:
-    """A ¢ panel's foot with one more thing said: catalog line `key` alone, `key`.joined after the rest."""
-    return t(f"{key}.joined", text=foot, **kw) if foot else t(key, **kw)
-
-
-def draw_cents(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, view: dict, title: str,
-               title_colour: tuple[int, int, int], items: Sequence[Sequence], total: int | None,
-               foot: str = "") -> None:
-    """The ¢ panel: a title (the word and whether it counts) with the total beside it, the
-    ¢ line by line as the engine itemised them, and a foot (letters, claim, draws)."""
-    panel(surface, rect, style.BG_2, radius=fr.px(10))
-    inner = rect.inflate(-fr.px(16), -fr.px(10))
-    head = fr.px(32)
-    total_w = fr.px(76) if total is not None else 0
-    text_in(surface, title, pygame.Rect(inner.x, inner.y, inner.w - total_w, head), fr.fs(22), title_colour,
-            bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
-    if total is not None:
-        text_in(surface, t("paperback.ui.total", cents=total), pygame.Rect(inner.right - total_w, inner.y, total_w, head),
-                fr.fs(30), style.ACCENT, bold=True, align="right", min_size=fr.min_fs)
-    y = inner.y + head + fr.px(2)
-    line_h = fr.px(22)
-    foot_lines = min(2, len(wrap(foot, fr.min_fs, inner.w))) if foot else 0
-    foot_h = line_step(fr.min_fs) * (foot_lines - 1) + band(fr.min_fs)[1] + fr.px(2) if foot else 0
-    room = inner.bottom - foot_h
-    lines = item_lines(view, items)
-    for i, (label, cents) in enumerate(lines):
-        if y + line_h > room:
-            break
-        if i < len(lines) - 1 and y + 2 * line_h > room:
-            label = t("paperback.ui.more_items", n=len(lines) - i)
-            cents = sum(c for _, c in lines[i:])
-        amount = t("paperback.ui.cents_signed", cents=f"{cents:+d}")
-        aw = fr.px(64)
-        text_in(surface, label, pygame.Rect(inner.x, y, inner.w - aw, line_h), fr.fs(18), style.INK_DIM,
-                align="left", min_size=fr.min_fs, ellipsis=True)
-        text_in(surface, amount, pygame.Rect(inner.right - aw, y, aw, line_h), fr.fs(18), style.INK,
-                align="right", min_size=fr.min_fs)
-        y += line_h
-    if foot:
-        text_in(surface, foot, pygame.Rect(inner.x, inner.bottom - foot_h, inner.w, foot_h), fr.fs(18),
-                style.INK_DIM, align="left", valign="bottom", wrap_lines=True, max_lines=2, min_size=fr.min_fs,
-                ellipsis=True)
-
-
 def draw_laid(surface: pygame.Surface, fr: Frame, rects: Sequence[pygame.Rect], view: dict,
               cards_texts: Sequence[tuple[str, str | None]], asking: int | None = None) -> None:
     """Cards laid in a word (the top common shown as the common card)."""
@@ -394,7 +334,6 @@ def draw_final(surface: pygame.Surface, fr: Frame, rect: pygame.Rect, view: dict
         mid = pygame.Rect(row.x + name_w + fr.px(16), row.y, row.w * 30 // 100, row.h)
         parts = result.get("fame_parts") or []
         if s < len(parts):                     # the best word above, where the Fame came from below
-            from scenes.paperback.narrate import fame_line
             half = pygame.Rect(mid.x, mid.y, mid.w, mid.h // 2)
             text_in(surface, best_text, half, fr.fs(22), style.INK, align="left", min_size=fr.min_fs, ellipsis=True)
             text_in(surface, fame_line(parts[s]), half.move(0, half.h), fr.fs(18), style.INK_DIM, wrap_lines=True,
@@ -426,7 +365,6 @@ def draw_table_word(surface: pygame.Surface, fr: Frame, p: Places, view: dict,
     with the letter it stood for, the common where it was used; who spelled it, the word
     and the ¢ it earned; and the hand of the seat whose view it is (a replay's seat, once
     the game is over; the table's view holds no hand)."""
-    from scenes.paperback.layout import word_slots
     panel(surface, p.word, style.BG_2, radius=fr.px(10))
     laid = [(str(c), str(text)) for c, text in view.get("laid") or []]
     if not laid:                      # (a view without the laying: the cards in play, in hand order)
@@ -444,7 +382,6 @@ def draw_table_word(surface: pygame.Surface, fr: Frame, p: Places, view: dict,
                     pygame.Rect(p.word.x + fr.px(12), p.word.y + fr.px(4), p.word.w - fr.px(24), fr.px(30)),
                     fr.fs(20), style.seat_colour(seat), bold=True, align="left", min_size=fr.min_fs)
     hand = view.get("hand")
-    from scenes.paperback.helping import draw_shown_hand, hand_shown
     if hand is None and hand_shown(view):        # the hand shown for help is everyone's
         seat = int(view["bounty"]["seat"])
         draw_shown_hand(surface, fr, p.hand_area, view, t("paperback.ui.shown_hand_seat"), style.seat_colour(seat))
@@ -452,7 +389,6 @@ def draw_table_word(surface: pygame.Surface, fr: Frame, p: Places, view: dict,
     if hand is None:
         draw_hand_backs(surface, fr, p.hand_area, t("paperback.ui.hands_hidden"))
         return
-    from scenes.paperback.layout import HAND_CARD, place_row
     cards = cards_of(view)
     for cid, r in zip(hand, place_row(fr, p.hand_area, len(hand), HAND_CARD, arc=1.0)):
         draw_card(surface, r, cards[cid], fr)

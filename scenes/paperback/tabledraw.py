@@ -11,6 +11,7 @@ from engine.paperback.finder import COMMON
 from scenes.common.logpanel import draw_recent
 from scenes.common.names import winners_text
 from scenes.paperback import panels
+from scenes.paperback.cents import draw_cents, foot_plus
 from scenes.paperback.cards import cards_of, draw_card, draw_slot
 from scenes.paperback.layout import HAND_CARD, word_slots
 from scenes.paperback.helping import draw_shown_hand, hand_shown
@@ -98,7 +99,7 @@ class Drawing:
                     foot = t("paperback.ui.with_draws", text=foot, n=score_now.draws)
                 if refusal is None and takes_theme(v, word_text(b)):
                     foot = with_theme(foot)
-            panels.draw_cents(surface, fr, p.score, v, title, colour, score_now.items if score_now else [],
+            draw_cents(surface, fr, p.score, v, title, colour, score_now.items if score_now else [],
                               score_now.cents if score_now else None, foot)
             self.draw_ask_about(surface, fr)
             return
@@ -131,8 +132,8 @@ class Drawing:
         if shown.get("theme") or takes_theme(v, str(shown["word"])):    # listed, or agreed since
             foot = with_theme(foot)
         if isinstance(shown.get("bounty"), int):        # a suggested word: its giver's cube
-            foot = panels.foot_plus(foot, "paperback.ui.bounty_cube", player=self.name(shown["bounty"]))
-        panels.draw_cents(surface, fr, p.score, v, str(shown["word"]).upper(), style.seat_colour(seat),
+            foot = foot_plus(foot, "paperback.ui.bounty_cube", player=self.name(shown["bounty"]))
+        draw_cents(surface, fr, p.score, v, str(shown["word"]).upper(), style.seat_colour(seat),
                           shown["items"], int(shown["cents"]), foot)
 
     def _draw_sim_word(self, surface: pygame.Surface, fr: Frame, v: dict, shown: dict | None, ballot) -> None:

@@ -16,6 +16,7 @@ import pygame
 
 from engine.paperback.themes import listed, themes
 from scenes.common.names import player_name
+from scenes.paperback.cents import foot_plus
 from scenes.ui.buttons import Button
 from scenes.ui.i18n import t
 
@@ -44,7 +45,6 @@ def takes_theme(view: dict, word: str) -> bool:
 
 def with_theme(foot: str) -> str:
     """A ¢ panel's foot line, saying the word takes the theme card."""
-    from scenes.paperback.panels import foot_plus
     return foot_plus(foot, "paperback.ui.takes_theme")
 
 

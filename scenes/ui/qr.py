@@ -3,13 +3,13 @@ squares (dark on white, with the four-module quiet zone scanners need)."""
 from __future__ import annotations
 
 import pygame
-import segno
 
 QUIET = 4           # modules of white round the code
 
 
 def qr_matrix(text: str) -> list[list[bool]]:
     """The code's modules, True for dark, with the quiet zone."""
+    import segno        # (start-up: its writers take ~50 ms to import; loaded when a code is drawn)
     code = segno.make(text, error="m", micro=False)
     return [[bool(m) for m in row] for row in code.matrix_iter(scale=1, border=QUIET)]
 
