@@ -6,8 +6,10 @@ read from the source with ast (nothing is imported).
 An import inside a function is there for start-up time or memory (a game's engine loaded
 when that game is played), never to hold a cycle apart: each one is listed in LAZY with its
 reason, and the test fails on one that is not (in the packages of LISTED; the rest of
-scenes/ is not held to the list yet, though its imports inside functions count for cycles). Imports under `if TYPE_CHECKING:` are for
-annotations only (they never run) and are not counted.
+scenes/ is not held to the list yet, though its imports inside functions count for cycles).
+Imports under `if TYPE_CHECKING:` are for annotations only (they never run) and are not
+counted, except in scenes/ (ANNOTATED): there a part of a scene (its drawing, its lobby)
+names what it reads of the scene by a Protocol of its own, never the scene's class.
 """
 from __future__ import annotations
 
@@ -49,6 +51,8 @@ LAZY: dict[tuple[str, str], str] = {
 
 # the packages whose every import inside a function is listed in LAZY
 LISTED = ("engine", "net", "scenes.paperback")
+# the packages whose imports under TYPE_CHECKING count for cycles too
+ANNOTATED = ("scenes",)
 
 
 def modules() -> dict[str, Path]:
@@ -110,8 +114,9 @@ def named(name: str, path: Path, known: dict[str, Path], *, type_checking: bool 
     return out
 
 
-def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str, int, bool]]:
-    """(imported module of engine/ or net/, line, inside a function) for each import of
+def imports_of(name: str, path: Path, known: dict[str, Path], *, type_checking: bool = False
+               ) -> list[tuple[str, int, bool]]:
+    """(imported module of the program, line, inside a function) for each import of
     `name` (see `named`)."""
     def owner(dotted: str) -> str | None:
         while dotted and dotted not in known:
@@ -119,7 +124,7 @@ def imports_of(name: str, path: Path, known: dict[str, Path]) -> list[tuple[str,
         return dotted or None
 
     out = []
-    for target, line, inside in named(name, path, known):
+    for target, line, inside in named(name, path, known, type_checking=type_checking):
         mod = owner(target)
         if mod and mod != name:
             out.append((mod, line, inside))
@@ -131,7 +136,8 @@ def graph(lazy: dict[tuple[str, str], str] = LAZY) -> dict[str, dict[str, int]]:
     known = modules()
     edges: dict[str, dict[str, int]] = {name: {} for name in known}
     for name, path in known.items():
-        for target, line, _ in imports_of(name, path, known):
+        annotated = any(name == p or name.startswith(p + ".") for p in ANNOTATED)
+        for target, line, _ in imports_of(name, path, known, type_checking=annotated):
             if (name, target) not in lazy:
                 edges[name].setdefault(target, line)
     return edges
@@ -239,3 +245,19 @@ def test_the_checker_sees_a_cycle_through_a_lazy_target_and_a_function_import(tm
     edges = graph()
     assert cycles(edges) == [["engine.demo.bot", "engine.demo.legal"]]
     assert cycles(graph({("engine.demo.legal", "engine.demo.bot"): "a demo"})) == []
+
+
+def test_the_checker_counts_annotations_in_scenes_only(tmp_path, monkeypatch):
+    """A scene's drawing that names the scene's class under TYPE_CHECKING closes a cycle;
+    the same in engine/ does not (there such imports never run and are not counted)."""
+    for package in ("engine", "scenes"):
+        pkg = tmp_path / package / "demo"
+        pkg.mkdir(parents=True)
+        (tmp_path / package / "__init__.py").write_text("")
+        (pkg / "__init__.py").write_text("")
+        (pkg / "table.py").write_text(f"from {package}.demo import panels\n")
+        (pkg / "panels.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+                                       f"    from {package}.demo.table import Table\n")
+    (tmp_path / "net").mkdir()
+    monkeypatch.setitem(globals(), "ROOT", tmp_path)
+    assert cycles(graph()) == [["scenes.demo.panels", "scenes.demo.table"]]

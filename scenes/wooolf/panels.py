@@ -5,25 +5,60 @@ notebook, the log, and at a reveal the sentences that explain it. The rects of t
 action area's pieces are functions of the frame, shared with the table's hit targets."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
 from engine.wooolf.content import content
-from scenes.common.logpanel import draw_recent
+from scenes.common.logpanel import LogView, draw_recent
 from scenes.ui import style
+from scenes.ui.buttons import ButtonBar
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
 from scenes.ui.text import line_step, paragraph, wrap
 from scenes.wooolf.cards import draw_face
 from scenes.wooolf.narrate import arrow_target, log_line, reveal_lines, short_line
+from scenes.wooolf.layout import SeatBox, TableLayout
 from scenes.wooolf.notebook import draw_notebook, note_rows
-from scenes.wooolf.tableview import draw_table
+from scenes.wooolf.tableview import Shown, draw_table
 
-if TYPE_CHECKING:
-    from scenes.wooolf.layout import SeatBox
-    from scenes.wooolf.table import WooolfScene
+
+class Table(Protocol):
+    """What the drawing reads of the table (scenes/wooolf/table.py's WooolfScene)."""
+    fr: Frame
+    n: int
+    players: list[dict]
+    view: dict
+    lay: TableLayout | None
+    bar: ButtonBar
+    log_view: LogView
+    log_lines: list[str]
+    message: Any                       # (scenes/common/turntable.py's Message)
+    announce: dict | None
+    reveal: dict | None
+    reveal_table: dict | None
+    q_hits: list[tuple[str, pygame.Rect]]
+    dial_hits: list[tuple[int, pygame.Rect]]
+
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def ui(self) -> Any: ...           # (table.py's Choice: what this seat is choosing)
+    @property
+    def level(self) -> str: ...
+    @property
+    def acting(self) -> bool: ...
+    def mode(self) -> str | None: ...
+    def name(self, seat: int) -> str: ...
+    def on_phone(self, seat: int) -> bool: ...
+    def status(self) -> tuple[str, tuple[int, int, int]]: ...
+    def shown(self) -> Shown: ...
+    def announced(self) -> tuple[str, int | None] | None: ...
+    def suspicion(self) -> Any: ...
+    def visiting(self) -> bool: ...
+    def can_swap(self) -> bool: ...
+    def flipping(self) -> bool: ...
 
 HINT_W = 250          # design px of the action area's words, left of its cards
 
@@ -32,7 +67,7 @@ def action_area(fr: Frame) -> pygame.Rect:
     return fr.r(12, 524, 828, 116)
 
 
-def call_rect(fr: Frame, box: "SeatBox") -> pygame.Rect:
+def call_rect(fr: Frame, box: SeatBox) -> pygame.Rect:
     """The button on a declared person's box that calls them to the screen to shuffle:
     the right end of its row of answered question cards."""
     row = box.chips
@@ -61,7 +96,7 @@ def dial_rects(fr: Frame, area: pygame.Rect, n: int) -> list[pygame.Rect]:
     return _pieces(fr, area, n)
 
 
-def draw_scene(surface: pygame.Surface, sc: "WooolfScene") -> None:
+def draw_scene(surface: pygame.Surface, sc: Table) -> None:
     fr, v = sc.fr, sc.view
     style.fill_background(surface)
     text, colour = sc.status()
@@ -83,7 +118,7 @@ def draw_scene(surface: pygame.Surface, sc: "WooolfScene") -> None:
     sc.bar.draw(surface, fr)
 
 
-def _centre(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
+def _centre(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: Table) -> None:
     """The round, its early declarations and the last action; at a reveal, the round
     revealed (not yet the next round's deal, which waits behind it)."""
     v = sc.reveal_table or sc.view
@@ -107,7 +142,7 @@ def _centre(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfSce
             ellipsis=True)
 
 
-def _hand(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
+def _hand(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: Table) -> None:
     """The seat on screen's own two cards, identity, targets and what it has left."""
     panel(surface, box, style.BG_2, radius=fr.px(10))
     v, me = sc.view, sc.viewer
@@ -144,7 +179,7 @@ def _hand(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene
                 ellipsis=True)
 
 
-def _hint(sc: "WooolfScene") -> str:
+def _hint(sc: Table) -> str:
     v, me = sc.view, sc.viewer
     mode = sc.mode()
     if sc.reveal is not None:
@@ -173,11 +208,11 @@ def _hint(sc: "WooolfScene") -> str:
     return t("wooolf.ui.hint.must_declare") if v.get("must_declare") else t("wooolf.ui.hint.declare")
 
 
-def _holder(sc: "WooolfScene", h: int) -> str:
+def _holder(sc: Table, h: int) -> str:
     return arrow_target(sc.players, h, sc.n)
 
 
-def _result(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: "WooolfScene", ev: dict) -> None:
+def _result(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: Table, ev: dict) -> None:
     """The seat on screen's peek: the card it saw, face up, and what it announced. It stays
     until Done (the curtain waits for it)."""
     pad = fr.px(8)
@@ -191,7 +226,7 @@ def _result(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: "WooolfSc
             min_size=fr.min_fs, ellipsis=True)
 
 
-def _actions(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
+def _actions(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: Table) -> None:
     panel(surface, area, style.BG_2, radius=fr.px(10))
     if sc.ui.result is not None and sc.viewer is not None:
         _result(surface, area, fr, sc, sc.ui.result)
@@ -241,7 +276,7 @@ def _actions(surface: pygame.Surface, area: pygame.Rect, fr: Frame, sc: "WooolfS
                     ellipsis=True)
 
 
-def _reveal(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WooolfScene") -> None:
+def _reveal(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: Table) -> None:
     """The reveal explained: a sentence for every player's points or X, then the bonuses and what a red X
     means; each sentence gets the lines it needs (smaller print only when a full table needs it)."""
     panel(surface, box, style.BG_2, radius=fr.px(10), border=style.ACCENT)

@@ -4,29 +4,57 @@ word, the players (markers left, score, who is done or has voted), or the vote b
 made, or the reveal, the score track and the log."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
-from scenes.common.logpanel import draw_recent
+from scenes.common.logpanel import LogView, draw_recent
 from scenes.common.names import names_list
 from scenes.ui import style
+from scenes.ui.buttons import ButtonBar
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
 from scenes.wordporters import regions as geo
 from scenes.wordporters.narrate import fitting, reveal_said
 from scenes.wordporters.pieces import draw_lines, draw_marker, draw_number_card, draw_track
-from scenes.wordporters.tableview import draw_board
+from scenes.wordporters.layout import BoardLayout
+from scenes.wordporters.tableview import Shown, draw_board
 from scenes.wordporters.words import narrow, word_inline, word_lines
 
-if TYPE_CHECKING:
-    from scenes.wordporters.table import WordPortersScene
+
+class Table(Protocol):
+    """What the drawing reads of the table (scenes/wordporters/table.py's WordPortersScene)."""
+    fr: Frame
+    n: int
+    players: list[dict]
+    view: dict
+    mode: str
+    lay: BoardLayout | None
+    bar: ButtonBar
+    log_view: LogView
+    log_lines: list[str]
+    message: Any                       # (scenes/common/turntable.py's Message)
+    announce: Any
+    reveal: Any                        # (table.py's Reveal: the numbers turning, or None)
+    vote_hits: list[tuple[int, pygame.Rect]]
+
+    @property
+    def viewer(self) -> int | None: ...
+    @property
+    def ui(self) -> Any: ...           # (table.py's Choice: what this seat is choosing)
+    def phase(self) -> str | None: ...
+    def name(self, seat: int) -> str: ...
+    def status(self) -> tuple[str, tuple[int, int, int]]: ...
+    def shown(self) -> Shown: ...
+    def board_view(self) -> dict: ...
+    def announced(self, room: int | None = None, size: int = 0) -> tuple[str, int | None] | None: ...
+    def prompt(self, room: int | None = None, size: int = 0) -> tuple[str, str]: ...
 
 TONE = {"error": style.BAD, "good": style.GOOD, "info": style.INK}
 
 
-def draw_scene(surface: pygame.Surface, sc: "WordPortersScene") -> None:
+def draw_scene(surface: pygame.Surface, sc: Table) -> None:
     fr = sc.fr
     style.fill_background(surface)
     text, colour = sc.status()
@@ -52,7 +80,7 @@ def draw_scene(surface: pygame.Surface, sc: "WordPortersScene") -> None:
     sc.bar.draw(surface, fr)
 
 
-def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:
+def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: Table) -> None:
     """What just happened (a bot's placement, in its colour) over what you may do now."""
     said: tuple[str, tuple[int, int, int]] | None = None
     if sc.reveal is not None:
@@ -89,7 +117,7 @@ def _lines(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorter
                 colour, bold=i == len(rows) - 1, align="left", min_size=fr.min_fs, ellipsis=True)
 
 
-def _points_said(sc: "WordPortersScene", seat: int, right: list[int], room: int, size: int) -> str:
+def _points_said(sc: Table, seat: int, right: list[int], room: int, size: int) -> str:
     """Who scored for a reveal, in a line: every guesser named, or (when that does not fit)
     counted; the reveal panel beside it names each player's points."""
     if not right:
@@ -100,7 +128,7 @@ def _points_said(sc: "WordPortersScene", seat: int, right: list[int], room: int,
     return fitting([t(k, names=names, player=sc.name(seat), n=len(right)) for k in keys], room, size)
 
 
-def _me(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:
+def _me(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: Table) -> None:
     """The seat on screen's own number and target word (only ever its own view's)."""
     panel(surface, box, style.BG_2, radius=fr.px(10))
     inner = box.inflate(-fr.px(12), -fr.px(12))
@@ -130,14 +158,14 @@ def _title(surface: pygame.Surface, box: pygame.Rect, fr: Frame, key: str, **kw:
             fr.fs(22), style.INK, bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
 
 
-def _name(surface: pygame.Surface, r: pygame.Rect, fr: Frame, sc: "WordPortersScene", s: int, w: int) -> None:
+def _name(surface: pygame.Surface, r: pygame.Rect, fr: Frame, sc: Table, s: int, w: int) -> None:
     pygame.draw.rect(surface, style.seat_colour(s), pygame.Rect(r.x, r.y + fr.px(3), fr.px(6), r.h - fr.px(6)),
                      border_radius=fr.px(3))
     text_in(surface, sc.name(s), pygame.Rect(r.x + fr.px(12), r.y, w, r.h), fr.fs(20), style.seat_colour(s),
             bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
 
 
-def _seats(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:
+def _seats(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: Table) -> None:
     """Every player: the markers they have left, their score, and whether they are done
     placing or have voted."""
     panel(surface, box, style.BG_2, radius=fr.px(10))
@@ -167,7 +195,7 @@ def _seats(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorter
                 style.INK, bold=True, align="right", min_size=fr.min_fs, ellipsis=True)
 
 
-def _vote(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:
+def _vote(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: Table) -> None:
     """The vote being made: a number for every other player; the one being chosen for
     is lit (and their markers stand out on the board)."""
     panel(surface, box, style.BG_2, radius=fr.px(10), border=style.ACCENT, width=max(2, fr.px(3)))
@@ -192,7 +220,7 @@ def _vote(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPorters
             box.w - fr.px(24), fr.px(24)), fr.fs(18), style.INK_DIM, align="left", min_size=fr.min_fs, ellipsis=True)
 
 
-def _reveal(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: "WordPortersScene") -> None:
+def _reveal(surface: pygame.Surface, box: pygame.Rect, fr: Frame, sc: Table) -> None:
     """The reveal, clockwise from the start player, a row each: the number card turned in
     its turn, the word it was and who guessed it (their colours); every player's points so
     far in this reveal and running total; under the rows, what the tags on the words are."""

@@ -5,7 +5,7 @@ to the session is scenes/sumoku/race/lobby.py; the race itself is scene.py, whic
 this screen while its phase is "lobby"."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 import pygame
 
@@ -19,14 +19,25 @@ from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
 
-if TYPE_CHECKING:
-    from scenes.sumoku.race.scene import RaceScene
+
+class LobbyHost(Protocol):
+    """What the lobby reads and calls of the scene that owns it (scene.py's RaceScene)."""
+    app: Any
+    session: Any
+    locals: list[LocalPlayer]
+    view: dict
+    variant: str
+
+    def name(self, seat: int) -> str: ...
+    def player_of(self, device: str) -> LocalPlayer | None: ...
+    def begin(self) -> None: ...
+    def use_session(self, fresh: Any) -> None: ...
 
 
 class LobbyScreen:
-    """The lobby of `scene` (a RaceScene): its input and its drawing."""
+    """The lobby of `scene` (the RaceScene that owns it): its input and its drawing."""
 
-    def __init__(self, scene: "RaceScene") -> None:
+    def __init__(self, scene: LobbyHost) -> None:
         self.scene = scene
         self.start_button = Button("start", lambda: None, primary=True, size=24)
         self.slot_rects: dict[int, pygame.Rect] = {}
