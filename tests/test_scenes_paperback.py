@@ -171,6 +171,23 @@ def test_typing_a_word_with_a_wild_and_a_two_letter_card():
     assert session.view(0)["phase"] == "buy"
 
 
+def test_typing_a_word_whose_letters_ran_out_lays_it_again_as_the_finder_would():
+    """T, a wild, R, a wild, ON and the common O: typing THRONE takes the common for O and
+    a wild for N, so E finds no card; the letters typed so far are laid again as the finder
+    lays them (ON as a unit, the wilds as H and E), and the word spells."""
+    app = make_app()
+    session = make_session(3, 1)
+    scene = push(app, session)
+    set_hand(scene, 0, ["s0.T", "s0.W1", "s0.R", "s0.W2", "D06"], common="cO")
+    type_text(app, "thron")
+    assert scene.b.slots[3] == (COMMON, "o")                # (the common taken for O, a wild for N)
+    type_text(app, "e")
+    assert "".join(text for _, text in scene.b.slots) == "throne"
+    assert ("D06", "on") in scene.b.slots and scene.message is None
+    key(app, pygame.K_RETURN)
+    assert last_event(session, "spelled")["word"] == "throne"
+
+
 def test_a_wild_clicked_in_asks_for_its_letter_and_backspace_takes_back():
     app = make_app()
     session = make_session(2, 1)

@@ -11,7 +11,7 @@ from engine.paperback.bot import hint_choices
 from engine.paperback.finder import COMMON
 from scenes.paperback import panels
 from scenes.paperback.word import (basket_cost, card_of, command, complete, default_text, lay_found, lay_options,
-                                   live_score, may_trash, pick_for_letter, spendable, trim_choices)
+                                   live_score, may_trash, pick_for_letter, spendable, trim_choices, word_text)
 from scenes.ui.i18n import lang, t
 
 HINTS = 5
@@ -19,7 +19,7 @@ HINTS = 5
 
 class Builds:
     """Needs the table's `b`, `view`, `viewer`, `phase`, `spelling()`, `check`, `hinter`,
-    `judged`, `message`, `sound`, `request_redraw`."""
+    `judged`, `message`, `sound`, `request_redraw`, `suggested_laying`."""
     # ---- the word being built ----------------------------------------------------------------
     def add(self, cid: str, text: str | None = None, at: int | None = None) -> None:
         """Lay a card (or the top common) in the word."""
@@ -107,12 +107,31 @@ class Builds:
             b.pair_next = b.pair_next[1:] or None
             return True
         slot = pick_for_letter(self.view, b, ch)
+        if slot is None and self.lay_typed(word_text(b) + ch):
+            return True
         if slot is None:
             self.message = (t("paperback.ui.no_card_for", letter=ch.upper()), "error")
             self.sound("error")
             return True
         self.add(slot[0], slot[1])
         b.pair_next = slot[1][1:] if slot[1] and len(slot[1]) > 1 else None
+        return True
+
+    def lay_typed(self, word: str) -> bool:
+        """A typed letter with no card left for it: the letters typed so far laid again as
+        the finder would lay them (THRONE from T, a wild, R, ON, a wild: typing took the
+        common for O and a wild for N, and E had no card). False when they cannot be."""
+        if "?" in word or " " in word:
+            return False
+        found = self.suggested_laying(self.view, word)
+        if found is None:
+            return False
+        b = self.b
+        b.slots = lay_found(found)
+        b.trash = [c for c in b.trash if c not in found.cards]
+        b.pair_next = None
+        trim_choices(self.view, b)
+        self.message = None
         return True
 
     def toggle_trash(self, cid: str) -> None:
