@@ -188,6 +188,23 @@ def test_typing_a_word_whose_letters_ran_out_lays_it_again_as_the_finder_would()
     assert last_event(session, "spelled")["word"] == "throne"
 
 
+def test_typing_past_a_pair_taken_for_its_first_letter_lays_the_word_again():
+    """B, ES, E, S, a wild: typing BESETS takes E, S, then ES for the second E, and T is
+    not its S; the word is laid again as the finder lays it (ES for the first E and S, the
+    wild as T) and spells."""
+    app = make_app()
+    session = make_session(3, 1)
+    scene = push(app, session)
+    es = next(k for k, c in scene.session.state.cards.items() if c.letters == "es")
+    b = next(k for k, c in scene.session.state.cards.items() if c.letters == "b")
+    e = next(k for k, c in scene.session.state.cards.items() if c.letters == "e" and not k.startswith("c"))
+    set_hand(scene, 0, [es, b, e, "s0.W1", "s0.S"], common="cA")
+    type_text(app, "besets")
+    assert "".join(text for _, text in scene.b.slots) == "besets" and scene.message is None
+    key(app, pygame.K_RETURN)
+    assert last_event(session, "spelled")["word"] == "besets"
+
+
 def test_a_wild_clicked_in_asks_for_its_letter_and_backspace_takes_back():
     app = make_app()
     session = make_session(2, 1)

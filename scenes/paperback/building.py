@@ -106,6 +106,8 @@ class Builds:
         if b.pair_next and ch == b.pair_next[0]:
             b.pair_next = b.pair_next[1:] or None
             return True
+        if b.pair_next and self.lay_typed(word_text(b)[:-len(b.pair_next)] + ch):
+            return True                                # (a pair taken for its first letter only)
         slot = pick_for_letter(self.view, b, ch)
         if slot is None and self.lay_typed(word_text(b) + ch):
             return True
@@ -118,9 +120,11 @@ class Builds:
         return True
 
     def lay_typed(self, word: str) -> bool:
-        """A typed letter with no card left for it: the letters typed so far laid again as
-        the finder would lay them (THRONE from T, a wild, R, ON, a wild: typing took the
-        common for O and a wild for N, and E had no card). False when they cannot be."""
+        """A typed letter with no card left for it, or not the one a two-letter card just
+        laid goes on with: the letters typed so far laid again as the finder would lay them
+        (THRONE from T, a wild, R, ON, a wild: typing took the common for O and a wild for
+        N, and E had no card; BESETS with ES and no other E: the ES taken for the first E,
+        then T). False when they cannot be."""
         if "?" in word or " " in word:
             return False
         found = self.suggested_laying(self.view, word)
