@@ -90,7 +90,7 @@ def test_the_new_lines_say_what_happened():
     assert "discards 1 card" in line and "2¢ less" in line and "Cyd suggested it" in line
     line = describe_event({"type": "answered", "seat": 1, "discard": [], "discard_wild": ["s0.W1"],
                            "topdeck_count": 1}, players)
-    assert line == "Bo answered the attack by discarding Wild and putting 1 card(s) back on the deck."
+    assert line == "Bo answered the attack by discarding Wild and putting 1 card back on the deck."
     line = describe_event({"type": "game_ended", "seat": None, "reason": "lost", "winners": [],
                            "scores": [0, 0, 0]}, players)
     assert line == "The game is over. A pyramid card filled with cubes: everyone loses."
@@ -448,3 +448,27 @@ def test_setup_offers_every_playable_option_and_its_controls_fit(lang, size):
     about = i18n_t("ui.label_value", label=i18n_t("paperback.opt.attacks"), value=i18n_t("paperback.opt.attacks.about"))
     assert scene.options_about() == [about]                       # the option switched on explains itself
     assert blits
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-TW"])
+def test_the_log_counts_cards_as_a_person_would_say_them(lang):
+    """An attack answered and a power's extra cards: "1 card", "2 cards", never "card(s)"."""
+    from scenes.ui import i18n
+    i18n.set_lang(lang)
+    try:
+        players = [{"name": n, "kind": "bot"} for n in NAMES[:3]]
+        lines = []
+        for n in (1, 2):
+            lines.append(describe_event({"type": "answered", "seat": 1, "discard": [], "discard_wild": [],
+                                         "topdeck_count": n}, players))
+            lines.append(describe_event({"type": "answered", "seat": 1, "discard": [], "discard_wild": ["s0.W1"],
+                                         "topdeck_count": n}, players))
+            lines.append(describe_event({"type": "power_used", "seat": 0, "power": "writers_block", "drawn_count": n},
+                                        players))
+        assert not [ln for ln in lines if "(s)" in ln or "{" in ln], lines
+        assert len(set(lines)) == 6
+        if lang == "en":
+            assert "putting 1 card back" in lines[0] and "putting 2 cards back" in lines[3]
+            assert "1 extra card drawn" in lines[2] and "2 extra cards drawn" in lines[5]
+    finally:
+        i18n.set_lang("en")
