@@ -47,10 +47,27 @@ LAZY: dict[tuple[str, str], str] = {
         "start-up: the results' Fame line (and Paperback's engine) is loaded when a result is shown",
     ("scenes.paperback.howto", "engine.paperback.bot"):
         "start-up: Paperback's bots (and the word lists) are loaded when the simultaneous page is drawn",
+    ("scenes.hooky", "scenes.hooky.table"):
+        "start-up: the plug-in's table scene (and Hooky's engine) is loaded when a game starts",
+    ("scenes.hooky", "scenes.hooky.replayview"):
+        "start-up: the plug-in's replay renderer is loaded when a Hooky replay is opened",
+    ("scenes.wooolf", "scenes.wooolf.table"):
+        "start-up: the plug-in's table scene (and Wooolf!!'s engine) is loaded when a game starts",
+    ("scenes.wooolf", "scenes.wooolf.replayview"):
+        "start-up: the plug-in's replay renderer is loaded when a Wooolf!! replay is opened",
+    ("scenes.wordporters", "scenes.wordporters.table"):
+        "start-up: the plug-in's table scene (and Word Porters's engine) is loaded when a game starts",
+    ("scenes.wordporters", "scenes.wordporters.replayview"):
+        "start-up: the plug-in's replay renderer is loaded when a Word Porters replay is opened",
+    ("scenes.wooolf", "engine.wooolf.content"):
+        "start-up: Wooolf!!'s cards are read when a result's reason is worded, not for the picker",
+    ("scenes.wordporters", "scenes.wordporters.words"):
+        "start-up: the word lists (and numpy) are loaded when a game is set up, not for the picker",
 }
 
 # the packages whose every import inside a function is listed in LAZY
-LISTED = ("engine", "net", "scenes.paperback")
+LISTED = ("engine", "net", "scenes.paperback", "scenes.hooky", "scenes.wooolf", "scenes.wordporters")
+
 # the packages whose imports under TYPE_CHECKING count for cycles too
 ANNOTATED = ("scenes",)
 

@@ -11,6 +11,7 @@ from scenes.common.assistant import assistant_words
 from scenes.common.setupspec import setup_of
 from engine.core.lazy import exports
 from engine.wooolf.spec import SPEC
+from scenes.ui.i18n import t
 
 # imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
 __getattr__, __dir__ = exports(__name__, {
@@ -40,7 +41,6 @@ def replay_renderer(app: Any) -> Any:
 def result_note(outcome: dict, seat: int) -> str:
     """The results screen's line under a player: their X tokens, and in how many of the
     rounds played their declaration was right ("1 X token · right in 2 of 3 rounds")."""
-    from scenes.ui.i18n import t
     detail = outcome.get("detail") or {}
     xs, rounds, right = detail.get("x_tokens") or [], detail.get("rounds"), detail.get("right") or []
     if seat >= len(xs) or not isinstance(rounds, int):
@@ -56,7 +56,6 @@ def result_note(outcome: dict, seat: int) -> str:
 def result_reason(outcome: dict) -> str | None:
     """Why the game ended, under the results' headline: someone's X tokens, or the last round."""
     from engine.wooolf.content import content
-    from scenes.ui.i18n import t
     detail = outcome.get("detail") or {}
     xs, rounds = detail.get("x_tokens") or [], detail.get("rounds")
     if not isinstance(rounds, int):

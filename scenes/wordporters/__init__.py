@@ -13,6 +13,7 @@ from typing import Any
 from scenes.common.setupspec import setup_of
 from engine.core.lazy import exports
 from engine.wordporters.spec import SPEC
+from scenes.ui.i18n import t
 
 # imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
 __getattr__, __dir__ = exports(__name__, {
@@ -51,7 +52,6 @@ def result_note(outcome: dict, seat: int) -> str:
     """The results screen's line under a player: where their points came from, right
     guesses and others' right guesses of their own words ("11 from guessing · 16 from
     hints"); "" for an outcome without them."""
-    from scenes.ui.i18n import t
     detail = outcome.get("detail") or {}
     guessed, found = detail.get("guessed") or [], detail.get("found") or []
     if seat >= len(guessed) or seat >= len(found):

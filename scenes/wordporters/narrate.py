@@ -12,6 +12,7 @@ from typing import Any, Callable, Sequence
 from engine.wordporters.content import content
 from scenes.common.names import names_list, player_name, winners_text
 from scenes.ui.i18n import sentences, t
+from scenes.ui.text import width
 from scenes.wordporters.words import hint_inline, narrow, resolve, word_inline
 
 
@@ -65,7 +66,6 @@ def announce_line(events: Sequence[dict[str, Any]], players: Sequence[Any] | Non
 
 def fitting(options: Sequence[str], room: int, size: int) -> str:
     """The first (longest) wording that fits `room` px on one bold line at `size`, else the last."""
-    from scenes.ui.text import width
     return next((x for x in options if width(x, size, True) <= room), options[-1])
 
 
