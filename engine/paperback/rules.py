@@ -403,8 +403,17 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
 
     def follow_up(self, state: PaperbackState, rng: Rng) -> list[Event]:
         """What follows by itself (engine/core/followup.py): simultaneous play's deal
-        after the draft; nothing in the base game."""
-        return sim.follow_up(state, rng) if sim.on(state) else []
+        after the draft; in turns, at a turn's start (a turn just ended: nothing laid,
+        spent or asked yet) the used 2¢ vowels back when the spread ran out, then the
+        game's end when it is over."""
+        if sim.on(state):
+            return sim.follow_up(state, rng)
+        if (state.phase != "spell" or state.play or state.laid or state.cents or state.power_used
+                or state.bounty is not None):
+            return []
+        if flexible.on(state, "vowel_reshuffle") and (cards := flexible.vowels_to_restock(state)):
+            return [event("vowels_restocked", None, cards=cards)]
+        return self._ending(state)
 
     def _decide_propose(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         out = super()._decide_propose(state, seat, cmd, rng)
@@ -553,13 +562,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         out.append(ended)
         if sim.on(state):                          # the next word of the round resolves
             return out + sim.advance(self, state, out, rng)
-        after = copy.deepcopy(state)
-        for ev in out:
-            self.apply(after, ev)
-        if flexible.on(state, "vowel_reshuffle") and flexible.vowels_to_restock(after):
-            out.append(event("vowels_restocked", None, cards=flexible.vowels_to_restock(after)))
-            self.apply(after, out[-1])
-        return out + self._ending(after)
+        return out                                 # the restock and the end follow up
 
     @staticmethod
     def _refill(state: PaperbackState, seat: int, bought: Sequence[str], rng: Rng) -> Event:
