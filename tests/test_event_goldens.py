@@ -21,6 +21,8 @@ GOLDEN = [
     ("paperback", {}, 3, 1, 149, "dfe97b25d1f6b876"),
     ("paperback", {"attacks": True, "awards": True, "powers": True, "themes": True}, 3, 1, 219,
      "b0d82f8febaeafe8"),
+    ("paperback", {"bounty": True, "discard_cube": True, "vowel_reshuffle": True}, 4, 4, 222,
+     "1673e75d1ff472f0"),                                    # (the vowels restocked once)
     ("paperback", {"simultaneous": True}, 2, 1, 97, "706863be071e5e33"),
     ("paperback", {"awards": True, "discard_cube": True, "simultaneous": True, "themes": True}, 3, 1, 107,
      "7b2a4d0c45ca6411"),
