@@ -63,10 +63,30 @@ LAZY: dict[tuple[str, str], str] = {
         "start-up: Wooolf!!'s cards are read when a result's reason is worded, not for the picker",
     ("scenes.wordporters", "scenes.wordporters.words"):
         "start-up: the word lists (and numpy) are loaded when a game is set up, not for the picker",
+    ("scenes.sumoku", "scenes.sumoku.table"):
+        "start-up: the plug-in's table scene (and Sumoku's engine) is loaded when a game starts",
+    ("scenes.sumoku", "scenes.sumoku.replayview"):
+        "start-up: the plug-in's replay renderer is loaded when a Sumoku replay is opened",
+    ("scenes.sumoku", "scenes.sumoku.online"):
+        "start-up: the online screens (and the network client) are loaded when Play online is pressed",
+    ("scenes.sumoku.online.connect", "scenes.sumoku.race"):
+        "start-up: the race's options (and its engine) are loaded when a room is hosted",
+    ("scenes.sumoku.online.connect", "scenes.sumoku.online.lobby"):
+        "start-up: the lobby screen loads when a room is joined, not with the connect screen",
+    ("scenes.sumoku.online.lobby", "scenes.sumoku.online.race"):
+        "start-up: the online race (and the race scene) loads when the room starts",
+    ("scenes.sumoku.race", "scenes.sumoku.race.scene"):
+        "start-up: the set-up reads the race's options here; the race scene loads when a race starts",
+    ("scenes.sumoku.bots", "engine.sumoku.bot"):
+        "start-up: Sumoku's bots (their move search) are loaded when a bot seat is made",
+    ("scenes.sumoku.race.botdriver", "engine.sumoku.racebot"):
+        "start-up: the race bots are loaded when a race has a bot seat",
+    ("scenes.sumoku.table", "engine.sumoku.bot"):
+        "start-up: the bots' move search is loaded when a hint is first asked for",
 }
 
 # the packages whose every import inside a function is listed in LAZY
-LISTED = ("engine", "net", "scenes.paperback", "scenes.hooky", "scenes.wooolf", "scenes.wordporters")
+LISTED = ("engine", "net", "scenes.paperback", "scenes.hooky", "scenes.sumoku", "scenes.wooolf", "scenes.wordporters")
 
 # the packages whose imports under TYPE_CHECKING count for cycles too
 ANNOTATED = ("scenes",)

@@ -9,6 +9,7 @@ from scenes.sumoku.race import RACE_WORDS, VARIANT_WORDS as RACE_VARIANT_WORDS, 
 from scenes.sumoku.race import race_options, race_scene
 from engine.core.lazy import exports
 from engine.sumoku.spec import SPEC
+from scenes.ui.i18n import t
 
 # imported when first used (engine/core/lazy.py): the picker needs only SETUP and the icon
 __getattr__, __dir__ = exports(__name__, {
@@ -64,7 +65,6 @@ SOLITAIRE_ENDS = ("stopped", "time", "all_placed")     # only solitaire ends the
 def result_reason(outcome: dict) -> str | None:
     """Why the game ended, under the results' headline ("Nobody could play on: a full
     round of passes.")."""
-    from scenes.ui.i18n import t
     reason = (outcome.get("detail") or {}).get("reason")
     key = f"sumoku.end.{reason}"
     return t(key) if reason and t(key) != key else None
@@ -73,7 +73,6 @@ def result_reason(outcome: dict) -> str | None:
 def result_note(outcome: dict, seat: int) -> str:
     """Under a player's score: solitaire, what the score counts (tiles placed of 96);
     classic, the plays' points less the tiles left in hand, when there were any."""
-    from scenes.ui.i18n import t
     detail = outcome.get("detail") or {}
     scores = outcome.get("scores") or []
     if detail.get("reason") in SOLITAIRE_ENDS and seat < len(scores):

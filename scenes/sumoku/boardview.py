@@ -11,6 +11,7 @@ import pygame
 
 from scenes.sumoku import style
 from scenes.sumoku.tileart import tile_surface
+from scenes.ui.i18n import lang
 from scenes.ui.text import render, wrap
 
 Cell = tuple[int, int]
@@ -333,6 +334,5 @@ class BoardView:
         return r.clamp(self.rect)
 
     def _draw_error_label(self, surface: pygame.Surface, lc) -> None:
-        from scenes.ui.i18n import lang
         text = lc.error.message(lang())
         surface.blit(self.error_label(text), self.error_label_rect(lc, text))

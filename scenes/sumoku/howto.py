@@ -8,6 +8,7 @@ from typing import Callable, Sequence
 
 import pygame
 
+from engine.sumoku.board import all_lines
 from engine.sumoku.scoring import evaluate_play
 from scenes.sumoku import howto_variants as variants
 from scenes.sumoku import style
@@ -86,7 +87,6 @@ class BoardPicture:
             ps = evaluate_play(board, key, self.play, first_play=first_play)
             self.lines: list = [LineCheck(ln.direction, ln.cells, ln.total) for ln in ps.lines]
         elif lines == "all":    # every line on the table
-            from engine.sumoku.board import all_lines
             self.lines = [LineCheck(d, tuple(cells), sum(board[c][1] for c in cells)) for d, cells in all_lines(board)]
         else:                   # the lines through the play, each judged (errors shown beside)
             self.lines = line_checks(board, key, self.play)

@@ -12,12 +12,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from scenes.sumoku.online.connect import ConnectScene
+
 MENU_KEY = "net.menu.online"
 
 
 def open_online(app: Any) -> Any:
     """Show the connect screen; returns it."""
-    from scenes.sumoku.online.connect import ConnectScene
     scene = ConnectScene(app)
     app.stack.push(scene)
     return scene

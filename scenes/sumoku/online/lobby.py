@@ -13,6 +13,7 @@ from scenes.sumoku.online.link import Problem, error_problem, refusal_text
 from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
+from scenes.ui.worker import run_async
 
 
 class LobbyScene(GuiScene):
@@ -148,7 +149,6 @@ class LobbyScene(GuiScene):
         """Leave the room (the seat is given up) and go back to the connect screen."""
         if not self.gone:
             self.gone = True
-            from scenes.ui.worker import run_async
             run_async(self.lobby.close, True)
         self.stack.pop()
 
