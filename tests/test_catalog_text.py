@@ -87,3 +87,11 @@ def test_the_reported_line_reads_with_its_space() -> None:
     assert spaced("玩家 1什麼都沒買") == "玩家 1 什麼都沒買"
     assert spaced("Ada買了A牌3張") == "Ada 買了 A 牌 3 張"
     assert spaced("小美買了「一次性」") == "小美買了「一次性」"
+
+
+def test_a_bot_levels_chinese_description_names_its_level_once() -> None:
+    """'簡單：像隨興的玩家，拼…', not '簡單：隨興的玩家：拼…' (two colons read as two labels)."""
+    about = {k: v for k, v in catalog("zh-TW").items() if ".level." in k and k.endswith(".about")}
+    assert about
+    twice = [(k, v) for k, v in about.items() if v.split("。")[0].count("：") > 1]
+    assert not twice, twice
