@@ -66,3 +66,30 @@ def test_card_small_print_reads_whole_at_960x540(lang, options):
     assert not bad, bad[:6]
     assert any(x.startswith(ends_at[1].split("{")[0]) for x in seen), "the end lines were not drawn"
     assert any(x.endswith("¢") for x in seen), "no card's ¢ was drawn: the check would be vacuous"
+
+
+@pytest.mark.parametrize("size", ((960, 540), (1280, 720)))
+@pytest.mark.parametrize("lang", ("en", "zh-TW"))
+@pytest.mark.parametrize("mark", ("pick", "trash"))
+def test_a_marked_card_says_its_mark_and_keeps_its_letters_in_sight(mark, lang, size):
+    """A card picked to buy or to trash: the mark's word ('Buy', '購買', ...) is drawn whole
+    on its foot, clear of the letters (it was a blank band across them: 'Buy' did not fit)."""
+    import pygame
+    from scenes.paperback.cards import draw_card
+    from scenes.paperback.layout import MARKET_CARD
+    from scenes.ui import i18n
+    from scenes.ui.geometry import Frame
+    from support.fits import unreadable
+    pygame.init()
+    i18n.set_lang(lang)
+    fr, surface = Frame(size), pygame.Surface(size)
+    card = cards_of(PaperbackRules().view(PaperbackRules().initial(2, {"start": 0}), None))
+    es = next(c for c in card.values() if c.letters == "es")
+    rect = fr.r(100, 100, *MARKET_CARD)
+    with record_text() as blits:
+        draw_card(surface, rect, es, fr, cost=True, mark=mark)
+    word = [b for b in blits if b.text == t(f"paperback.ui.mark.{mark}")]
+    letters = [b for b in blits if b.text.lower() == "es"]
+    assert word and letters, [b.text for b in blits]
+    assert not word[0].rect.colliderect(letters[0].rect)
+    assert not unreadable(word)

@@ -156,9 +156,11 @@ def draw_card(surface: pygame.Surface, rect: pygame.Rect, card: CardDef, fr: Fra
     if mark:
         colour = MARK_TRASH if mark == "trash" else MARK_PICK
         pygame.draw.rect(surface, colour, rect.inflate(fr.px(6), fr.px(6)), max(3, fr.px(5)), border_radius=rad + 2)
-        label = pygame.Rect(rect.x, rect.centery - band_h // 2, rect.w, band_h)
-        pygame.draw.rect(surface, colour, label)
-        small_print(surface, t(f"paperback.ui.mark.{mark}"), label, small, fr, style.INK, bold=True)
+        word = t(f"paperback.ui.mark.{mark}")      # (on the foot, tall enough for its word: the letters stay seen)
+        label_h = min(rect.h // 3, max(band_h, inked(word, fr.min_fs, style.INK, True)[1].h + fr.px(6)))
+        label = pygame.Rect(rect.x, rect.bottom - label_h, rect.w, label_h)
+        pygame.draw.rect(surface, colour, label, border_bottom_left_radius=rad, border_bottom_right_radius=rad)
+        small_print(surface, word, label, small, fr, style.INK, bold=True)
 
 
 def draw_back(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, label: str = "") -> None:
