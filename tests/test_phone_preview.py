@@ -196,3 +196,59 @@ def test_in_simultaneous_play_a_preview_reads_no_other_seats_secret_announcement
         assert rules.to_data(other) != rules.to_data(s.state)
         assert preview_frame(s.view(0), seat_check(rules, other, s.events, 0), *ask) == want
     assert s.to_act() == {0} and not s.state.sim["revealed"]        # the dry runs changed nothing
+
+
+def _power_words(seed=6):
+    """A bot game with the Space Bar and Dyslexia (option space_dyslexia; seed 6 lays both
+    early): yields (session, seat, spell command, the powers in it) before each such word,
+    which the caller submits."""
+    from engine.registry import bot_for
+    s = LocalSession(rules_for("paperback"), 3, {"space_dyslexia": True, "start": 0}, seed=seed, log=False)
+    bots = [bot_for("paperback", None, "normal", seat, 0) for seat in range(3)]
+    cards = s.state.cards
+    while s.outcome() is None:
+        seat = min(s.to_act())
+        cmd = {**bots[seat].choose(s.view(seat), seat), "seat": seat}
+        if cmd["type"] == "spell":
+            view = s.view(seat)
+            powers = {cards[view["common"] if c == "common" else c].power for c in cmd["cards"]} - {""}
+            if powers:
+                yield s, seat, cmd, powers
+                continue
+        s.submit(cmd)
+
+
+def test_the_space_bar_and_dyslexia_preview_as_the_tv_scores_them_and_the_rules_take_them():
+    """A word laid with the Space Bar (two words) and one with Dyslexia (a pair reversed),
+    as a phone sends them (no letter for a power card): the preview's ¢ and items are the
+    TV's word panel's (scenes/paperback/word.py, the Space Bar laid as the gap) and the ¢
+    the rules then give; Dyslexia in a word with no pair reversed is refused with why."""
+    from scenes.paperback.word import SPACE, Building, live_score
+    seen: set[str] = set()
+    for s, seat, cmd, powers in _power_words():
+        view, cards = s.view(seat), s.state.cards
+        sent = {c: x for c, x in cmd["letters"].items() if not cards[c].power}     # as paperback.js sends it
+        got = preview_frame(view, seat_check(s.rules, s.state, s.events, seat), seat, cmd["cards"], sent, len(s.events))
+        assert got["refusal"] is None, got
+        tv = [(c, SPACE if (d := cards[view["common"] if c == "common" else c]).power == "space"
+               else "" if d.power else d.letters if c == "common" else cmd["letters"].get(c, d.letters))
+              for c in cmd["cards"]]
+        panel = live_score(view, Building(slots=tv))
+        assert got["score"] == plain({"cents": panel.cents, "draws": panel.draws, "letters": panel.letters,
+                                      "items": [list(i) for i in panel.items]})
+        if "dyslexia" in powers:
+            plain_pairs = {c: cards[c].letters for c in cmd["cards"]
+                           if c != "common" and len(cards[c].letters) == 2 and not cards[c].power}
+            unturned = {c: x for c, x in sent.items() if c not in plain_pairs}
+            bad = preview_frame(view, seat_check(s.rules, s.state, s.events, seat), seat, cmd["cards"], unturned,
+                                len(s.events))
+            assert bad["refusal"] is not None
+        n = len(s.events)
+        s.submit({**cmd, "letters": sent})
+        spelled = [ev for ev in s.events[n:] if ev["type"] == "spelled"]
+        assert spelled and spelled[0]["cents"] == got["score"]["cents"]
+        assert (" " in spelled[0]["word"]) == ("space" in powers)
+        seen |= powers
+        if seen == {"space", "dyslexia"}:
+            return
+    raise AssertionError(f"only {seen} laid")

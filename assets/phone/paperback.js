@@ -18,7 +18,7 @@ function card(c, id) {
 function face(c, id) {
   const d = card(c, id);
   if (d.wild) return t("paperback.ui.sim.wild");
-  if (d.power) return up(d.power);
+  if (d.power) return t(`paperback.card.${d.power}`);
   return up(d.letters);
 }
 
@@ -85,13 +85,21 @@ function word(c) {
   return c.ui.word;
 }
 
+// what the top common is laid as (a power common: the Space Bar's gap, Dyslexia nothing);
+// null: no common to lay
 function commonLetter(c) {
   const v = c.view;
-  return v.common && !v.effects?.no_common ? card(c, v.common).letters : null;
+  return v.common && !v.effects?.no_common ? layText(card(c, v.common)) : null;
 }
 
+// the Space Bar and Dyslexia (option space_dyslexia) lay no letter: the Space Bar shows as
+// the gap between the two words
+const SPACE = " ";
+const layText = (d) => d.power === "space" ? SPACE : d.power ? "" : d.letters;
+
 function texts(d) {
-  if (d.wild || d.power) return [];
+  if (d.power) return [layText(d)];
+  if (d.wild) return [];
   const [kind] = d.ability;
   if (kind === "flip") return [d.letters, d.letters.split("").reverse().join("")];
   if (kind === "qu") return [d.letters, d.letters + "u"];
@@ -102,10 +110,17 @@ function texts(d) {
 const wordPower = (c) => { const p = c.view.power; return p && !p.turn && p.legal ? p.id : null; };
 const letterCard = (d) => !d.wild && !d.power && d.kind !== "common" && d.letters.length === 1;
 
-// every way a hand card may be laid now: the Stuck Key adds a single letter twice
+const pairCard = (d) => !d.wild && !d.power && d.letters.length === 2;
+// Dyslexia is in the word: one two-letter card may be laid reversed
+const reversing = (c) => word(c).some((p) => card(c, p.id === "common" ? c.view.common : p.id).power === "dyslexia");
+
+// every way a hand card may be laid now: the Stuck Key adds a single letter twice,
+// Dyslexia a two-letter card reversed
 function layings(c, d) {
   const out = texts(d);
-  return wordPower(c) === "stuck_key" && letterCard(d) ? [...out, d.letters + d.letters] : out;
+  if (wordPower(c) === "stuck_key" && letterCard(d)) return [...out, d.letters + d.letters];
+  const back = d.letters.split("").reverse().join("");
+  return pairCard(d) && reversing(c) && !out.includes(back) ? [...out, back] : out;
 }
 
 // lay the typed word with the hand: longest texts first, then the common, then wilds
@@ -117,7 +132,7 @@ export function layTyped(typed, hand, cardOf, common) {
   while (i < typed.length) {
     let best = null;
     for (const id of free) {
-      for (const text of texts(cardOf(id))) {
+      for (const text of texts(cardOf(id)).filter((x) => x.trim())) {
         if (text && typed.startsWith(text, i) && (!best || text.length > best.text.length)) best = { id, text };
       }
     }
@@ -170,13 +185,13 @@ function commandOf(c) {
   for (const p of w) {
     if (p.id === "common") continue;
     const d = card(c, p.id);
-    if (d.wild || p.text !== d.letters) letters[p.id] = p.text;
+    if (!d.power && (d.wild || p.text !== d.letters)) letters[p.id] = p.text;
   }
   return { type: "spell", cards: w.map((p) => p.id), letters };
 }
 
 function clear(c) {
-  for (const k of ["word", "asking", "typed", "basket", "typing", "hinting", "trash", "trashOffer", "cubeOn"]) delete c.ui[k];   // (shownAt stays: the round's clock)
+  for (const k of ["word", "asking", "typed", "basket", "typing", "hinting", "trash", "trashOffer", "cubeOn", "passing"]) delete c.ui[k];   // (shownAt stays: the round's clock)
 }
 
 // ---- the TV's preview of the word being laid, and its hint ------------------------------------
@@ -221,7 +236,7 @@ function itemLines(c, items) {
 
 function previewPanel(c) {
   const w = word(c);
-  const text = w.map((p) => up(p.text)).join("");
+  const text = w.map((p) => up(p.text)).join("").trim();
   if (!w.length) {
     return el("div", { class: "pbpreview", id: "preview" }, el("p", { class: "pbword", id: "built" }, "—"),
       el("p", { class: "dim" }, t("paperback.ui.no_word")));
@@ -314,6 +329,7 @@ function spell(c) {
   hintCame(c);
   const v = c.view;
   const ui = c.ui;
+  if (ui.passing && v.phase === "spell") return passing(c);
   const w = word(c);
   const used = new Set(w.map((p) => p.id));
   if (ui.asking) {        // a wild's letter, the Typo's, or the letter Plagiarism borrows
@@ -350,7 +366,7 @@ function spell(c) {
       } else if (!used.has(id)) tap(c, id);
     }, { class: used.has(id) ? "pbcard on" : "pbcard", "data-card": id });
   }),
-  common ? button(`${up(common)} · ${t("phone.paperback.common")}`, () => { if (!used.has("common")) tap(c, "common"); },
+  common !== null ? button(`${face(c, v.common)} · ${t("phone.paperback.common")}`, () => { if (!used.has("common")) tap(c, "common"); },
     { class: used.has("common") ? "pbcard common on" : "pbcard common", "data-card": "common" }) : null,
   wordPower(c) === "plagiarism" && !used.has("plagiarism")
     ? button(t("paperback.ui.power_button.plagiarism"), () => { ui.asking = "plagiarism"; c.redraw(); },
@@ -370,7 +386,7 @@ function spell(c) {
     if (laid) ui.word = laid;
     askPreview(c);
     const built = document.getElementById("built");
-    if (built) built.textContent = (laid || []).map((p) => up(p.text)).join("") || "—";
+    if (built) built.textContent = (laid || []).map((p) => up(p.text)).join("").trim() || "—";
     // mark the cards laid without a redraw (a redraw on blur would eat the next tap)
     const laidIds = new Set((laid || []).map((p) => p.id));
     for (const b of document.querySelectorAll(".pbhand button[data-card]")) {
@@ -393,8 +409,37 @@ function spell(c) {
     el("div", { class: "grid" },
       button(t("paperback.ui.propose"), () => { const text = w.map((p) => p.text).join(""); if (text) send(c, { type: "propose", word: text }); },
         { class: "big", id: "propose" }),
-      button(t("paperback.ui.pass"), () => send(c, { type: "pass" }), { class: "big", id: "pass" })),
+      button(t("paperback.ui.pass"), () => {
+        if (cubing(c)) { ui.passing = true; c.redraw(); } else send(c, { type: "pass" });
+      }, { class: "big", id: "pass" })),
     ...help);
+}
+
+// co-op: a turn that buys nothing (a pass, or an empty purchase) puts a cube on an uncovered
+// pyramid card: the one tapped here (cube_on), else where the rules put it
+const cubing = (c) => !!(c.view.coop && c.view.coop.uncovered.length);
+
+function withCube(c, asked, cmd) {
+  const on = c.ui.cubeOn;
+  return asked && on && c.view.coop.uncovered.includes(on) ? { ...cmd, cube_on: on } : cmd;
+}
+
+function cubeRow(c, about) {
+  const co = c.view.coop;
+  const ui = c.ui;
+  return [el("p", { class: "dim" }, t(about)),
+    el("div", { class: "pbhand" }, co.uncovered.map((id) => button(t("paperback.ui.pyramid.card",
+      { cost: card(c, id).cost, n: co.cubes[id] || 0, limit: co.limit }), () => { ui.cubeOn = ui.cubeOn === id ? null : id; c.redraw(); },
+    { class: ui.cubeOn === id ? "pbcard on" : "pbcard", "data-cube": id })))];
+}
+
+// co-op: Pass first asks where the turn's cube goes (as the TV's pyramid does)
+function passing(c) {
+  const ui = c.ui;
+  return section(t("paperback.ui.pass"), ...cubeRow(c, "phone.paperback.cube_on_pass"),
+    el("div", { class: "grid" },
+      button(t("paperback.ui.pass"), () => send(c, withCube(c, true, { type: "pass" })), { class: "big go", id: "pass_cube" }),
+      button(t("hooky.ui.cancel"), () => { delete ui.passing; delete ui.cubeOn; c.redraw(); }, { class: "big back", id: "pass_back" })));
 }
 
 function buy(c) {
@@ -416,17 +461,9 @@ function buy(c) {
       c.redraw();
     }, { class: inBasket ? "pbcard on" : "pbcard", "data-buy": x.id, disabled: !inBasket && x.cost > left });
   });
-  const co = v.coop;            // co-op: a turn that buys nothing puts a cube on the pyramid
-  const cubeAsked = co && !ui.basket.length && co.uncovered.length;
-  const paying = (cmd) => {
-    const out = spent > v.cents ? { ...cmd, cubes: spent - v.cents } : { ...cmd };
-    if (cubeAsked && ui.cubeOn && co.uncovered.includes(ui.cubeOn)) out.cube_on = ui.cubeOn;
-    return out;
-  };
-  const cubeRow = cubeAsked ? [el("p", { class: "dim" }, t("phone.paperback.cube_on")),
-    el("div", { class: "pbhand" }, co.uncovered.map((id) => button(t("paperback.ui.pyramid.card",
-      { cost: card(c, id).cost, n: co.cubes[id] || 0, limit: co.limit }), () => { ui.cubeOn = ui.cubeOn === id ? null : id; c.redraw(); },
-    { class: ui.cubeOn === id ? "pbcard on" : "pbcard", "data-cube": id })))] : [];
+  const cubeAsked = cubing(c) && !ui.basket.length;
+  const paying = (cmd) => withCube(c, cubeAsked, spent > v.cents ? { ...cmd, cubes: spent - v.cents } : { ...cmd });
+  const cubeChoice = cubeAsked ? cubeRow(c, "phone.paperback.cube_on") : [];
   const last = v.words.length ? v.words[v.words.length - 1] : null;
   const th = v.theme;           // themes: a word off the list put to the table (the TV judges it)
   const claim = th && !th.strict && !th.vote && th.holder !== c.seat && last && last.seat === c.seat && last.word;
@@ -437,7 +474,7 @@ function buy(c) {
     ui.basket.length
       ? button(t("paperback.ui.buy", { cost: spent, left }), () => send(c, paying({ type: "buy", cards: ui.basket.slice() })), { class: "big go", id: "buy" })
       : button(t("paperback.ui.buy_nothing", { left: v.cents }), () => send(c, paying({ type: "buy", cards: [] })), { class: "big", id: "buy" }),
-    ...cubeRow,
+    ...cubeChoice,
     claim ? button(t("paperback.ui.claim_theme"), () => send(c, { type: "theme_claim" }), { class: "big", id: "claim_theme" }) : null,
     claim ? el("p", { class: "dim" }, t("paperback.ui.claim_theme_about")) : null);
 }

@@ -193,6 +193,81 @@ def test_paperback_coop_two_phones_and_a_bot(phones, tmp_path):
         tv.stop()
 
 
+def test_paperback_space_bar_and_dyslexia_laid_on_the_phones_at_360_by_640(phones, tmp_path):
+    """Option space_dyslexia (seed 6 deals them so): a phone lays a word with the Space
+    Bar (two words in one turn), each phone one with Dyslexia (its two-letter card tapped
+    again: reversed), the live ¢ the engine's scorer gives on the seat's view; the page while
+    Dyslexia is laid fits at 360x640 in both languages, screenshots kept; every frame
+    checked and scrambled."""
+    out = Path(os.environ.get("COUCHTOP_SHOTS", tmp_path))
+    tv = Tv("paperback", ["phone", "phone", "bot"], seed=6, log_dir=tmp_path,
+            options={"space_dyslexia": True, "start": 0})
+    try:
+        pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
+        tv.start_game()
+        drive = PaperbackDriver(tv)
+        drive.proposed, drive.typed, drive.hinted = True, 1, "-"     # every word laid card by card
+        cards = tv.session.state.cards
+        laid: dict[tuple[int, str], list] = {}
+        shots = []
+
+        def powers_of(seat, cmd):
+            view = tv.session.view(seat)
+            return {cards[view["common"] if cid == "common" else cid].power for cid in cmd["cards"]} - {""}
+
+        def on_laid(page, seat, cmd):
+            powers = powers_of(seat, cmd)
+            if "dyslexia" in powers and not any(s == seat for s, _ in shots):
+                check_page_fits(page)
+                assert "…" not in page.inner_text("#app")
+                lang = "zh-TW" if seat else "en"
+                path = out / f"phone-paperback-dyslexia-{lang}.png"
+                page.screenshot(path=str(path), full_page=True)
+                shots.append((seat, path))
+            if "space" in powers:
+                assert " " in page.inner_text("#built")              # two words, the gap between
+            for p in powers:
+                laid.setdefault((seat, p), []).append(cmd["cards"])
+
+        drive.on_laid = on_laid
+        def done():
+            return {(0, "dyslexia"), (1, "dyslexia")} <= set(laid) and any(p == "space" for _, p in laid)
+
+        while not done() and tv.session.outcome() is None:
+            play(tv, pages, drive, most=1)
+        assert done(), laid
+        spelled = [(ev["seat"], ev["cards"]) for ev in tv.session.events if ev["type"] == "spelled"]
+        for (seat, _), words in laid.items():       # taken by the TV as laid on the page
+            assert all((seat, cids) in spelled for cids in words), (seat, words)
+        assert any(" " in ev["word"] for ev in tv.session.events if ev["type"] == "spelled" and ev["seat"] in pages)
+        assert sorted(s for s, _ in shots) == [0, 1] and all(p.stat().st_size > 5000 for _, p in shots)
+        for seat, ph in pages.items():
+            assert tv.scramble_frames(seat, ph.frames)[0] == tv.check_frames(seat, ph.frames)
+    finally:
+        tv.stop()
+
+
+def test_paperback_coop_pass_puts_its_cube_on_the_card_tapped(phones, tmp_path):
+    """Co-op: a turn that passes asks on the phone where its cube goes; the cube goes on the
+    pyramid card tapped there (not the rules' choice)."""
+    tv = Tv("paperback", ["phone", "phone", "bot"], seed=2, log_dir=tmp_path, options={"coop": True, "start": 0})
+    try:
+        pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
+        tv.start_game()
+        drive = PaperbackDriver(tv, coop_pass=True)
+        drive.proposed = True
+        while not drive.pass_cube and tv.session.outcome() is None:
+            play(tv, pages, drive, most=1)
+        passed = [i for i, ev in enumerate(tv.session.events) if ev["type"] == "passed" and ev["seat"] in pages]
+        assert passed and drive.pass_cube
+        after = [ev for ev in tv.session.events[passed[0]:] if ev["type"] == "cube_placed"]
+        assert after and after[0]["card"] == drive.pass_cube, (after, drive.pass_cube)
+        for seat, ph in pages.items():
+            assert tv.scramble_frames(seat, ph.frames)[0] == tv.check_frames(seat, ph.frames)
+    finally:
+        tv.stop()
+
+
 def test_paperback_simultaneous_two_phones_and_a_bot(phones, tmp_path):
     """Simultaneous play: the snake draft picked on the phones, every round's word announced
     from each phone at once with the time that phone measured."""

@@ -75,7 +75,7 @@ class PaperbackDriver:
     the game is typed (the page lays the cards); before it, a word the list lacks is typed
     and spelled (the TV refuses it with a readable reason), then proposed to the vote."""
 
-    def __init__(self, tv, prefer_attacks: bool = False, asks: bool = False) -> None:
+    def __init__(self, tv, prefer_attacks: bool = False, asks: bool = False, coop_pass: bool = False) -> None:
         self.tv = tv
         self.prefer_attacks = prefer_attacks      # buy an attack that takes cards when it can
         self.asks = asks                          # ask for help once, claim the theme once (when the TV would take it)
@@ -83,6 +83,10 @@ class PaperbackDriver:
         self.powers: list[str] = []               # the word powers used on the pages
         self.trashed: list[str] = []              # the cards trashed by abilities chosen on the pages
         self.cubes_placed = ""                    # co-op: the pyramid card a page put a cube on
+        self.coop_pass = coop_pass                # co-op: one spelling turn passed instead, its cube placed
+        self.pass_cube = ""                       # the pyramid card that pass's cube was put on
+        self.spelled: list[dict] = []             # the spell commands laid card by card on the pages
+        self.on_laid = None                       # called (page, seat, cmd) with a word laid, before it is sent
         self.proposed = False
         self.typed = 0
         self.refusal = ""
@@ -165,7 +169,12 @@ class PaperbackDriver:
             return
         if kind == "spell" and not self.hinted and self.use_hint(page, view):
             return
+        if kind == "spell" and self.coop_pass and not self.pass_cube and (view.get("coop") or {}).get("uncovered"):
+            cmd, self.coop_pass = {"type": "pass"}, False
+            kind = "pass"
         if kind == "spell":
+            self.spelled.append(cmd)
+            reverse = []                    # Dyslexia's reversed pair: turned once the whole word is laid
             for cid in cmd["cards"]:
                 text = cmd.get("letters", {}).get(cid)
                 if cid == "plagiarism":                     # the power's borrowed letter
@@ -177,8 +186,12 @@ class PaperbackDriver:
                 if cid == "common":
                     continue
                 d = self.cards[cid]
+                if d.get("power"):                          # the Space Bar, Dyslexia: no letter
+                    continue
                 text = text or d["letters"]
-                if d["wild"]:
+                if text != d["letters"] and text == d["letters"][::-1] and d["ability"][0] != "flip":
+                    reverse.append(cid)
+                elif d["wild"]:
                     page.click(f"button[data-wild='{text}']")
                 elif text != d["letters"]:
                     page.click(f"button[data-card='{cid}']")     # tapped again: its other way, or twice (Stuck Key)
@@ -187,7 +200,11 @@ class PaperbackDriver:
                         self.powers.append("typo")
                     elif text == d["letters"] * 2:
                         self.powers.append("stuck_key")
+            for cid in reverse:
+                page.click(f"button[data-card='{cid}']")         # tapped again: reversed (Dyslexia)
             self.shown.append(self.live_cents(page, view, cmd["cards"], cmd.get("letters", {})))
+            if self.on_laid:
+                self.on_laid(page, seat, cmd)
             for key, attr in (("trash", "data-trash"), ("trash_offer", "data-trash-offer")):   # the abilities' choices
                 chosen = list(cmd.get(key) or [])
                 offered = page.locator(f"button[{attr}]")
@@ -199,6 +216,14 @@ class PaperbackDriver:
             page.click("#spell")
         elif kind == "pass":
             page.click("#pass")
+            if (view.get("coop") or {}).get("uncovered"):      # co-op: where the cube goes, then Pass
+                from scenes.paperback.pyramid import default_cube
+                free = view["coop"]["uncovered"]
+                target = next((c for c in free if c != default_cube(view)), free[0])
+                if not self.pass_cube:
+                    page.click(f"button[data-cube='{target}']")
+                    self.pass_cube = target
+                page.click("#pass_cube")
         elif kind == "ask_help":
             page.click("#ask_help")
         elif kind == "theme_claim":
