@@ -47,6 +47,16 @@ def test_counted_forms(key: str, n: int, said: str) -> None:
     assert tr(key, "en", **params) == said
 
 
+@pytest.mark.parametrize("n,said", [(1, "Choose exactly 1 card to discard."), (2, "Choose exactly 2 cards to discard.")])
+def test_a_key_given_as_a_parameter_agrees_with_the_count_beside_it(n: int, said: str) -> None:
+    """"@key" parameters are said with the message's plain parameters: an attack's answer
+    is "1 card to discard", never "1 card(s)" (the TV, the phone and the refusal alike)."""
+    assert tr("err.paperback.answer_owed", "en", n=n, what="@paperback.answer.discard") == said
+    assert tr("paperback.ui.answer.task", "en", n=n, what="@paperback.answer.topdeck") == \
+        f"{n} {'card' if n == 1 else 'cards'} to put on top of your deck"
+    assert "(s)" not in "".join(catalog("en").values())
+
+
 def test_the_plural_form_takes_numbers_as_text_and_leaves_other_text_alone() -> None:
     assert plurals("{n} {n:card|cards}", {"n": "1"}) == "{n} card"
     assert plurals("{n} {n:card|cards}", {"n": -1}) == "{n} card"

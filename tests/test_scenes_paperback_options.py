@@ -129,7 +129,7 @@ def test_attacks_each_human_victim_answers_under_the_curtain_and_bots_answer_the
     with record_text() as blits:
         redraw(app)
     help_line = scene.answer_help()
-    assert "Ann's attack" in help_line and "1 card(s) to discard" in help_line
+    assert "Ann's attack" in help_line and "1 card to discard" in help_line
     assert any(b.text == help_line for b in blits), (help_line, scene.info_line, [b.text for b in blits])
     assert not button(scene, "answer").enabled
     click(app, button(scene, "answer_s1.T").rect.center)             # the first pick discards

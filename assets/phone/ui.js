@@ -21,9 +21,12 @@ export async function loadStrings(l) {
   document.documentElement.lang = l === "zh-TW" ? "zh-Hant-TW" : "en";
 }
 
-function param(v) {
-  if (typeof v === "string" && v.startsWith("@")) return t(v.slice(1));
-  if (Array.isArray(v)) return v.map(param).join("-");
+const isKey = (v) => typeof v === "string" && v.startsWith("@");
+
+// As engine/core/i18n.py: "@key" is said with the message's other (plain) parameters.
+function param(v, params) {
+  if (isKey(v)) return t(v.slice(1), Object.fromEntries(Object.entries(params).filter(([, p]) => !isKey(p))));
+  if (Array.isArray(v)) return v.map((x) => param(x, params)).join("-");
   return v;
 }
 
@@ -36,7 +39,7 @@ export function t(key, params = {}) {
   const text = strings[key] ?? key;
   const counted = text.replace(/\{(\w+):([^{}|:]*)\|([^{}|:]*)\}/g,
     (m, k, one, many) => (Math.abs(Number(params[k])) === 1 ? one : many));
-  const out = counted.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(param(params[k])) : m));
+  const out = counted.replace(/\{(\w+)\}/g, (m, k) => (k in params ? String(param(params[k], params)) : m));
   return lang === "zh-TW" && Object.keys(params).length ? out.replace(HAN_LATIN, " ") : out;
 }
 

@@ -4,7 +4,8 @@ Each area owns one file per language (core.json, sumoku.json, ui.json, ...); a k
 stand in one file only.
 
 A parameter whose value is a string starting with "@" names another catalog key and
-is translated too, so plain-data errors can say "the @word.column" in any language.
+is translated too (with the message's other parameters), so plain-data errors can say
+"the @word.column" in any language, and "{n} @…" agrees in number.
 
 English counts: `{n:card|cards}` says the first form when the parameter `n` is 1 (or
 -1), the second otherwise ("{n} {n:card is|cards are} left"); no "1 cards".
@@ -41,11 +42,17 @@ def catalog(lang: str) -> dict[str, str]:
     return merged
 
 
-def _param(value: Any, lang: str) -> Any:
-    if isinstance(value, str) and value.startswith("@"):
-        return tr(value[1:], lang)
+def _is_key(value: Any) -> bool:
+    return isinstance(value, str) and value.startswith("@")
+
+
+def _param(value: Any, lang: str, params: Mapping[str, Any]) -> Any:
+    """A parameter as said: "@key" is that key's text, said with the outer message's
+    other (plain) parameters, so its "{n:card|cards}" agrees with the count beside it."""
+    if _is_key(value):
+        return tr(value[1:], lang, **{k: v for k, v in params.items() if not _is_key(v)})
     if isinstance(value, list):
-        return "-".join(str(_param(v, lang)) for v in value)
+        return "-".join(str(_param(v, lang, params)) for v in value)
     return value
 
 
@@ -84,7 +91,7 @@ def tr(key: str, lang: str = DEFAULT_LANG, /, **params: Any) -> str:
     if not params:
         return text
     try:
-        out = plurals(text, params).format(**{k: _param(v, lang) for k, v in params.items()})
+        out = plurals(text, params).format(**{k: _param(v, lang, params) for k, v in params.items()})
     except (KeyError, IndexError, ValueError):
         return text
     return spaced(out) if lang == "zh-TW" else out

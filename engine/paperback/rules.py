@@ -493,7 +493,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             pool = [h for h in hand if cards[h].wild] if key == "discard_wild" else hand
             owed = min(getattr(eff, key), len(pool))
             if len(chosen) != owed or len(set(chosen)) != owed or any(h not in pool for h in chosen):
-                raise RuleError("err.paperback.answer_owed", count=owed, what=f"@paperback.answer.{key}")
+                raise RuleError("err.paperback.answer_owed", n=owed, what=f"@paperback.answer.{key}")
             for h in chosen:
                 hand.remove(h)
             given[key] = chosen

@@ -75,7 +75,7 @@ class Answers:
     def answer_help(self) -> str:
         """What the attack asks of the seat on screen, and who played it."""
         by = (self.view.get("responding") or {}).get("by")
-        what = names_list([t("paperback.ui.answer.task", n=need, what=t(f"paperback.answer.{key}"))
+        what = names_list([t("paperback.ui.answer.task", n=need, what=f"@paperback.answer.{key}")
                            for key, need in answer_tasks(self.view)])
         return t("paperback.ui.answer.help", player=player_name(self.players, by) if isinstance(by, int)
                  else t("paperback.ev.someone"), what=what)
