@@ -3,6 +3,7 @@ limit, and the one send path (each game frame is the seat's view and event views
 Real sockets on the loopback address; the buckets read a fake clock."""
 from __future__ import annotations
 
+import contextlib
 import http.client
 import json
 import time
@@ -421,9 +422,10 @@ def pump_recv(table, c, k):
     return next(m for m in got if m["k"] == k)
 
 
-def test_a_draft_is_kept_for_the_tv_in_a_game_without_secrets_and_never_played(clock):
-    """A Sumoku phone's play being built reaches the TV (PhoneTable.drafts) and is never
-    submitted; the play itself clears it. In a game with secrets a draft is dropped."""
+@contextlib.contextmanager
+def sumoku_at_the_turn(clock):
+    """A classic Sumoku of two phone seats (seed 7) with the seat whose turn it is joined:
+    (session, table, seat, its socket); the table and host are closed after the block."""
     host = PhoneHost("sumoku", ["phone", "phone"], ["", ""], clock=clock, code="QRST")
     host.start()
     try:
@@ -431,6 +433,16 @@ def test_a_draft_is_kept_for_the_tv_in_a_game_without_secrets_and_never_played(c
         table = PhoneTable(host, session)
         seat = session.view(None)["turn"]
         c, _ = join(host, seat)
+        yield session, table, seat, c
+        table.close()
+    finally:
+        host.stop()
+
+
+def test_a_draft_is_kept_for_the_tv_in_a_game_without_secrets_and_never_played(clock):
+    """A Sumoku phone's play being built reaches the TV (PhoneTable.drafts) and is never
+    submitted; the play itself clears it. In a game with secrets a draft is dropped."""
+    with sumoku_at_the_turn(clock) as (session, table, seat, c):
         draft = {"type": "place", "tiles": [[session.view(seat)["hands"][seat][0], 0, 0, 1]]}
         n = len(session.events)
         send(c, {"k": "draft", "cmd": {**draft, "seat": 1 - seat}})
@@ -439,9 +451,6 @@ def test_a_draft_is_kept_for_the_tv_in_a_game_without_secrets_and_never_played(c
         send(c, {"k": "cmd", "cmd": {"type": "pass"}})
         pump_until(table, lambda: len(session.events) > n)
         assert table.drafts == {}
-        table.close()
-    finally:
-        host.stop()
     host = make_host(clock)            # Wooolf!!: hidden information
     try:
         table = PhoneTable(host, LocalSession(rules_for("wooolf"), 5, {"start": 0}, seed=7, log=False))
@@ -487,20 +496,11 @@ def test_a_hint_comes_from_the_seats_own_view_and_only_where_the_game_has_one(cl
     """Sumoku: the TV's Hint (the normal bot's play) for the phone's seat, made from that
     seat's view; Wooolf!! has no hint: refused."""
     from net.phones.hints import hint_frame
-    host = PhoneHost("sumoku", ["phone", "phone"], ["", ""], clock=clock, code="QRST")
-    host.start()
-    try:
-        session = LocalSession(rules_for("sumoku"), 2, {"variant": "classic"}, seed=7, log=False)
-        table = PhoneTable(host, session)
-        seat = session.view(None)["turn"]
-        c, _ = join(host, seat)
+    with sumoku_at_the_turn(clock) as (session, table, seat, c):
         send(c, {"k": "hint", "cmd": {"type": "place"}})       # nothing but the ask is read
         frame = pump_recv(table, c, "hint")
         assert frame == json.loads(json.dumps(hint_frame("sumoku", session.view(seat), seat, len(session.events))))
         assert frame["cmd"]["type"] == "place" and "seat" not in frame["cmd"]
-        table.close()
-    finally:
-        host.stop()
     host = make_host(clock)
     try:
         table = PhoneTable(host, LocalSession(rules_for("wooolf"), 5, {"start": 0}, seed=7, log=False))

@@ -6,6 +6,7 @@ are here (or with Continue, a seat away then handled as any phone away: F2 after
 grace). A game without a kept room continues with empty phone seats."""
 from __future__ import annotations
 
+import contextlib
 import json
 
 import pygame
@@ -33,6 +34,22 @@ def new_app(lang="en", size=(1280, 720)):
     a.now = FakeClock()                 # the phone table's grace runs on it
     a.stack.push(a.menu())
     return a
+
+
+@contextlib.contextmanager
+def continued(path, conns):
+    """The old phones' sockets closed, a new app (as after the host died or quit) and its
+    Continue of `path`: (the app, the resumed session, the screen Continue opened); the
+    app's game and phones are closed after the block."""
+    for c in conns.values():
+        c.close()
+    again = new_app()
+    try:
+        resumed = again.continue_game(path)
+        yield again, resumed, again.stack.top
+    finally:
+        again.close_session()
+        again.stop_phones()
 
 
 def played(app, game="wordporters", kinds=("phone", "phone", "bot"), moves=1):
@@ -99,12 +116,7 @@ def test_continue_after_a_crash_brings_the_same_phones_back_to_their_seats(app):
     session, host, conns, tokens = played(app)
     path, events, code, port = session.log_path, list(session.events), host.code, host.port
     crash(host)                                       # no clean shutdown: the app is gone too
-    for c in conns.values():
-        c.close()
-    again = new_app()
-    try:
-        resumed = again.continue_game(path)
-        lobby = again.stack.top
+    with continued(path, conns) as (again, resumed, lobby):
         assert isinstance(lobby, PhoneLobbyScene) and lobby.session is resumed
         assert again.session is None                  # the table waits for the phones
         h = lobby.host
@@ -136,21 +148,13 @@ def test_continue_after_a_crash_brings_the_same_phones_back_to_their_seats(app):
         assert recv_k(b, "view")["view"] == json.loads(json.dumps(resumed.view(1)))
         a.close()
         b.close()
-    finally:
-        again.close_session()
-        again.stop_phones()
 
 
 def test_continue_with_a_phone_still_away_waits_for_it_and_f2_hands_it_to_a_bot(app):
     session, host, conns, tokens = played(app, moves=0)
     path = session.log_path
     crash(host)
-    for c in conns.values():
-        c.close()
-    again = new_app()
-    try:
-        resumed = again.continue_game(path)
-        lobby = again.stack.top
+    with continued(path, conns) as (again, resumed, lobby):
         a = resume(lobby.host.port, tokens[0])
         steps_until(again, lambda: lobby.seats()[0]["state"] == "here")
         assert lobby.ready()
@@ -163,9 +167,6 @@ def test_continue_with_a_phone_still_away_waits_for_it_and_f2_hands_it_to_a_bot(
         assert resumed.is_bot(1) and table.phone_state(1) == "bot"
         assert resumed.header["players"][1]["kind"] == "phone"
         a.close()
-    finally:
-        again.close_session()
-        again.stop_phones()
 
 
 def test_a_game_without_a_kept_room_continues_with_empty_phone_seats(app):
@@ -174,12 +175,7 @@ def test_a_game_without_a_kept_room_continues_with_empty_phone_seats(app):
     app.save_and_quit()
     app.stop_phones()
     keep.beside.path_for(path, keep.SUFFIX).unlink()
-    for c in conns.values():
-        c.close()
-    again = new_app()
-    try:
-        again.continue_game(path)
-        lobby = again.stack.top
+    with continued(path, conns) as (again, _, lobby):
         assert isinstance(lobby, PhoneLobbyScene)
         assert [s["state"] for s in lobby.seats()] == ["empty", "empty", "bot"]
         old = resume(lobby.host.port, tokens[0])
@@ -189,26 +185,16 @@ def test_a_game_without_a_kept_room_continues_with_empty_phone_seats(app):
         assert keep.load(path, 3).tokens[:2] == [recv_k(x, "welcome")["token"] for x in c]
         for x in c:
             x.close()
-    finally:
-        again.close_session()
-        again.stop_phones()
 
 
 def test_back_from_the_continue_lobby_leaves_the_game_to_continue_later(app):
     session, host, conns, tokens = played(app, moves=0)
     path = session.log_path
     app.save_and_quit()
-    for c in conns.values():
-        c.close()
-    again = new_app()
-    try:
-        again.continue_game(path)
-        lobby = again.stack.top
+    with continued(path, conns) as (again, _, lobby):
         lobby.back()
         assert lobby.host is None and lobby.session is None and again.stack.top is not lobby
         assert keep.load(path, 3).tokens[:2] == [tokens[0], tokens[1]]
-    finally:
-        again.stop_phones()
 
 
 @pytest.mark.parametrize("bad", [
