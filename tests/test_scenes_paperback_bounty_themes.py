@@ -265,6 +265,7 @@ def test_the_bounty_and_theme_screens_fit(lang, size):
 def test_how_to_pages_for_the_bounty_and_themes(lang):
     from scenes.paperback import howto_pages
     make_app(lang=lang)
+    from scenes.common.howtopage import example_params
     pages = {p.title: p for p in howto_pages()}
     surface = pygame.Surface((1280, 720))
     for key_, word in (("bounty", "RANT"), ("themes", "TRAIL")):
@@ -273,7 +274,7 @@ def test_how_to_pages_for_the_bounty_and_themes(lang):
             page.draw(surface, pygame.Rect(40, 110, 1200, 520))
         fits(blits, f"{key_} page")
         shown = [b.text for b in blits]
-        assert word in shown and t(f"paperback.howto.{key_}.note") in shown     # a live example
+        assert word in shown and t(f"paperback.howto.{key_}.note", **example_params()) in shown   # a live example
 
 
 def test_the_setup_offers_bounty_and_themes_explained_in_both_languages():

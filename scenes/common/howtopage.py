@@ -15,6 +15,20 @@ from scenes.ui.i18n import t
 Illustrate = Callable[[pygame.Surface, pygame.Rect, Frame], None]
 
 
+EXAMPLE_KEYS = ("mei", "ada", "bo", "dee")
+
+
+def example_names() -> tuple[str, ...]:
+    """The how-to pages' four example players, in the language now (`ui.howto.names`:
+    Mei, Ada, Bo, Dee / 小美, 阿達, 阿寶, 小迪)."""
+    return tuple(t("ui.howto.names").split("|"))
+
+
+def example_params() -> dict[str, str]:
+    """The example players as catalog placeholders: {mei}, {ada}, {bo}, {dee}."""
+    return dict(zip(EXAMPLE_KEYS, example_names()))
+
+
 class HowtoPage:
     """`title`, `body` (current language) and `draw(surface, rect)`. A game subclasses it
     once, naming itself in `game`; `fill()` gives the body's placeholders."""
@@ -30,7 +44,7 @@ class HowtoPage:
         self.text_share = self.text_share_default if text_share is None else text_share
 
     def fill(self) -> dict[str, str]:
-        return {}
+        return example_params()
 
     @property
     def title(self) -> str:

@@ -16,7 +16,7 @@ from engine.core.turns import view_with_status
 from engine.paperback.content import CardDef, content
 from engine.paperback.rules import PaperbackRules
 from engine.paperback.scoring import Score, score
-from scenes.common.howtopage import HowtoPage, Illustrate
+from scenes.common.howtopage import HowtoPage, Illustrate, example_params
 from scenes.paperback import panels
 from scenes.paperback.cards import draw_card
 from scenes.paperback.cents import draw_cents
@@ -96,7 +96,7 @@ def draw_word(surface: pygame.Surface, area: pygame.Rect, fr: Frame, laid: Laid,
 
 def _word_page(laid: Laid, note_key: str = "") -> Illustrate:
     def draw(surface: pygame.Surface, area: pygame.Rect, fr: Frame) -> None:
-        draw_word(surface, area, fr, laid, t(note_key) if note_key else "")
+        draw_word(surface, area, fr, laid, t(note_key, **example_params()) if note_key else "")
     return draw
 
 

@@ -11,7 +11,7 @@ import pygame
 from engine.wooolf.content import content
 from engine.wooolf.rules import announcement
 from engine.wooolf.scoring import reveal
-from scenes.common.howtopage import HowtoPage
+from scenes.common.howtopage import HowtoPage, example_names, example_params
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
@@ -21,7 +21,6 @@ from scenes.wooolf.layout import TableLayout, seat_box
 from scenes.wooolf.tableview import Shown, draw_table, results_of
 
 ROLE_CARDS = ("B01", "B02", "B03", "B04", "B05")      # one card of every role, wolf first
-NAMES = ("Mei", "Ada", "Bo", "Dee")
 
 
 class Page(HowtoPage):
@@ -32,7 +31,7 @@ class Page(HowtoPage):
     text_only_size = 26
 
     def fill(self) -> dict[str, str]:
-        return {"markers": str(content().markers), "thresholds": thresholds()}
+        return {**super().fill(), "markers": str(content().markers), "thresholds": thresholds()}
 
 
 def thresholds() -> str:
@@ -143,7 +142,7 @@ def _table(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     """Seats with their markers, answered question cards, X tokens and points."""
     view = example_view()
     lay = _three_seats(rect, fr, (0, 1, 4))
-    draw_table(surface, lay, fr, view, [{"name": n} for n in NAMES], Shown(faces={0: ["B03", "B06"]}))
+    draw_table(surface, lay, fr, view, [{"name": n} for n in example_names()], Shown(faces={0: ["B03", "B06"]}))
     text_in(surface, t("wooolf.howto.table.note"), lay.centre, fr.fs(20),
             style.INK_DIM, wrap_lines=True, max_lines=2, min_size=fr.min_fs, ellipsis=True)
 
@@ -209,8 +208,8 @@ def _dial(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     lay = _three_seats(rect, fr, (0, 1, 3))
     shown = Shown(faces={h: list(p) for h, p in enumerate(DIAL_CARDS)},
                   dials={s: (d or {}).get("arrows") for s, d in enumerate(DIALS)}, results=results_of(dial_example()))
-    draw_table(surface, lay, fr, view, [{"name": n} for n in NAMES], shown)
-    text_in(surface, t("wooolf.howto.dial.note"), lay.centre, fr.fs(20),
+    draw_table(surface, lay, fr, view, [{"name": n} for n in example_names()], shown)
+    text_in(surface, t("wooolf.howto.dial.note", **example_params()), lay.centre, fr.fs(20),
             style.INK_DIM, wrap_lines=True, max_lines=3, min_size=fr.min_fs, ellipsis=True)
 
 

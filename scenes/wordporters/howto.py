@@ -10,7 +10,7 @@ import pygame
 
 from engine.wordporters.board import markers_for
 from engine.wordporters.content import content
-from scenes.common.howtopage import HowtoPage
+from scenes.common.howtopage import HowtoPage, example_names, example_params
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
@@ -20,12 +20,11 @@ from scenes.wordporters.pieces import draw_hint_card, draw_number_card, draw_tra
 from scenes.wordporters.tableview import Shown, draw_board
 from scenes.wordporters.words import hint_inline, hint_lines, resolve, word_inline
 
-NAMES = ("Mei", "Ada", "Bo", "Dee")
 WORDS = ("nail", "dvd", "coin", "battery", "candle", "mirror", "wallet", "lawn", "kitchen", "pillow")
 KIDS = ("cat", "dog", "rabbit", "fish", "penguin", "lion", "elephant", "frog", "owl", "panda")
 HINTS = ("h01", "h04", "h30", "h20", "h05", "h19", "h42", "h16", "h29", "h31")
 # the example round so far: (seat, hint word); the rules pick each marker
-PLAYS = (("Mei", "fire"), ("Ada", "metal"), ("Bo", "soft"), ("Dee", "round"), ("Mei", "bright"), ("Ada", "round"))
+PLAYS = ((0, "fire"), (1, "metal"), (2, "soft"), (3, "round"), (0, "bright"), (1, "round"))   # (seat, hint word)
 MEI_NUMBER = 5                     # candle
 
 
@@ -43,7 +42,7 @@ class Page(HowtoPage):
 def _fill() -> dict[str, str]:
     """The example's words in the language on screen, for the pages' text."""
     mode = _mode()
-    return {"name": NAMES[0], "word": word_inline(WORDS[MEI_NUMBER - 1], mode), "a": hint_inline("fire", mode),
+    return {**example_params(), "name": example_names()[0], "word": word_inline(WORDS[MEI_NUMBER - 1], mode), "a": hint_inline("fire", mode),
             "b": hint_inline("bright", mode), "c": hint_inline("round", mode)}
 
 
@@ -53,9 +52,8 @@ def example_view(plays: int = len(PLAYS), children: bool = False) -> dict:
     cards = [c.hint_cards[int(h[1:]) - 1] for h in HINTS]
     hints = [{"card": k.id, "words": [c.hint_words[i].id for i in k.words], "row": 0 if n < 5 else 1, "markers": []}
              for n, k in enumerate(cards)]
-    left = [[1, 2, 3] for _ in NAMES]
-    for name, hid in PLAYS[:plays]:
-        seat = NAMES.index(name)
+    left = [[1, 2, 3] for _ in range(4)]
+    for seat, hid in PLAYS[:plays]:
         card = next(i for i, h in enumerate(hints) if hid in h["words"])
         markers = markers_for(hints[card]["markers"], left[seat], seat) or []
         hints[card]["markers"].append({"seat": seat, "side": hints[card]["words"].index(hid), "markers": markers})
@@ -91,7 +89,7 @@ def _goal(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     card = pygame.Rect(rect.right - side + fr.px(40), rect.y, side - fr.px(80), min(rect.h - fr.px(60), fr.px(130)))
     draw_number_card(surface, card, fr, MEI_NUMBER, colour=style.seat_colour(0))
     _note(surface, pygame.Rect(rect.right - side, card.bottom + fr.px(6), side, fr.px(84)), fr,
-          "wordporters.howto.goal.note", style.seat_colour(0), lines=3, name=NAMES[0])   # a narrow column
+          "wordporters.howto.goal.note", style.seat_colour(0), lines=3, name=example_names()[0])   # a narrow column
 
 
 def _place(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
@@ -123,7 +121,7 @@ def _example(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     _board(surface, board, fr, view, Shown(rings={MEI_NUMBER: style.seat_colour(0)}, focus=None,
                                              fresh=(next(i for i, h in enumerate(view["hints"]) if "round" in h["words"]), 1)))
     _note(surface, pygame.Rect(rect.x, board.bottom + fr.px(4), rect.w, fr.px(36)), fr, "wordporters.howto.example.note",
-          name=NAMES[0])
+          name=example_names()[0])
 
 
 def _vote(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
@@ -133,7 +131,7 @@ def _vote(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     marks = {5: [("M", style.seat_colour(0))], 3: [("A", style.seat_colour(1))], 10: [("D", style.seat_colour(3))]}
     board = pygame.Rect(rect.x, rect.y, rect.w, rect.h - fr.px(40))
     _board(surface, board, fr, view, Shown(marks=marks, focus=0))
-    _note(surface, pygame.Rect(rect.x, board.bottom + fr.px(4), rect.w, fr.px(36)), fr, "wordporters.howto.vote.note")
+    _note(surface, pygame.Rect(rect.x, board.bottom + fr.px(4), rect.w, fr.px(36)), fr, "wordporters.howto.vote.note", **example_params())
 
 
 def _reveal(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
@@ -144,7 +142,7 @@ def _reveal(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     x0 = rect.x
     turns = (1.0, 1.0, 0.35, 0.0)
     numbers = (MEI_NUMBER, 3, 8, 1)
-    for i, (name, turn, num) in enumerate(zip(NAMES, turns, numbers)):
+    for i, (name, turn, num) in enumerate(zip(example_names(), turns, numbers)):
         r = pygame.Rect(x0 + i * (w + gap), rect.y + fr.px(30), w, h)
         text_in(surface, name, pygame.Rect(r.x, rect.y, w, fr.px(26)), fr.fs(20), style.seat_colour(i), bold=True,
                 min_size=fr.min_fs, ellipsis=True)
@@ -152,7 +150,7 @@ def _reveal(surface: pygame.Surface, rect: pygame.Rect, fr: Frame) -> None:
     lines = pygame.Rect(x0 + 4 * (w + gap) + gap, rect.y, rect.right - (x0 + 4 * (w + gap) + gap), h + fr.px(30))
     for i, key in enumerate(("guessed", "guessers", "lap")):
         lh = lines.h // 3
-        text_in(surface, t(f"wordporters.howto.reveal.{key}", name=NAMES[0]),
+        text_in(surface, t(f"wordporters.howto.reveal.{key}", name=example_names()[0]),
                 pygame.Rect(lines.x, lines.y + i * lh, lines.w, lh - 2), fr.fs(21), style.ACCENT if i < 2 else style.INK,
                 align="left", wrap_lines=True, max_lines=2, min_size=fr.min_fs, ellipsis=True)
     tr = pygame.Rect(rect.x, rect.y + h + fr.px(46), min(rect.w, fr.px(620)), min(fr.px(96), rect.bottom - rect.y - h - fr.px(46)))
