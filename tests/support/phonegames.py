@@ -85,6 +85,7 @@ class PaperbackDriver:
         self.cubes_placed = ""                    # co-op: the pyramid card a page put a cube on
         self.coop_pass = coop_pass                # co-op: one spelling turn passed instead, its cube placed
         self.pass_cube = ""                       # the pyramid card that pass's cube was put on
+        self.pass_default: str | None = None      # where the rules would have put it
         self.spelled: list[dict] = []             # the spell commands laid card by card on the pages
         self.on_laid = None                       # called (page, seat, cmd) with a word laid, before it is sent
         self.proposed = False
@@ -222,7 +223,7 @@ class PaperbackDriver:
                 target = next((c for c in free if c != default_cube(view)), free[0])
                 if not self.pass_cube:
                     page.click(f"button[data-cube='{target}']")
-                    self.pass_cube = target
+                    self.pass_cube, self.pass_default = target, default_cube(view)
                 page.click("#pass_cube")
         elif kind == "ask_help":
             page.click("#ask_help")
