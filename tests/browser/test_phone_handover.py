@@ -13,12 +13,13 @@ import pygame
 
 from engine.commands.verify import EXIT_OK, check
 from engine.core.logstore import read_log
-from engine.registry import bot_for, spec_for
+from engine.registry import spec_for
 from scenes.common.handoff import HandoffCurtain
 from scenes.common.results import ResultsScene
 from scenes.common.seatspanel import SeatsPanel
 from scenes.common.setup import PHONE
 from scenes.common.turntable import TurnTable
+from support.phonegames import bot_command
 from support.phones import NAMES, Tv, play, seat_phones, until, wordporters_move
 from support.scenes import key
 from test_phone_tv import AppTv, app, phone_lobby  # noqa: F401
@@ -28,25 +29,29 @@ from test_scenes_framework import click
 class MixedTv(AppTv):
     """The app with people at the TV too: a frame of its loop, then whoever the TV calls
     lifts the curtain, a reveal is read and gone past, and the person on screen who is to
-    act moves (a bot stands in for them)."""
+    act moves (a bot stands in for them). `curtains`: the seat of every curtain raised;
+    `viewers`: every seat whose view the TV's table showed."""
     scramble_frames = Tv.scramble_frames
+    curtains: list[int]
 
     def pump(self) -> None:
         app = self.app
         app.step()
         top = app.stack.top
         if isinstance(top, HandoffCurtain):
+            self.__dict__.setdefault("curtains", []).append(top.seat)
             top.armed_in = 0
             key(app, pygame.K_SPACE)
             return
         if not isinstance(top, TurnTable) or self.session is None:
             return
         s, seat = self.session, top.viewer
-        if top.reveal is not None:
+        self.__dict__.setdefault("viewers", set()).add(seat)
+        if getattr(top, "reveal", None) is not None:       # Word Porters: a reveal read at the TV
             if top.still() and not top.view.get("ended"):
                 key(app, pygame.K_RETURN)
         elif seat is not None and seat in top.humans and seat in s.to_act() and s.outcome() is None:
-            s.submit(bot_for("wordporters", None, "normal", seat, 0).choose(s.view(seat), seat))
+            s.submit(bot_command(self.game, seat, s.view(seat)))
 
     def table_state(self, seat: int) -> str | None:
         return self.app.phones.state(seat) if self.app.phones is not None else None
