@@ -15,6 +15,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from scenes import config, registry  # noqa: E402
+from scenes.common.pause import stops_game  # noqa: E402
 from scenes.stack import WOKEN, Scene, SceneStack  # noqa: E402
 from scenes.ui import heap, i18n, sizecache  # noqa: E402
 from scenes.ui.pad import PadInput  # noqa: E402
@@ -147,8 +148,7 @@ class App:
         for ev in pygame.event.get():
             self.dispatch(ev)
         if self.phones is not None:     # the pause menu stops the phones too: they are told,
-            from scenes.common.pause import stops_game      # and their moves refused meanwhile
-            self.phones.hold(stops_game(self.stack.scenes))
+            self.phones.hold(stops_game(self.stack.scenes))     # and their moves refused meanwhile
             if self.phones.held:
                 self.phones.pump()      # (the table beneath pumps them while the game goes on)
         self.stack.update(dt)
@@ -299,7 +299,7 @@ class App:
         self._session_scene(str(session.header["game"]), session)
         self._phone_table(session)
 
-    def stop_phones(self, why: str = "phone.err.ended") -> None:
+    def stop_phones(self, why: str = ENDED) -> None:
         """Stop the phone server: every phone is told `why` (the game is over: ENDED; saved
         and left: SAVED) and closed, and the port is free. When the results of a game with
         phones are left (Play again keeps the phones), the game is left for the menu, a new

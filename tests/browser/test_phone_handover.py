@@ -32,21 +32,25 @@ class MixedTv(AppTv):
     act moves (a bot stands in for them). `curtains`: the seat of every curtain raised;
     `viewers`: every seat whose view the TV's table showed."""
     scramble_frames = Tv.scramble_frames
-    curtains: list[int]
+
+    def __init__(self, app, lobby) -> None:
+        super().__init__(app, lobby)
+        self.curtains: list[int] = []
+        self.viewers: set[int | None] = set()
 
     def pump(self) -> None:
         app = self.app
         app.step()
         top = app.stack.top
         if isinstance(top, HandoffCurtain):
-            self.__dict__.setdefault("curtains", []).append(top.seat)
+            self.curtains.append(top.seat)
             top.armed_in = 0
             key(app, pygame.K_SPACE)
             return
         if not isinstance(top, TurnTable) or self.session is None:
             return
         s, seat = self.session, top.viewer
-        self.__dict__.setdefault("viewers", set()).add(seat)
+        self.viewers.add(seat)
         if getattr(top, "reveal", None) is not None:       # Word Porters: a reveal read at the TV
             if top.still() and not top.view.get("ended"):
                 key(app, pygame.K_RETURN)

@@ -27,7 +27,7 @@ def test_mixed_table_a_phone_a_person_at_the_tv_and_a_bot(app, phones, game, dri
     assert app.stack.top.humans == [1]                 # the person at the TV is seat 1 alone
     moves = play(tv, pages, driver(tv))
     assert moves > 3 and tv.session.outcome() is not None
-    assert set(getattr(tv, "curtains", [])) <= {1}      # never a curtain for the phone's seat
+    assert set(tv.curtains) <= {1}      # never a curtain for the phone's seat
     assert 1 in tv.viewers and 0 not in tv.viewers      # the TV never showed the phone's seat
     assert [p["kind"] for p in tv.session.header["players"]] == ["phone", "human", "bot"]
     finish(tv, pages)
