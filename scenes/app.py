@@ -15,11 +15,21 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
 from scenes import config, registry  # noqa: E402
-from scenes.common.pause import stops_game  # noqa: E402
+from scenes.common.pause import PauseOverlay, stops_game  # noqa: E402
 from scenes.stack import WOKEN, Scene, SceneStack  # noqa: E402
 from scenes.ui import heap, i18n, sizecache  # noqa: E402
 from scenes.ui.pad import PadInput  # noqa: E402
 from scenes.ui.sound import SoundPlayer, start_pygame  # noqa: E402
+from scenes.common.confirm import Confirm
+from scenes.common.handoff import HandoffCurtain
+from scenes.common.menu import MenuScene
+from engine.core.session import LocalSession
+from engine.registry import rules_for, spec_for
+from scenes.logs import last_unfinished
+from scenes.common.results import ResultsScene
+from engine.core.logstore import LogError, read_log
+from scenes.common.notice import Notice
+from scenes.common.replay import ReplayScene
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (640, 360)
@@ -233,7 +243,6 @@ class App:
         """The window's close button: mid-game it asks first, as Quit does (the game is
         saved either way, and its clock waits for the answer); at the menu, or closed
         again while asked, it quits."""
-        from scenes.common.confirm import Confirm
         top = self.stack.top
         session = self.session or next((s.session for s in reversed(self.stack.scenes)
                                         if getattr(s, "session", None) is not None), None)
@@ -242,15 +251,12 @@ class App:
             return
         getattr(session, "pause_clock", lambda: None)()
         resume = getattr(session, "resume_clock", lambda: None)
-        from scenes.common.handoff import HandoffCurtain
-        from scenes.common.pause import PauseOverlay
         if any(isinstance(s, (HandoffCurtain, PauseOverlay)) for s in self.stack.scenes):
             resume = lambda: None   # noqa: E731  (the curtain, or the pause menu, keeps the clock stopped)
         self.stack.push(Confirm(self, "ui.quit.question_game", "ui.menu.quit", self.quit, on_no=resume))
 
     # ---- games ------------------------------------------------------------------
     def menu(self) -> Scene:
-        from scenes.common.menu import MenuScene
         return MenuScene(self)
 
     def default_players(self, seats: int, bots: int = 0, level: str = "normal") -> list[dict[str, Any]]:
@@ -271,8 +277,6 @@ class App:
     def start_game(self, game: str, setup: dict[str, Any]) -> Any:
         """`setup`: {"seats": n, "players": [{"name", "kind", "level"}], "variant": id,
         "seed": int | None, "options": {...}}. Builds a LocalSession and shows its table."""
-        from engine.core.session import LocalSession
-        from engine.registry import rules_for
         seats = int(setup["seats"])
         players = [dict(p) for p in (setup.get("players") or self.default_players(seats))][:seats]
         options = dict(setup.get("options") or {})
@@ -315,9 +319,6 @@ class App:
         """Resume a logged game (by default the newest unfinished one); None if none. A game
         played with phones goes on once they are back: the phone lobby first, with the room
         kept beside the log (net/phones/keep.py), and the same phones rejoin their seats."""
-        from engine.core.session import LocalSession
-        from engine.registry import rules_for, spec_for
-        from scenes.logs import last_unfinished
         path = path or last_unfinished(games=set(registry.playable()))
         if path is None:
             return None
@@ -348,7 +349,6 @@ class App:
             self.phones = None
 
     def pause(self) -> None:
-        from scenes.common.pause import PauseOverlay
         self.stack.push(PauseOverlay(self))
 
     def save_and_quit(self) -> None:
@@ -359,14 +359,12 @@ class App:
         self.stack.clear_to(self.menu())
 
     def handoff(self, seat: int, then: Callable[[], None] | None = None, name: str | None = None) -> None:
-        from scenes.common.handoff import HandoffCurtain
         if name is None:
             players = getattr(self.session, "players", None) or []
             name = players[seat].get("name") if seat < len(players) else None
         self.stack.push(HandoffCurtain(self, seat, name or self.player_name(seat), then))
 
     def show_results(self, session: Any = None) -> None:
-        from scenes.common.results import ResultsScene
         session = session or self.session
         outcome = session.outcome()
         scene = ResultsScene(self, str(session.header["game"]), session.header, list(session.events),
@@ -381,10 +379,6 @@ class App:
 
     def open_replay(self, path: Path | str) -> bool:
         """Open the replay viewer on a log; a notice instead when it cannot be read."""
-        from engine.core.logstore import LogError, read_log
-        from engine.registry import spec_for
-        from scenes.common.notice import Notice
-        from scenes.common.replay import ReplayScene
         try:
             loaded = read_log(path, spec_for)
         except (LogError, OSError):

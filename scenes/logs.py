@@ -8,7 +8,7 @@ from typing import Callable
 
 from engine.core.logstore import SUFFIX, LogError, default_log_dir, read_log
 from engine.core.session import fold
-from engine.registry import spec_for
+from engine.registry import rules_for, spec_for
 
 
 @dataclass
@@ -62,7 +62,6 @@ def list_logs(directory: Path | None = None, limit: int = 200) -> list[LogInfo]:
 def _ending(path: Path, wanted: Callable[[dict], bool] = lambda header: True) -> bool | None:
     """Whether the log's game reached an outcome, by refolding it; None when it is
     unreadable, foreign, empty or its header not `wanted` (not refolded then)."""
-    from engine.registry import rules_for
     try:
         loaded = read_log(path, spec_for)
         h = loaded.header

@@ -108,6 +108,7 @@ import logging
 import os
 from types import ModuleType
 from typing import Any
+from engine.registry import games, scenes_package
 
 # None: every game of the engine registry, its package at scenes/<game>. Tests pin a
 # table {game: module} here to show a fake game (or register one through
@@ -130,7 +131,6 @@ class PluginError(ImportError):
 def _table() -> dict[str, str]:
     if GAMES is not None:
         return GAMES
-    from engine.registry import games, scenes_package
     return {g: scenes_package(g) for g in games()}
 
 

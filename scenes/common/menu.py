@@ -22,6 +22,11 @@ from scenes.ui.fonts import font
 from scenes.ui.gui import BORDER, PAD, GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
 from scenes.ui.worker import Job, run_async
+from scenes.common.setup import SetupScene
+from scenes.common.logpicker import LogPickerScene
+from scenes.common.howto import HowToScene
+from scenes.common.settings import SettingsScene
+from scenes.common.confirm import Confirm
 
 # the row under the cards (design units): above y 640, where other screens keep Back
 ROW_Y, ROW_H, ROW_GAP, ROW_FONT = 552, 64, 16, 26
@@ -149,7 +154,6 @@ class MenuScene(RedrawOnDemand, GuiScene):
 
     # ---- actions -------------------------------------------------------------
     def open_setup(self, game: str) -> None:
-        from scenes.common.setup import SetupScene
         self.stack.push(SetupScene(self.app, game))
 
     def open_online(self) -> None:
@@ -166,19 +170,15 @@ class MenuScene(RedrawOnDemand, GuiScene):
             self.app.continue_game(self.continue_path)
 
     def open_replays(self) -> None:
-        from scenes.common.logpicker import LogPickerScene
         self.stack.push(LogPickerScene(self.app))
 
     def open_howto(self) -> None:
         """The rules of the game whose card was focused last (the first game at first)."""
-        from scenes.common.howto import HowToScene
         if self.games:
             self.stack.push(HowToScene(self.app, self.games[min(self._last_card, len(self.games) - 1)]))
 
     def open_settings(self) -> None:
-        from scenes.common.settings import SettingsScene
         self.stack.push(SettingsScene(self.app))
 
     def ask_quit(self) -> None:
-        from scenes.common.confirm import Confirm
         self.stack.push(Confirm(self.app, "ui.quit.question", "ui.menu.quit", self.app.quit))

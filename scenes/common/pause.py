@@ -8,14 +8,19 @@ from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
+from scenes.common.confirm import Confirm
+from scenes.common.seatspanel import SeatsPanel
+from scenes import registry
+from scenes.common.turntable import TurnTable
+from scenes.common.howto import HowToScene
+from scenes.common.handoff import HandoffCurtain
+from scenes.common.settings import SettingsScene
 
 
 def stops_game(scenes: list) -> bool:
     """Is the game stopped by an overlay: the pause menu (with what it opened over it:
     settings, the how-to), the seats panel or the quit question? Phones then show the pause too
     (net/phones/table.py `hold`)."""
-    from scenes.common.confirm import Confirm
-    from scenes.common.seatspanel import SeatsPanel
     return any(isinstance(s, (PauseOverlay, SeatsPanel)) or (isinstance(s, Confirm) and s.question == "ui.quit.question_game")
                for s in scenes)
 
@@ -41,7 +46,6 @@ class PauseOverlay(RedrawOnDemand, GuiScene):
 
     def game(self) -> str | None:
         """The game being played (the table beneath's), if it has a how-to."""
-        from scenes import registry
         below = [s for s in self.stack.scenes if s is not self]
         game = next((s.game for s in reversed(below) if getattr(s, "game", None)), None) or self.app.game
         plugin = registry.plugin(str(game)) if game else None
@@ -49,7 +53,6 @@ class PauseOverlay(RedrawOnDemand, GuiScene):
 
     def table(self):
         """The table beneath, when its seats may move between the TV and phones."""
-        from scenes.common.turntable import TurnTable
         below = [s for s in self.stack.scenes if isinstance(s, TurnTable)]
         return below[-1] if below and below[-1].can_hand_over() else None
 
@@ -59,7 +62,6 @@ class PauseOverlay(RedrawOnDemand, GuiScene):
             table.open_seats()
 
     def open_howto(self) -> None:
-        from scenes.common.howto import HowToScene
         game = self.game()
         if game is not None:
             self.stack.push(HowToScene(self.app, game))
@@ -70,7 +72,6 @@ class PauseOverlay(RedrawOnDemand, GuiScene):
 
     def over_curtain(self) -> bool:
         """Opened from the hand-off curtain: the curtain keeps the clock stopped."""
-        from scenes.common.handoff import HandoffCurtain
         scenes = self.stack.scenes
         return self in scenes and scenes.index(self) > 0 and isinstance(scenes[scenes.index(self) - 1], HandoffCurtain)
 
@@ -80,7 +81,6 @@ class PauseOverlay(RedrawOnDemand, GuiScene):
         super().back()
 
     def open_settings(self) -> None:
-        from scenes.common.settings import SettingsScene
         self.stack.push(SettingsScene(self.app))
 
     def draw_back(self, surface: pygame.Surface) -> None:

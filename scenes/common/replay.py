@@ -22,6 +22,7 @@ from scenes.ui import pad, style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.gui import GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
+from scenes.common.notice import Notice
 
 SPEEDS = (0.5, 1.0, 2.0, 4.0, 8.0)
 STEPS_PER_SECOND = 2.0
@@ -88,7 +89,6 @@ class ReplayScene(RedrawOnDemand, GuiScene):
 
     def enter(self) -> None:
         if self.unreadable:   # the error screen in the viewer's place
-            from scenes.common.notice import Notice
             name = self.path.name if self.path else self.game
             self.stack.replace(Notice(self.app, "ui.replay.unreadable", name=name))
             return

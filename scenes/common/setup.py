@@ -21,6 +21,7 @@ from scenes.ui.draw import text_in
 from scenes.ui.text import line_step, wrap
 from scenes.ui.gui import GuiScene
 from scenes.ui.ondemand import RedrawOnDemand
+from scenes.common.howto import HowToScene
 
 KINDS = (("human", None), ("bot", "easy"), ("bot", "normal"), ("bot", "hard"), ("phone", None))
 PHONE = len(KINDS) - 1      # a person on their own phone: offered only with "Play with phones"
@@ -373,7 +374,6 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self.rebuild()
 
     def open_howto(self) -> None:
-        from scenes.common.howto import HowToScene
         self.stack.push(HowToScene(self.app, self.game))
 
     def step_option(self, o: dict[str, Any], d: int) -> None:
