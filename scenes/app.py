@@ -14,22 +14,23 @@ from typing import Any, Callable
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402
 
+from engine.core.logstore import LogError, read_log  # noqa: E402
+from engine.core.session import LocalSession  # noqa: E402
+from engine.registry import rules_for, spec_for  # noqa: E402
 from scenes import config, registry  # noqa: E402
+from scenes.common.confirm import Confirm  # noqa: E402
+from scenes.common.handoff import HandoffCurtain  # noqa: E402
+from scenes.common.menu import MenuScene  # noqa: E402
+from scenes.common.notice import Notice  # noqa: E402
+from scenes.common.optionwords import OptionWords  # noqa: E402
 from scenes.common.pause import PauseOverlay, stops_game  # noqa: E402
+from scenes.common.replay import ReplayScene  # noqa: E402
+from scenes.common.results import ResultsScene  # noqa: E402
+from scenes.logs import last_unfinished  # noqa: E402
 from scenes.stack import WOKEN, Scene, SceneStack  # noqa: E402
 from scenes.ui import heap, i18n, sizecache  # noqa: E402
 from scenes.ui.pad import PadInput  # noqa: E402
 from scenes.ui.sound import SoundPlayer, start_pygame  # noqa: E402
-from scenes.common.confirm import Confirm
-from scenes.common.handoff import HandoffCurtain
-from scenes.common.menu import MenuScene
-from engine.core.session import LocalSession
-from engine.registry import rules_for, spec_for
-from scenes.logs import last_unfinished
-from scenes.common.results import ResultsScene
-from engine.core.logstore import LogError, read_log
-from scenes.common.notice import Notice
-from scenes.common.replay import ReplayScene
 
 DEFAULT_SIZE = (1280, 720)
 MIN_SIZE = (640, 360)
@@ -410,8 +411,7 @@ def _play_setup(app: App, args: Any) -> dict[str, Any]:
         raise ValueError(f"{args.game} {variant} takes {seat_range.start}-{seat_range.stop - 1} seats")
     bots = seats - 1 if args.bots is None else max(0, min(seats, args.bots))
     given = getattr(args, "game_options", None) or {}               # play --options JSON
-    needs = {o["key"]: o.get("needs") for o in spec.get("options", [])}
-    parent_of = registry.optional(args.game, "option_parent") or needs.get
+    parent_of = OptionWords(spec_for(args.game), spec).parent
     options = {o["key"]: o.get("default") for o in spec.get("options", [])
                if (not o.get("variants") or variant in o["variants"])
                and (not parent_of(o["key"]) or given.get(parent_of(o["key"])))}   # a refinement only with its option

@@ -72,15 +72,6 @@ Optional names (the framework does without them):
     rounds 4, 5, 6, the end); without it the points are numbered 0 (the start), 1, 2, ...
     The axis's name is the catalog's `<game>.results.axis` ("Round"), else "Turn".
 
-``def option_parent(key: str) -> str | None``
-    The option `key` refines: the set-up shows it only while that one is on (without
-    it, each option's "needs").
-
-``def option_conflict(options: dict, key: str | None = None) -> str | None``
-    With `key`: why that option cannot be switched on beside `options` (the set-up greys
-    it and shows the reason); without: why `options` cannot be played together (Start
-    stays off). None when nothing is wrong.
-
 ``def event_describer(header: dict) -> Callable[[dict, list | None, str | None], str]``
     `describe_event` for one log, when its wording depends on the log header's options
     (Word Porters: the words in the word language the game was played in); the replay
@@ -117,8 +108,7 @@ GAMES: dict[str, str] | None = None
 STRICT_ENV = "COUCHTOP_STRICT_PLUGINS"
 
 REQUIRED = ("SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series")
-OPTIONAL = ("result_note", "result_reason", "result_headline", "event_describer", "option_parent",
-            "option_conflict", "session_options", "open_online", "score_axis")
+OPTIONAL = ("result_note", "result_reason", "result_headline", "event_describer", "session_options", "open_online", "score_axis")
 
 log = logging.getLogger(__name__)
 _reported: set[tuple[str, str]] = set()

@@ -20,6 +20,7 @@ from engine.paperback.bot import PaperbackBot
 from engine.paperback.rules import PaperbackRules
 from engine.registry import spec_for
 from scenes.common.handoff import HandoffCurtain
+from scenes.common.optionwords import OptionWords
 from scenes.common.pause import PauseOverlay
 from scenes.common.results import ResultsScene
 from scenes.paperback import SETUP, howto_pages, replay_renderer
@@ -105,7 +106,7 @@ def test_simultaneous_play_is_offered_at_set_up_with_its_line_in_both_languages(
         i18n.set_lang(lang)
         for k in (option["label"], option["about"]):
             assert i18n.t(k) != k
-    from scenes.paperback import option_conflict           # the forbidden partners say why
+    option_conflict = OptionWords(spec_for("paperback"), SETUP).conflict   # the forbidden partners say why
     i18n.set_lang("en")
     for other in ("attacks", "powers", "offer_discount", "vowel_reshuffle", "bounty", "coop"):
         why = option_conflict({"simultaneous": True}, other)

@@ -11,7 +11,8 @@ import pytest
 
 from engine.paperback.spec import FORBIDDEN, SPEC
 from scenes.common.setup import SetupScene
-from scenes.paperback import SETUP, option_conflict, option_parent
+from scenes.common.optionwords import OptionWords
+from scenes.paperback import SETUP
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
 from tests.support.scenes import english_after, key, make_app  # noqa: F401  (fixture)
@@ -20,6 +21,7 @@ from tests.test_setup_levels import click, open_setup
 LANGS = ("en", "zh-TW")
 NEEDS = [(o.key, o.needs) for o in SPEC.options if o.needs]      # (option, the option it refines)
 check = SPEC.check_options
+option_conflict, option_parent = OptionWords(SPEC, SETUP).conflict, OptionWords(SPEC, SETUP).parent
 SIZES = ((1280, 720), (960, 540))
 
 
@@ -71,7 +73,7 @@ def test_a_forbidden_partner_is_greyed_with_its_reason(lang, monkeypatch):
     awards, themes = scene.widgets["opt_awards"], scene.widgets["opt_themes"]
     assert not awards.is_enabled and not themes.is_enabled and scene.widgets["opt_attacks"].is_enabled
     why = i18n.t("ui.label_value", label=i18n.t("paperback.opt.awards"),
-                 value=i18n.t("paperback.opt.not_with", other=i18n.t("paperback.opt.coop"),
+                 value=i18n.t("ui.opt.not_with", other=i18n.t("paperback.opt.coop"),
                               why=i18n.t("paperback.opt.forbid.coop.awards")))
     assert why in scene.blocked_lines()
     text = "".join(b.text for b in drawn(app, scene))
@@ -94,7 +96,7 @@ def test_start_never_starts_a_forbidden_combination(monkeypatch):
     scene.rebuild()
     assert not scene.widgets["start"].is_enabled
     refusal = scene.refusal()
-    assert refusal == i18n.t("paperback.opt.forbidden", a=i18n.t("paperback.opt.coop"),
+    assert refusal == i18n.t("ui.opt.forbidden", a=i18n.t("paperback.opt.coop"),
                              b=i18n.t("paperback.opt.awards"), why=i18n.t("paperback.opt.forbid.coop.awards"))
     assert refusal.replace(" ", "") in "".join(b.text for b in drawn(app, scene)).replace(" ", "")
     scene.start()
@@ -126,7 +128,7 @@ def test_every_forbidden_pair_and_refinement_is_worded_from_the_rules_tables(lan
         assert i18n.t(f"paperback.opt.forbid.{a}.{b}") in option_conflict({a: True, b: True})
     for a, parent in NEEDS:
         assert option_conflict({a: 4 if a == "coop_cubes" else True}) == i18n.t(
-            "paperback.opt.needs", option=i18n.t(f"paperback.opt.{a}"), parent=i18n.t(f"paperback.opt.{parent}"))
+            "ui.opt.needs", option=i18n.t(f"paperback.opt.{a}"), parent=i18n.t(f"paperback.opt.{parent}"))
     assert option_conflict({"coop": True, "attacks": True}) is None and option_conflict({"coop": True}, "attacks") is None
 
 
@@ -219,3 +221,26 @@ def test_by_keyboard_the_focused_option_says_why_it_greys_the_others(lang, size)
         names = i18n.t("ui.list_sep").join(i18n.t(o["label"]) for o in untold)
         assert any(i18n.t(k, options=names).replace(" ", "") in text
                    for k in ("ui.setup.greyed", "ui.setup.greyed_short"))
+
+
+def test_any_game_that_declares_options_gets_their_words_from_the_framework():
+    """Nothing game-specific words a conflict: a made-up game's declared pair and
+    refinement are worded from its spec, its set-up labels and its forbid line."""
+    from engine.core.options import Forbidden, OptionSpec
+    from engine.core.spec import CommandSpec, GameSpec, VariantSpec
+    spec = GameSpec(name="madeup", variants=(VariantSpec("classic", range(2, 4), 2),), hidden_information=False,
+                    commands=(CommandSpec("go", ("went",)),),
+                    options=(OptionSpec("fog"), OptionSpec("thick", needs="fog"), OptionSpec("sun")),
+                    forbidden=(Forbidden("fog", "sun", "fog hides the sun"),))
+    setup = {"options": [{"key": k, "label": f"ui.menu.{w}"} for k, w in
+                         (("fog", "settings"), ("thick", "howto"), ("sun", "quit"))]}
+    words = OptionWords(spec, setup)
+    i18n.set_lang("en")
+    assert words.parent("thick") == "fog" and words.parent("fog") is None
+    why = i18n.t("madeup.opt.forbid.fog.sun")
+    assert words.conflict({"fog": True}, "sun") == i18n.t("ui.opt.not_with", other=i18n.t("ui.menu.settings"), why=why)
+    assert words.conflict({"fog": True, "sun": True}) == i18n.t(
+        "ui.opt.forbidden", a=i18n.t("ui.menu.settings"), b=i18n.t("ui.menu.quit"), why=why)
+    assert words.conflict({"thick": True}) == i18n.t(
+        "ui.opt.needs", option=i18n.t("ui.menu.howto"), parent=i18n.t("ui.menu.settings"))
+    assert words.conflict({"fog": True, "thick": True}) is None and words.conflict({"fog": False}, "sun") is None

@@ -4,10 +4,9 @@ the words the scene's): variant, seat count, each seat human or bot (easy / norm
 hard) with a name, seed (blank = random), house rules.
 
 Many options (beyond SPLIT of them) stand in two columns. An option that refines another
-(its "needs", or the plug-in's `option_parent`) is shown only while that one is on; the
-game's plug-in may say why options cannot combine (`option_conflict`, scenes/registry.py):
-an option that cannot be played beside one switched on is greyed, its reason in words
-under the seed; Start stays off while the options as set cannot be played together."""
+(its "needs") is shown only while that one is on; the pairs the game's spec forbids
+(scenes/common/optionwords.py words them): an option that cannot be played beside one
+switched on is greyed, its reason in words under the seed; Start stays off while the options as set cannot be played together."""
 from __future__ import annotations
 
 from typing import Any
@@ -16,6 +15,7 @@ import pygame
 
 from engine.registry import spec_for
 from scenes import registry
+from scenes.common.optionwords import OptionWords
 from scenes.ui import style
 from scenes.ui.draw import text_in
 from scenes.ui.text import line_step, wrap
@@ -54,9 +54,8 @@ class SetupScene(RedrawOnDemand, GuiScene):
         self._row_h = 52
         self._left, self._cols = (60, 540), 1
         self.options: dict[str, Any] = {o["key"]: o.get("default") for o in self.spec.get("options", [])}
-        needs = {o["key"]: o.get("needs") for o in self.spec.get("options", [])}
-        self.parent_of = registry.optional(game, "option_parent") or needs.get
-        self.conflict = registry.optional(game, "option_conflict") or (lambda options, key=None: None)
+        words = OptionWords(spec_for(game), self.spec)
+        self.parent_of, self.conflict = words.parent, words.conflict
         self.recall()
 
     def recall(self) -> None:

@@ -5,13 +5,13 @@ The basic game as the box teaches it, 2-5 seats, and every option of the box (is
 Space Bar and Dyslexia, attack cards, Player Powers, Awards, Themes (and strict themes),
 the help bounty, the hand for a cube, the Offer discount, the vowels coming back, the
 co-operative pyramid (and its hard mode) and simultaneous play; the set-up greys the
-pairs the rules forbid (combining.py reads the game's declaration, engine/paperback/spec.py)."""
+pairs the rules forbid (scenes/common/optionwords.py reads the game's declaration,
+engine/paperback/spec.py)."""
 from __future__ import annotations
 
 from typing import Any
 
 from scenes.common.setupspec import setup_of
-from scenes.paperback.combining import option_conflict, option_parent
 from engine.core.lazy import exports
 from engine.paperback.spec import SPEC
 from scenes.ui.i18n import t
@@ -76,4 +76,4 @@ def result_reason(outcome: dict) -> str | None:
 
 
 __all__ = ["SETUP", "game_scene", "replay_renderer", "describe_event", "howto_pages", "score_series",
-           "result_note", "result_reason", "result_headline", "option_parent", "option_conflict", "Page"]
+           "result_note", "result_reason", "result_headline", "Page"]
