@@ -82,7 +82,7 @@ def test_a_pass_asks_where_its_cube_goes_by_click_and_by_key():
     session.state.coop_cubes.update({"f5.1": 1})
     scene.refresh()
     click(app, button(scene, "pass").rect.center)
-    assert scene.cube_choosing() and not any(e["type"] == "passed" for e in session.events)
+    assert scene.pyramid.cube_choosing() and not any(e["type"] == "passed" for e in session.events)
     rules_choice = cube_target(session.state)
     assert scene.b.cube == rules_choice == "f5.2"                                  # preselected: the rules' own
     card = i18n.t("paperback.ui.pyramid.card", cost=5, n=1, limit=5)
@@ -101,7 +101,7 @@ def test_a_pass_asks_where_its_cube_goes_by_click_and_by_key():
     key(app, pygame.K_LEFT)
     assert scene.b.cube == "f5.4"
     key(app, pygame.K_ESCAPE)                                                      # back to the word
-    assert not scene.cube_choosing() and "spell" in {b.name for b in scene.bar}
+    assert not scene.pyramid.cube_choosing() and "spell" in {b.name for b in scene.bar}
     click(app, button(scene, "pass").rect.center)
     key(app, pygame.K_RIGHT)                                                       # f5.2 -> f5.3
     key(app, pygame.K_RETURN)
@@ -113,7 +113,7 @@ def test_buying_nothing_asks_for_the_cube_too_all_by_keyboard():
     app, session, scene = coop_table()
     spell_hats(app, scene)
     key(app, pygame.K_RETURN)                                                      # Buy nothing: the cube first
-    assert scene.cube_choosing() and scene.b.cube == "f5.1"
+    assert scene.pyramid.cube_choosing() and scene.b.cube == "f5.1"
     assert button(scene, "cube").label == i18n.t("paperback.ui.cube_place")
     key(app, pygame.K_TAB)
     key(app, pygame.K_RETURN)
@@ -237,7 +237,7 @@ def test_one_person_and_a_bot_play_the_pyramid_to_its_end():
             if free:
                 click(app, hit(scene, "market", max(free, key=lambda f: f["cost"])["id"]).center)
             key(app, pygame.K_RETURN)
-            if scene.cube_choosing():
+            if scene.pyramid.cube_choosing():
                 key(app, pygame.K_RETURN)
             return True
         return False

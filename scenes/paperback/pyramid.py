@@ -5,11 +5,12 @@ click; each card shows its cubes as cubes and as n/limit. While buying, an uncov
 card goes into the basket like any card for sale. A turn that buys nothing (a pass, or
 "Buy nothing") first asks where its cube goes: the rules' own choice is preselected and
 marked, a click on an uncovered card or Tab / the arrows move it, Enter puts it there,
-Esc goes back. A mixin of the table scene, and the drawing the table, the replay and the
+Esc goes back. The table's co-op panel (optionpanel.py), and the drawing the table, the replay and the
 final table share."""
 from __future__ import annotations
 
 from types import SimpleNamespace
+from typing import Any
 
 import pygame
 
@@ -17,12 +18,15 @@ from engine.paperback import coop
 from engine.paperback.content import CardDef, content
 from scenes.paperback.cards import cards_of, draw_slot
 from scenes.paperback.layout import Places
+from scenes.paperback.optionpanel import Line, OptionPanel, Rows
 from scenes.ui import style
+from scenes.ui.buttons import Button
 from scenes.ui.draw import text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
 
 MOVE_KEYS = {pygame.K_TAB: 1, pygame.K_RIGHT: 1, pygame.K_LEFT: -1}
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 def pyramid_fame(view: dict) -> dict[str, list[str]]:
@@ -142,15 +146,14 @@ def pyramid_at(p: Places, view: dict, pos: tuple[int, int]) -> str | None:
     return None
 
 
-# ---- the cube of a turn that buys nothing (a mixin of the table scene) -------------------------------
-class Pyramid:
-    """Needs the table's `b`, `view`, `viewer`, `places`, `spelling()`, `buying()`, `submit`,
-    `sound`, `request_redraw`; `b.cube_for` is "pass" or "buy" while the cube is placed."""
+# ---- the cube of a turn that buys nothing: the co-op panel of the table -----------------------------
+class Pyramid(OptionPanel):
+    """`b.cube_for` is "pass" or "buy" while the cube is placed, `b.cube` where it goes."""
 
     def cube_choosing(self) -> bool:
-        b = self.b if self.viewer is not None else None
+        b, table = (self.b if self.viewer is not None else None), self.table
         return bool(b is not None and b.cube_for and self.view.get("coop")
-                    and ((b.cube_for == "pass" and self.spelling()) or (b.cube_for == "buy" and self.buying())))
+                    and ((b.cube_for == "pass" and table.spelling()) or (b.cube_for == "buy" and table.buying())))
 
     def begin_cube(self, kind: str) -> bool:
         """A turn that buys nothing: ask where its cube goes (False: no card takes one)."""
@@ -158,8 +161,8 @@ class Pyramid:
         if target is None:
             return False
         self.b.cube_for, self.b.cube = kind, target
-        self.sound("click")
-        self.request_redraw()
+        self.table.sound("click")
+        self.table.request_redraw()
         return True
 
     def end_cube(self) -> None:
@@ -168,8 +171,8 @@ class Pyramid:
     def set_cube(self, cid: str) -> None:
         if self.cube_choosing() and cid in self.view["coop"]["uncovered"]:
             self.b.cube = cid
-            self.sound("click")
-            self.request_redraw()
+            self.table.sound("click")
+            self.table.request_redraw()
 
     def move_cube(self, d: int) -> None:
         free = list(self.view["coop"]["uncovered"])
@@ -184,11 +187,11 @@ class Pyramid:
         cmd = ({"type": "pass", "seat": self.viewer} if b.cube_for == "pass"
                else {"type": "buy", "seat": self.viewer, "cards": []})
         cmd["cube_on"] = b.cube
-        if self.submit(cmd):
+        if self.table.submit(cmd):
             self.end_cube()
             b.clear()
 
-    def cube_help(self) -> tuple[str, tuple[int, int, int]]:
+    def cube_help(self) -> Line:
         """The info line while the cube is placed: where it goes, whose choice that is,
         and whether it loses the game."""
         v, cid = self.view, self.b.cube
@@ -198,25 +201,58 @@ class Pyramid:
         why = t("paperback.ui.cube_rules" if cid == default_cube(v) else "paperback.ui.cube_yours")
         return t("paperback.ui.cube_help", card=card, why=why), style.ACCENT
 
-    # hooks of the table's input (before its own)
-    def on_key(self, ev: pygame.event.Event) -> bool:
-        if self.cube_choosing():
-            if ev.key in MOVE_KEYS:
-                self.move_cube(-MOVE_KEYS[ev.key] if ev.key == pygame.K_TAB and ev.mod & pygame.KMOD_SHIFT
-                               else MOVE_KEYS[ev.key])
-                return True
-            return False                                 # no letters are laid meanwhile (the bar's keys work)
-        return super().on_key(ev)
+    # ---- the table's hooks ------------------------------------------------------------------------
+    def refresh(self) -> None:
+        if self.b.cube_for and not self.cube_choosing():
+            self.end_cube()
+
+    def takes_over(self, action: str) -> bool:
+        """A pass, or a purchase of nothing, first asks where its cube goes."""
+        if action == "pass":
+            return self.begin_cube("pass")
+        return action == "buy" and self.table.buying() and not self.b.basket and self.begin_cube("buy")
+
+    def lay_out(self, places: Places) -> None:
+        places.fame = []                           # the pyramid stands where the Fame piles are
+
+    def holds(self) -> bool:
+        return self.cube_choosing()
+
+    def hits(self) -> list[tuple[str, str, pygame.Rect]]:
+        if not self.cube_choosing():
+            return []
+        return [("cube", cid, r) for cid, r in uncovered_places(self.view, self.table.places)]
+
+    def rows(self) -> Rows | None:
+        if not self.cube_choosing():
+            return None
+        return ([Button("cube", self.place_cube, t("paperback.ui.cube_place"), keys=ENTER, primary=True)],
+                [Button("cube_back", self.cancel, t("paperback.ui.cube_back"), keys=(pygame.K_ESCAPE,))])
+
+    def market(self) -> dict[str, Any]:
+        return {"cube": self.b.cube if self.cube_choosing() else None}
+
+    def info(self) -> Line | None:
+        return self.cube_help() if self.cube_choosing() else None
+
+    def key(self, ev: pygame.event.Event) -> bool | None:
+        if not self.cube_choosing():
+            return None
+        if ev.key in MOVE_KEYS:
+            self.move_cube(-MOVE_KEYS[ev.key] if ev.key == pygame.K_TAB and ev.mod & pygame.KMOD_SHIFT
+                           else MOVE_KEYS[ev.key])
+            return True
+        return False                                     # no letters are laid meanwhile (the bar's keys work)
 
     def cancel(self) -> bool:
         if self.cube_choosing():
             self.end_cube()
-            self.request_redraw()
+            self.table.request_redraw()
             return True
-        return super().cancel()
+        return False
 
-    def click(self, kind: str, key: str) -> None:
-        if kind == "cube":
-            self.set_cube(key)
-        else:
-            super().click(kind, key)
+    def click(self, kind: str, key: str) -> bool:
+        if kind != "cube":
+            return False
+        self.set_cube(key)
+        return True

@@ -14,7 +14,7 @@ frame loop, undo, pause. Layout is in layout.py; the word being built in word.py
 building.py; input in tableinput.py; drawing in tabledraw.py, panels.py and cards.py."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 import pygame
 
@@ -27,6 +27,7 @@ from scenes.paperback import panels
 from scenes.paperback.answering import Answers
 from scenes.paperback.helping import Helps
 from scenes.paperback.powering import Powers
+from scenes.paperback.optionpanel import OptionPanel
 from scenes.paperback.pyramid import Pyramid, hover_line, pyramid_at, uncovered_places
 from scenes.paperback.building import Builds
 from scenes.paperback.cards import cards_of, describe, shown_letters
@@ -51,6 +52,9 @@ WORDS = BannerWords(over="paperback.ui.banner.over", mine="paperback.ui.banner.m
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 READ_S = 2.0            # a word another player spelled stays up this long before their next move
 ABOUT = {"claim_theme": "paperback.ui.claim_theme_about"}
+# the option panels, each made only when the session plays its option, asked in this order
+PANELS: tuple[tuple[str, type[OptionPanel]], ...] = (("coop", Pyramid),)
+P = TypeVar("P", bound=OptionPanel)
 
 
 def spelled_shown(ev: dict) -> dict:
@@ -62,7 +66,7 @@ def spelled_shown(ev: dict) -> dict:
             "theme": bool(ev.get("theme")), "bounty": ev.get("bounty")}
 
 
-class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, Input, Drawing, TurnTable):
+class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Drawing, TurnTable):
     bot_pause = 0.7
     results_at_end = False       # the final table first (Fame, best words, hands), then the results
 
@@ -88,8 +92,13 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
         self._layings: dict = {}                     # bounty: a suggested word's laying, by hand
         self.preview = None                          # bounty: the typed suggestion, laid from the hand shown
         self.draws = 0                           # frames drawn (tests: none under the curtain)
+        self.option_panels: list[OptionPanel] = [make(self) for key, make in PANELS if session.options.get(key)]
+        self.pyramid = self._panel(Pyramid)
         super().__init__(app, session, make_private=Building)
         self.warmer.ask("index", general_index)  # the finder's index, built once, off the frame loop
+
+    def _panel(self, kind: type[P]) -> P | None:
+        return next((part for part in self.option_panels if isinstance(part, kind)), None)
 
     # ---- seats ------------------------------------------------------------------------------
     @property
@@ -129,8 +138,6 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
         b.slots = [(c, x) for c, x in b.slots if c in hand or (c == COMMON and self.view.get("common"))
                    or (c == PLAGIARISM and self.power_id() == "plagiarism" and self.spelling())]
         b.ghosting = b.ghosting and self.power_button_shown()
-        if b.cube_for and not self.cube_choosing():
-            self.end_cube()
         if b.asking is not None and b.asking >= len(b.slots):
             b.asking = None
         trim_choices(self.view, b)
@@ -142,6 +149,8 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
             b.answer = {k: [c for c in ids if c in hand] for k, ids in b.answer.items()}
         if b.hints is not None and b.hint_for != self.hint_stamp():
             b.hints = None
+        for part in self.option_panels:
+            part.refresh()
 
     def on_events(self, events: list[dict]) -> None:
         for ev in events:
@@ -197,7 +206,7 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
         pass's cube goes instead, a step with its own way back."""
         if not self.spelling():
             return
-        if self.view.get("coop") and self.begin_cube("pass"):
+        if any(part.takes_over("pass") for part in self.option_panels):
             return
         self.stack.push(Confirm(self.app, "paperback.ui.pass_question", "paperback.ui.pass_yes", self.pass_now,
                                 no="paperback.ui.pass_no"))
@@ -211,7 +220,7 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
             self.submit({"type": "propose", "seat": self.viewer, "word": word_text(self.b)})
 
     def buy(self) -> None:
-        if self.buying() and not self.b.basket and self.view.get("coop") and self.begin_cube("buy"):
+        if self.buying() and any(part.takes_over("buy") for part in self.option_panels):
             return                                 # co-op: nothing bought, so where its cube goes
         if self.buying() and self.submit(buy_command(self.viewer, self.b, self.view)):
             self.b.basket = []
@@ -222,15 +231,15 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
     # ---- layout and hit targets (never in draw) ---------------------------------------------------
     def lay_out(self, fr: Frame) -> None:
         self.places = place_static(fr, self.n)
-        if self.view.get("coop"):                  # the pyramid stands where the Fame piles are
-            self.places.fame = []
+        for part in self.option_panels:
+            part.lay_out(self.places)
 
     def controls(self) -> None:
         fr, v, p = self.fr, self.view, self.places
         panels.place_players(fr, p, v, self.players)
         place_spread(fr, p, panels.spread_letters(v))
         place_offer(fr, p, list((v.get("simultaneous") or {}).get("offer") or []))
-        self.hits = self.offer_hits()
+        self.hits = self.offer_hits() + [hit for part in self.option_panels for hit in part.hits()]
         self.toggles = []
         buttons: list[Button] = []
         if self.undo_seat is not None and not v.get("ended"):
@@ -244,9 +253,8 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
             return
         b = self.b if self.viewer is not None else None
         # market targets: trash from the Offer while spelling, the basket while buying
-        if self.cube_choosing():                    # co-op: where the cube of a turn buying nothing goes
-            self.hits += [("cube", cid, r) for cid, r in uncovered_places(v, p)]
-        elif self.buying() or (self.spelling() and b is not None and may_trash(v, b, "trash_offer")):
+        held = any(part.holds() for part in self.option_panels)     # (co-op: the cube's place is chosen)
+        if not held and (self.buying() or (self.spelling() and b is not None and may_trash(v, b, "trash_offer"))):
             for ch, r in p.spread:
                 if self.buying():
                     self.hits.append(("market", f"spread:{ch}", r))
@@ -278,7 +286,7 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
         common = v.get("common")
         claimed = int(v.get("claimed", 0))
         p.common = p.track_cards[claimed] if common is not None and claimed < len(p.track_cards) else pygame.Rect(0, 0, 0, 0)
-        if self.spelling() and b is not None and not self.cube_choosing():
+        if self.spelling() and b is not None and not held:
             for cid, r in p.hand:
                 self.hits.append(("hand", cid, r))
             for i, r in enumerate(p.slots[:len(laid)]):
@@ -368,9 +376,9 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
         rows = [pygame.Rect(p.buttons.x, p.buttons.y + i * fr.px(64), p.buttons.w, fr.px(58)) for i in range(2)]
         gap = fr.px(8)
         ph = self.phase
-        if self.cube_choosing():
-            top = [Button("cube", self.place_cube, t("paperback.ui.cube_place"), keys=ENTER, primary=True)]
-            bottom = [Button("cube_back", self.cancel, t("paperback.ui.cube_back"), keys=(pygame.K_ESCAPE,))]
+        held = next((r for r in (part.rows() for part in self.option_panels) if r is not None), None)
+        if held is not None:
+            top, bottom = held
         elif ph == "draft" and self.drafting():
             top, bottom = self.draft_buttons(), []
         elif ph in ("spell", "replace") and self.spelling():
@@ -425,8 +433,10 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
         v, b = self.view, (self.b if self.viewer is not None else None)
         if b is not None and self.answering() and not (self.message and self.message[1] == "error"):
             return self.answer_help(), style.ACCENT
-        if b is not None and self.cube_choosing() and not (self.message and self.message[1] == "error"):
-            return self.cube_help()
+        for part in self.option_panels:
+            line = part.info() if not (self.message and self.message[1] == "error") else None
+            if line is not None:
+                return line
         if self.suggesting() and not (self.message and self.message[1] == "error"):
             return self.suggest_info()
         about = self.button_about()
@@ -476,6 +486,13 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Pyramid, Builds, 
         if q is not None:
             return q.rule, style.INK_DIM
         return "", style.INK
+
+    def market_shown(self) -> dict[str, Any]:
+        """What the market's drawing shows of the options (panels.draw_market's keywords)."""
+        out: dict[str, Any] = {"numbered": self.drafting()}
+        for part in self.option_panels:
+            out.update(part.market())
+        return out
 
     def button_about(self) -> str:
         """What the option button under the pointer does (asking for help, claiming the theme)."""

@@ -52,8 +52,7 @@ class Drawing:
                           in_word=b is not None and COMMON in b.used())
         draw_recent(surface, p.log, self.log_lines, fr.fs(18), fr.px(8), fr.px(8), self.log_view)
         marks, dim = self.market_marks
-        panels.draw_market(surface, fr, p, v, marks, self.hot_market, dim,
-                           cube=self.b.cube if self.cube_choosing() else None, numbered=self.drafting())
+        panels.draw_market(surface, fr, p, v, marks, self.hot_market, dim, **self.market_shown())
         panels.draw_ends(surface, fr, p, v)
         info, info_colour = self.info_line
         if not (b is not None and b.hints and spelling):

@@ -24,6 +24,10 @@ class Input:
         return None
 
     def on_key(self, ev: pygame.event.Event) -> bool:
+        for part in self.option_panels:                # an option's own step first (co-op: the cube)
+            took = part.key(ev)
+            if took is not None:
+                return took
         ch = (getattr(ev, "unicode", "") or "").lower()
         if not ch and pygame.K_a <= ev.key <= pygame.K_z and not (getattr(ev, "mod", 0) & pygame.KMOD_CTRL):
             ch = chr(ev.key)
@@ -60,6 +64,8 @@ class Input:
         return False
 
     def cancel(self) -> bool:
+        if any(part.cancel() for part in self.option_panels):
+            return True
         if self.viewer is None or self.view.get("ended"):
             return False
         b = self.b
@@ -115,6 +121,8 @@ class Input:
         return False
 
     def click(self, kind: str, key: str) -> None:
+        if any(part.click(kind, key) for part in self.option_panels):
+            return
         if kind == "hand":
             if self.answering():
                 self.toggle_answer(key)
