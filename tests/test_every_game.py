@@ -38,6 +38,7 @@ from engine.core.rng import Rng
 from engine.core.session import LocalSession, fold
 from engine.core.turns import view_with_status
 from engine.registry import bot_for, games, package, rules_for, spec_for
+from engine.core.rules import initial_state
 from scenes import registry as scene_registry
 
 NAMES = ["Ann", "Bo", "Cyd", "Dee", "Eve", "Fay", "Gus", "Hal"]
@@ -494,7 +495,7 @@ def test_a_value_an_option_does_not_declare_is_refused_naming_what_it_takes(game
             continue
         vid, options = playable_with(game, o.key, "no such value")
         with pytest.raises(ValueError) as e:
-            rules.initial(spec.variant(vid).default_seats, options)
+            initial_state(rules, spec.variant(vid).default_seats, options)
         assert str(e.value) == f"{o.key} must be {o.allowed_words()}, not 'no such value'"
         assert all(json.dumps(v).strip('"') in str(e.value) for v in o.values)
 

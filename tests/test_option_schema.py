@@ -97,3 +97,23 @@ def test_the_games_tables_per_seat_count_cover_exactly_the_declared_seats():
     assert set(HOOKY_DEAL) == set(FLIP_ROUNDS) == set(HOOKY.seats)
     assert paperback_cards().seat_counts == PAPERBACK.seats
     assert set(wooolf_cards().deck_size) == set(WOOOLF.seats)
+
+
+def test_the_core_checks_a_sessions_options_before_any_rules_see_them(tmp_path):
+    """A game's rules need not check its options: every holder of a state starts from
+    initial_state (sessions, replays, folds), which checks them against the declaration.
+    The minimal test game's `initial` checks nothing, and is never handed what its spec
+    refuses."""
+    from engine.core.rules import initial_state
+    from engine.core.session import LocalSession, fold
+    from support.minigame.rules import MiniRules
+    rules = MiniRules()
+    assert rules.initial(9, {}).seats == 9                      # the rules alone take anything
+    for seats, options, problem in ((9, {}, "takes 2-4 players, not 9"),
+                                    (2, {"variant": "long"}, "no variant 'long'"),
+                                    (2, {"start": 5}, "start must be a seat 0..1")):
+        for start in (lambda: initial_state(rules, seats, options), lambda: fold(rules, seats, options, []),
+                      lambda: LocalSession(rules, seats, options, 1, log_dir=tmp_path)):
+            with pytest.raises(OptionError, match=problem):
+                start()
+    assert initial_state(rules, 3, {}).seats == 3

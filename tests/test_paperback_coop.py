@@ -7,6 +7,7 @@ from engine.core.bots import play_out
 from engine.core.errors import RuleError
 from engine.paperback import PaperbackBot
 from engine.paperback.coop import rows, uncovered
+from engine.core.rules import initial_state
 from support import paperback
 from support.paperback import RULES, give, play
 
@@ -29,11 +30,11 @@ def test_the_pyramid_has_ten_fame_cards_whatever_the_seats():
         assert uncovered(st.fame) == ["f5.1", "f5.2", "f5.3", "f5.4"]
         assert RULES.view(st, 0)["coop"]["limit"] == 5
     with pytest.raises(ValueError, match="coop and awards cannot be played together"):
-        RULES.initial(2, {"coop": True, "awards": True})
+        initial_state(RULES, 2, {"coop": True, "awards": True})
     with pytest.raises(ValueError, match="coop_cubes needs coop"):
-        RULES.initial(2, {"coop_cubes": 4})
+        initial_state(RULES, 2, {"coop_cubes": 4})
     with pytest.raises(ValueError, match="coop_cubes must be 5 or 4"):
-        RULES.initial(2, {"coop": True, "coop_cubes": 3})
+        initial_state(RULES, 2, {"coop": True, "coop_cubes": 3})
 
 
 def test_only_uncovered_cards_may_be_bought_and_buying_uncovers():

@@ -13,6 +13,7 @@ from engine.paperback import PaperbackBot
 from engine.paperback.ending import fame_of, final_result
 from engine.paperback.themes import MIN_WORDS, bot_accepts, themes
 from engine.words import is_word
+from engine.core.rules import initial_state
 from support import paperback
 from support.paperback import RULES, give, play, spell
 
@@ -45,7 +46,7 @@ def test_one_theme_is_revealed_at_random():
         assert RULES.view(st, 0)["theme"]["holder"] is None
     assert seen == set(themes().words)
     with pytest.raises(ValueError, match="themes_strict needs themes"):
-        RULES.initial(2, {"themes_strict": True})
+        initial_state(RULES, 2, {"themes_strict": True})
 
 
 def test_a_listed_word_takes_the_theme_card_even_from_another_player():

@@ -18,6 +18,7 @@ from engine.sumoku.board import all_lines, touches
 from engine.sumoku.scoring import evaluate_play
 from engine.sumoku.tiles import bag_starting_with, colour, hand_value, tile_id as t, values
 from engine.registry import rules_for, spec_for
+from engine.core.rules import initial_state
 from support.sumoku import run_with
 
 O, S, G, Y, B, V = range(6)
@@ -334,7 +335,7 @@ def test_options_are_checked():
     for bad in ({"variant": "relay"}, {"scoring": "all"}, {"key": 6}, {"bag_order": [0, 1]},
                 {"variant": "solitaire"}):
         with pytest.raises(ValueError):
-            RULES.initial(2, bad)
+            initial_state(RULES, 2, bad)
 
 
 # ---- whole games with a brute-force player ----------------------------------------------

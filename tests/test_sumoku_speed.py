@@ -15,6 +15,7 @@ from engine.sumoku import SumokuRules
 from engine.sumoku.grid import grid_errors, grid_ok
 from engine.sumoku.state import RESULT_MS
 from engine.sumoku.tiles import bag_starting_with, tile_id, values
+from engine.core.rules import initial_state
 from support.sumoku import run
 from test_race_harness import Table, all_tiles, kinds, same_race
 
@@ -108,10 +109,10 @@ def test_seat_ranges_per_variant():
     assert RULES.seats_for("team") == range(2, 17)
     for variant, bad in (("speed", 1), ("speed", 9), ("grab", 1), ("team", 17), ("team", 1)):
         with pytest.raises(ValueError):
-            RULES.initial(bad, {"variant": variant})
+            initial_state(RULES, bad, {"variant": variant})
     for bad in ({"countdown_ms": -1}, {"countdown_ms": 1.5}, {"countdown_ms": True}):
         with pytest.raises(ValueError):
-            RULES.initial(2, {"variant": "speed", **bad})
+            initial_state(RULES, 2, {"variant": "speed", **bad})
 
 
 def test_countdown_then_a_tick_at_the_deadline_deals_rolls_and_starts():
@@ -244,7 +245,7 @@ def test_a_round_result_has_its_own_moment_before_the_next_countdown():
     assert void.at(3200, {"type": "call", "seat": 1})[-1]["starts_at"] == 3200 + 1500 + 3000
     for bad in (-1, 1.5, True, 60_001):
         with pytest.raises(ValueError):
-            RULES.initial(2, {"variant": "speed", "result_ms": bad})
+            initial_state(RULES, 2, {"variant": "speed", "result_ms": bad})
 
 
 def test_a_wrong_call_puts_the_caller_out_and_the_others_draw_two():

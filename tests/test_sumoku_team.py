@@ -11,6 +11,7 @@ from engine.sumoku import SumokuRules
 from engine.sumoku.board import neighbours, run_cells
 from engine.sumoku.grid import grid_ok
 from engine.sumoku.tiles import colour, values
+from engine.core.rules import initial_state
 from support.sumoku import run
 from test_race_harness import Table, kinds, same_race
 from test_sumoku_speed import DEALS, grid_of
@@ -77,7 +78,7 @@ def test_teams_default_to_alternate_seats_and_are_checked():
     assert table(16).view()["seats"] == 16
     for bad in ([0, 0, 0, 0], [0, 1, 2, 3, 4, 0], [0, 2, 0, 2], [0, 1], [0, 1, 1, "x"], [0, 1, 0, -1]):
         with pytest.raises(ValueError):
-            RULES.initial(4 if len(bad) != 6 else 6, {"variant": "team", "teams": bad})
+            initial_state(RULES, 4 if len(bad) != 6 else 6, {"variant": "team", "teams": bad})
 
 
 # ---- one grid per team ---------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from engine.wooolf.content import content
 from engine.wooolf.rules import WooolfRules
 from engine.wooolf.scoring import reveal, winners
 from engine.wooolf.state import NOBODY
+from engine.core.rules import initial_state
 
 RULES = WooolfRules()
 # 5 players: 0 shepherd boy (B02 hunter-faced + sheep), 1 wolf (sheep-faced), 2 hunter,
@@ -436,11 +437,11 @@ def test_game_ends_when_a_player_holds_two_x():
 
 def test_three_round_end_and_options():
     with pytest.raises(ValueError):
-        RULES.initial(9, {})
+        initial_state(RULES, 9, {})
     with pytest.raises(ValueError):
-        RULES.initial(5, {"deals": [["B01"] * 10]})
+        initial_state(RULES, 5, {"deals": [["B01"] * 10]})
     with pytest.raises(ValueError):
-        RULES.initial(5, {"advanced": "yes"})
+        initial_state(RULES, 5, {"advanced": "yes"})
     adv = LocalSession(RULES, 5, {"advanced": True}, seed=3, log=False)
     dealt = sorted(c for p in adv.events[0]["cards"] for c in p)
     assert dealt == sorted(content().deck(5, advanced=True))

@@ -15,6 +15,7 @@ from engine.wordporters import WordPortersBot, WordPortersRules
 from engine.wordporters.content import content
 from engine.wordporters.scoring import next_start, reveal_points, track, winners
 from engine.wordporters.state import hint_count
+from engine.core.rules import initial_state
 
 RULES = WordPortersRules()
 
@@ -289,9 +290,9 @@ def test_every_seat_draws_a_different_number():
 
 def test_options_are_checked():
     with pytest.raises(ValueError):
-        RULES.initial(2, {})
+        initial_state(RULES, 2, {})
     with pytest.raises(ValueError):
-        RULES.initial(4, {"start": 4})
+        initial_state(RULES, 4, {"start": 4})
     with pytest.raises(ValueError):
         LocalSession(RULES, 7, {}, 1, log=False)
     s = LocalSession(RULES, 3, {"start": 2}, 1, log=False)

@@ -16,6 +16,7 @@ from engine.core.bots import play_out
 from engine.core.logstore import default_log_dir
 from engine.core.options import undeclared
 from engine.core.race import race_out
+from engine.core.rules import initial_state
 from engine.registry import bot_for, rules_for, spec_for
 
 
@@ -40,7 +41,7 @@ def check_options(game: str, variant: str, seats: int, options: dict[str, Any]) 
     if unknown:
         return f"--options: {unknown}"
     try:
-        rules_for(game).initial(seats, {"variant": variant, **options})
+        initial_state(rules_for(game), seats, {"variant": variant, **options})
     except ValueError as e:
         return f"--options: {e}"
     return None

@@ -17,6 +17,7 @@ from typing import Any
 
 from engine.core.checkpoints import checkpoint_hash
 from engine.core.events import upcast
+from engine.core.rules import initial_state
 from engine.core.logstore import LogError, LoadedLog, read_log
 from engine.registry import rules_for, spec_for
 
@@ -53,7 +54,7 @@ def check(loaded: LoadedLog) -> tuple[int, str]:
     wanted = {c["seq"]: c["hash"] for c in loaded.checkpoints}
     n, checked = len(loaded.events), 0
     try:
-        state = rules.initial(h["seats"], h["options"])
+        state = initial_state(rules, h["seats"], h["options"])
     except Exception as e:
         return EXIT_CORRUPT, f"malformed header: its options cannot set up a game ({_why(e)})"
     folded: list = []

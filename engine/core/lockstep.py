@@ -24,7 +24,7 @@ from engine.core.followup import settle
 from engine.core.rng import Rng
 from engine.core.reading import StateReader
 from engine.core.session import fold_event
-from engine.core.rules import Rules
+from engine.core.rules import Rules, initial_state
 
 SNAPSHOT_EVERY = 64   # folded records between saved states (for a rewind)
 TABLE_COMMANDS = frozenset({"tick"})   # commands that act for the table (seat None)
@@ -67,7 +67,7 @@ class Lockstep(StateReader):
         self.events: list[Event] = []
         self.seq = 0
         self._accepted = 0
-        self.state = rules.initial(seats, self.options)
+        self.state = initial_state(rules, seats, self.options)
         self._record(rules.setup(self.state, Rng.derive(self.seed, 0, 0)), cmd=0, t=0)
         self._snapshots: dict[int, tuple[Any, int, int, int]] = {}
         self._snapshot()

@@ -127,6 +127,12 @@ def validate_declaration(spec: "GameSpec") -> None:
                 raise ValueError(f"{spec.name}: option set {name!r} gives {key} {value!r}")
 
 
+def values(spec: "GameSpec", options: Mapping[str, Any]) -> dict[str, Any]:
+    """Every declared option's value as given, its default when absent (nothing checked:
+    the core checked the session's options before the rules saw them, `check`)."""
+    return {o.key: options.get(o.key, o.default) for o in spec.options}
+
+
 def check(spec: "GameSpec", seats: int, options: Mapping[str, Any]) -> dict[str, Any]:
     """Every declared option's value for a session (defaults filled in; data options as
     given, None when absent); OptionError naming the problem: an unknown variant, a seat
@@ -149,12 +155,10 @@ def check(spec: "GameSpec", seats: int, options: Mapping[str, Any]) -> dict[str,
     for o in spec.options:
         if o.needs is not None and _on(options, o.key) and not _on(options, o.needs):
             raise OptionError(f"{o.key} needs {o.needs}")
-    out: dict[str, Any] = {}
+    out = values(spec, options)
     for o in spec.options:
-        value = options.get(o.key, o.default)
-        if not o.takes(value):
-            raise OptionError(f"{o.key} must be {o.allowed_words()}, not {value!r}")
-        out[o.key] = value
+        if not o.takes(out[o.key]):
+            raise OptionError(f"{o.key} must be {o.allowed_words()}, not {out[o.key]!r}")
     start = options.get("start")
     if start is not None and (isinstance(start, bool) or not isinstance(start, int)
                               or not 0 <= start < seats):

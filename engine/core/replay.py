@@ -8,7 +8,7 @@ from engine.core.checkpoints import checkpoint_hash
 from engine.core.events import Event, upcast
 from engine.core.logstore import LoadedLog
 from engine.core.reading import StateReader
-from engine.core.rules import Rules
+from engine.core.rules import Rules, initial_state
 
 SNAPSHOT_EVERY = 32
 
@@ -23,7 +23,7 @@ class ReplayCursor(StateReader):
         self.options = dict(header.get("options") or {})
         self.events = [upcast(rules.game, dict(ev)) for ev in events]
         self.position = 0
-        self.state = rules.initial(self.seats, self.options)
+        self.state = initial_state(rules, self.seats, self.options)
         self._snapshots: dict[int, Any] = {0: copy.deepcopy(self.state)}
 
     @classmethod

@@ -30,13 +30,23 @@ class Outcome:
                 "tiebreak": self.tiebreak, "detail": dict(self.detail)}
 
 
+def initial_state(rules: "Rules[S]", seats: int, options: Mapping[str, Any]) -> S:
+    """The state a session, a replay or a fold starts from: the options checked against the
+    game's declaration first (its spec's `check_options`: OptionError, a ValueError, names
+    what cannot be played), then the rules' `initial`, which checks only the shapes the
+    declaration leaves to it (a fixed deal, a bag order). Every holder of a state starts here."""
+    rules.spec.check_options(seats, options)
+    return rules.initial(seats, options)
+
+
 class Rules(Protocol[S]):
     spec: ClassVar[GameSpec]          # variants, seats, commands and their flags
     game: ClassVar[str]               # == spec.name
     rules_version: ClassVar[int]      # the checkpoint form; older logs verify by legacy_data
     seats: ClassVar[range]            # == spec.seats (every seat count some variant takes)
 
-    def initial(self, seats: int, options: Mapping[str, object]) -> S: ...
+    def initial(self, seats: int, options: Mapping[str, object]) -> S:
+        """The state before set-up; `options` were checked by the core (`initial_state`)."""
     def setup(self, state: S, rng: Rng) -> list[Event]: ...
     def decide(self, state: S, cmd: Command, rng: Rng) -> list[Event]:
         """Validate and return events; raise RuleError. Never changes `state`."""

@@ -14,14 +14,14 @@ from engine.core.followup import settle
 from engine.core.logstore import LoadedLog, LogWriter, SpecFor, make_header, new_log_path, read_log
 from engine.core.rng import Rng
 from engine.core.reading import Listener, Listening, StateReader
-from engine.core.rules import Rules
+from engine.core.rules import Rules, initial_state
 
 
 def fold(rules: Rules, seats: int, options: Mapping[str, Any], events: Iterable[Event],
          state: Any = None) -> Any:
     """The state after `events` (from the initial state unless `state` is given)."""
     if state is None:
-        state = rules.initial(seats, options)
+        state = initial_state(rules, seats, options)
     apply = rules.apply
     for ev in events:
         state = apply(state, ev)
@@ -46,13 +46,8 @@ class LocalSession(StateReader, Listening):
                  log: bool = True, log_dir: Path | None = None,
                  clock: Callable[[], float] | None = None, salt: int = 0,
                  _loaded: LoadedLog | None = None, _path: Path | None = None) -> None:
-        try:
-            variant = rules.spec.variant((options or {}).get("variant"))
-        except KeyError as e:    # unusable options are a ValueError, as the rules' own checks
-            raise ValueError(e.args[0]) from None
-        if seats not in variant.seats:
-            raise ValueError(f"{rules.game} {variant.id} takes {variant.seats.start}-{variant.seats.stop - 1} "
-                             f"seats, not {seats}")
+        self.state = initial_state(rules, seats, dict(options or {}))   # the options checked (ValueError)
+        variant = rules.spec.variant((options or {}).get("variant"))
         self.rules = rules
         self.seats = seats
         self.options: dict[str, Any] = dict(options or {})
@@ -65,7 +60,6 @@ class LocalSession(StateReader, Listening):
         self.events: list[Event] = []
         self._snapshots: dict[int, Any] = {}
         self._cmd_count = 0
-        self.state = rules.initial(seats, self.options)
         self._snapshots[0] = copy.deepcopy(self.state)
         self.writer: LogWriter | None = None
         self.header = make_header(rules.game, variant.id, seats, self.seed, rules.rules_version,

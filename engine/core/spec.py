@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Mapping
 
-from engine.core.options import Forbidden, OptionSpec, check, validate_declaration
+from engine.core.options import Forbidden, OptionSpec, check, validate_declaration, values
 
 
 @dataclass(frozen=True)
@@ -136,6 +136,11 @@ class GameSpec:
         """Every declared option's value (defaults filled in), or OptionError (a
         ValueError) naming what cannot be played: engine/core/options.py `check`."""
         return check(self, seats, options)
+
+    def option_values(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """Every declared option's value, defaults filled in (unchecked: the core checks a
+        session's options, engine/core/rules.py `initial_state`)."""
+        return values(self, options)
 
     @property
     def title_key(self) -> str:

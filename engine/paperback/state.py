@@ -198,7 +198,7 @@ def new_state(seats: int, options: Mapping[str, Any]) -> PaperbackState:
     basic game leaves the attack cards out; `space_dyslexia`: the Space Bar and Dyslexia
     commons join the deal), `start` (the first seat; random when absent)."""
     opts = dict(options)
-    chosen = SPEC.check_options(seats, opts)
+    chosen = SPEC.option_values(opts)
     return PaperbackState(seats=seats, options=opts, attacks=chosen["attacks"],
                           extra=chosen["space_dyslexia"],
                           decks=[[] for _ in range(seats)], hands=[[] for _ in range(seats)],

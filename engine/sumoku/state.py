@@ -104,7 +104,7 @@ def new_state(seats: int, options: Mapping[str, Any]) -> SumokuState:
     unusable: the variant, its seats, each declared option's value; here only the shapes
     the spec leaves to the rules: a fixed bag, the teams)."""
     opts = dict(options)
-    chosen = SPEC.check_options(seats, opts)
+    chosen = SPEC.option_values(opts)
     variant = str(opts.get("variant") or SPEC.default_variant.id)
     scoring = str(chosen["scoring"])
     order = opts.get("bag_order")

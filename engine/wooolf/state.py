@@ -94,7 +94,7 @@ def new_state(seats: int, options: Mapping[str, Any]) -> WooolfState:
     deal order, two per holder, the neutral seat last), `question_deals` (per round, the
     question card ids dealt two per player)."""
     c = content()
-    advanced = SPEC.check_options(seats, options)["advanced"]   # the seats, advanced, the assistant, start
+    advanced = SPEC.option_values(options)["advanced"]
     opts = dict(options)
     opts.pop("variant", None)
     deck = sorted(c.deck(seats, advanced))

@@ -70,7 +70,6 @@ def new_state(seats: int, options: Mapping[str, Any]) -> WordPortersState:
     Options: `variant` ("classic" or "children"), `start` (round 1's start seat; random
     when absent)."""
     opts = dict(options)
-    SPEC.check_options(seats, opts)          # the variant, its seats, the word language, the start seat
     variant = opts.get("variant") or SPEC.default_variant.id
     return WordPortersState(seats=seats, options=opts, children=variant == "children",
                             scores=[0] * seats)
