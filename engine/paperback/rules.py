@@ -49,8 +49,7 @@ from engine.core.turns import each_once, first_seat, in_turn, next_seat, respond
 from engine.paperback.content import LETTERS, content, parse_ability
 from engine.paperback.awards import awards as award_deck
 from engine.paperback.finder import COMMON
-from engine.paperback import bounty, coop, flexible, simultaneous as sim
-from engine.paperback.themes import listed as theme_listed, themes as theme_deck
+from engine.paperback import bounty, coop, flexible, simultaneous as sim, themes
 from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
 from engine.paperback.powers import applies as power_applies, powers as power_deck
 from engine.paperback.scoring import score
@@ -67,8 +66,6 @@ PHASE_OF: dict[str, tuple[str, ...]] = {
     "spell": ("spell", "replace"), "pass": ("spell", "replace"),     # replace: simultaneous.py
     "propose": ("spell",), "answer": ("respond",),
     "vote": ("vote",), "buy": ("buy",), "power": ("spell",),
-    "ask_help": ("spell",), "suggest": ("bounty",),
-    "theme_claim": ("buy",), "theme_vote": ("theme_vote",),
     "draft": ("draft",),
 }
 MAX_WORD = 40
@@ -89,6 +86,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
     seats: ClassVar[range] = SPEC.seats
     variants: ClassVar[tuple[str, ...]] = ("classic",)
     PHASE_OF = PHASE_OF
+    PLUGINS = (bounty.PLUGIN, themes.PLUGIN)
     TURN_FIRST = True             # another seat's command is refused as out of turn first
 
     # ---- the contract ---------------------------------------------------------------
@@ -131,26 +129,24 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             more["powers"] = deck[:state.seats]
         if state.options.get("awards"):          # one award, revealed
             more["award"] = rng.choice(sorted(award_deck()))
-        if state.options.get("themes"):          # one theme, revealed
-            more["theme"] = rng.choice(sorted(theme_deck().words))
-        return [event("set_up", None, piles=piles, fame=fame, commons=commons, decks=decks,
-                      start=start, hand_size=hand_size, **more)]
+        fields = dict(piles=piles, fame=fame, commons=commons, decks=decks, start=start,
+                      hand_size=hand_size, **more)
+        for p in self.plugins_on(state):
+            p.set_up(state, rng, fields)
+        return [event("set_up", None, **fields)]
 
     def to_act(self, state: PaperbackState) -> frozenset[int]:
         if state.phase in sim.PHASES and state.sim is not None:
             return sim.to_act(state)
+        for p in self.plugins_on(state):
+            if (acting := p.to_act(state)) is not None:
+                return acting
         if state.phase in ("spell", "buy"):
             return in_turn(state.turn)
         if state.phase == "vote" and state.pending is not None:
             return responders(state.seats, state.pending["seat"], state.pending["votes"])
         if state.phase == "respond" and state.responding is not None:
             return each_once(state.responding["named"], state.responding["answered"])
-        if state.phase == "theme_vote" and state.theme_vote is not None:
-            return responders(state.seats, state.theme_vote["seat"],
-                              [int(k) for k in state.theme_vote["votes"]])
-        if state.phase == "bounty" and state.bounty is not None:
-            return responders(state.seats, state.bounty["seat"],
-                              [int(k) for k in state.bounty["suggestions"]])
         return frozenset()
 
     def progress(self, state: PaperbackState) -> tuple[str, int | None]:
@@ -195,10 +191,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             return RuleError("err.paperback.not_voting")
         if state.phase == "respond" and kind == "answer":
             return RuleError("err.paperback.nothing_owed")
-        if state.phase == "bounty" and kind == "suggest":
-            return RuleError("err.paperback.not_suggesting")
-        if state.phase == "theme_vote" and kind == "theme_vote":
-            return RuleError("err.paperback.not_voting")
+        for p in self.plugins_on(state):
+            if (refusal := p.not_acting(state, kind, seat)) is not None:
+                return refusal
         return RuleError("err.not_your_turn")
 
     def _precheck(self, state: PaperbackState, kind: str, seat: int) -> None:
@@ -304,12 +299,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         if need is not None and s.letters >= need and not eff.no_claim:
             claimed = state.top_common
         attacks = [a.code for a in abilities if a.attack]
-        extra: dict[str, Any] = {}
-        if flexible.on(state, "bounty"):
-            extra["bounty"] = bounty.paid(state, seat, word)
-        if state.theme is not None:             # a word that fits takes the theme card
-            extra["theme"] = theme_listed(state.theme, word) or any(
-                w in state.theme_fit for w in word.split(" "))
+        extra = self.spelled_fields(state, seat, word)
         out = [event("spelled", seat, cards=ids, texts=texts, word=word, cents=s.cents,
                      draws=s.draws, letters=s.letters, claimed=claimed, trash=trash,
                      attacks=attacks, items=[list(i) for i in s.items], **extra)]
@@ -317,76 +307,12 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             out.append(event("offer_trashed", seat, cards=trash_offer))
         return sim.announce(self, state, seat, cmd, out, rng) if sim.on(state) else out
 
-    def _decide_theme_claim(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        if state.theme is None or state.options.get("themes_strict"):
-            raise RuleError("err.paperback.no_theme_vote")
-        word = state.words[-1]["word"] if state.words and state.words[-1]["seat"] == seat else None
-        if word is None or state.phase != "buy" or not state.play:
-            raise RuleError("err.paperback.no_theme_vote")
-        if state.theme_holder == seat:
-            raise RuleError("err.paperback.theme_held")
-        if any(w in state.theme_refused for w in word.split(" ")):
-            raise RuleError("err.paperback.theme_refused", word=word.upper())
-        if theme_listed(state.theme, word) or any(w in state.theme_fit for w in word.split(" ")):
-            raise RuleError("err.paperback.theme_held")
-        return [event("theme_proposed", seat, word=word)]
-
-    def _decide_theme_vote(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        accept = cmd.get("accept")
-        if not isinstance(accept, bool):
-            raise RuleError("err.paperback.vote_shape")
-        v = state.theme_vote
-        out = [event("theme_voted", seat, accept=accept)]
-        if not accept or len(v["votes"]) + 1 >= state.seats - 1:
-            out.append(event("theme_decided", v["seat"], word=v["word"], accepted=accept))
+    def spelled_fields(self, state: PaperbackState, seat: int, word: str) -> dict[str, Any]:
+        """What the options add to the `spelled` event of `word` (its bounty, its theme)."""
+        out: dict[str, Any] = {}
+        for p in self.plugins_on(state):
+            out.update(p.spelled(self, state, seat, word))
         return out
-
-    @staticmethod
-    def _on_theme_proposed(state: PaperbackState, ev: Event) -> None:
-        state.theme_vote = {"seat": ev["seat"], "word": ev["word"], "votes": {}}
-        state.phase = "theme_vote"
-
-    @staticmethod
-    def _on_theme_voted(state: PaperbackState, ev: Event) -> None:
-        state.theme_vote["votes"][str(ev["seat"])] = ev["accept"]
-
-    @staticmethod
-    def _on_theme_decided(state: PaperbackState, ev: Event) -> None:
-        words = ev["word"].split(" ")
-        if ev["accepted"]:
-            state.theme_fit.extend(w for w in words if w not in state.theme_fit)
-            state.theme_holder = ev["seat"]
-        else:
-            state.theme_refused.extend(w for w in words if w not in state.theme_refused)
-        state.theme_vote = None
-        state.phase = "buy"
-
-    def _decide_ask_help(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        if not flexible.on(state, "bounty"):
-            raise RuleError("err.paperback.no_bounty")
-        if state.bounty is not None:
-            raise RuleError("err.paperback.help_asked")
-        return [event("help_asked", seat, hand=list(state.hands[seat]))]
-
-    def _decide_suggest(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        word = cmd.get("word")
-        if word is not None:
-            word = word.strip().lower() if isinstance(word, str) else ""
-            if len(word) < content().min_word or not self._listed(state, word):
-                raise RuleError("err.paperback.suggest_word")
-        return [event("suggested", seat, word=word)]
-
-    @staticmethod
-    def _on_help_asked(state: PaperbackState, ev: Event) -> None:
-        state.bounty = {"seat": ev["seat"], "hand": list(ev["hand"]), "suggestions": {}}
-        state.phase = "bounty"
-
-    @staticmethod
-    def _on_suggested(state: PaperbackState, ev: Event) -> None:
-        b = state.bounty
-        b["suggestions"][str(ev["seat"])] = ev["word"]
-        if len(b["suggestions"]) >= state.seats - 1:
-            state.phase = "spell"
 
     def _decide_pass(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         if sim.on(state):
@@ -611,7 +537,6 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.boxed = list(ev.get("boxed", []))
         state.powers = list(ev.get("powers", []))
         state.award = ev.get("award")
-        state.theme = ev.get("theme")
         size = int(ev["hand_size"])
         for s, deck in enumerate(ev["decks"]):
             state.hands[s] = list(deck[:size])
@@ -628,10 +553,6 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         used = [cid for cid in ev["cards"] if cid not in (COMMON, PLAGIARISM)]
         state.hands[seat] = [h for h in state.hands[seat] if h not in used and h not in ev["trash"]]
         state.last_word = ev["word"]
-        if ev.get("bounty") is not None:
-            state.cubes[ev["bounty"]] += 1
-        if ev.get("theme"):
-            state.theme_holder = seat
         if state.award is not None and not any(state.cards[c].wild for c in used):
             state.clean_words[seat] += 1
         state.play = used
@@ -729,7 +650,6 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         eff.minus, eff.no_common, eff.no_claim = 0, False, False
         state.turns[seat] += 1
         state.power_used = False
-        state.bounty = None
         if state.sim is not None:                     # the round goes on in announcement order
             sim.turn_done(state, seat)
         else:

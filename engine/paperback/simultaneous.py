@@ -45,7 +45,6 @@ from engine.core.events import Command, Event, event
 from engine.core.rng import Rng
 from engine.core.turns import closes, each_once, in_turn, next_seat
 from engine.paperback.content import content
-from engine.paperback.themes import listed as theme_listed
 
 HAND = 6                 # cards in a hand
 OFFER_SIZE = 10          # cards dealt face up as the Offer
@@ -249,10 +248,7 @@ def advance(rules: Any, state: Any, events: list[Event], rng: Rng) -> list[Event
         body = e["entry"]
         need = st.need
         claimed = st.top_common if need is not None and body["letters"] >= need else None
-        more: dict[str, Any] = {}
-        if st.theme is not None:
-            more["theme"] = theme_listed(st.theme, body["word"]) or any(
-                w in st.theme_fit for w in body["word"].split(" "))
+        more = rules.spelled_fields(st, seat, body["word"])
         add(event("spelled", seat, **body, claimed=claimed, attacks=[], **more))
         return out
 

@@ -16,8 +16,14 @@ import json
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import Any
 
+from engine.core.errors import RuleError
+from engine.core.events import Command, Event, event
+from engine.core.rng import Rng
+from engine.core.turns import responders
 from engine.paperback.content import CONTENT_DIR, LETTERS, ContentError
+from engine.paperback.option import PaperbackOption
 
 MIN_WORDS = 20
 
@@ -66,8 +72,93 @@ def listed(theme: str, word: str) -> bool:
     return any(w in themes().words[theme] for w in word.split(" "))
 
 
+def fits(state: Any, word: str) -> bool:
+    """Whether `word` takes the theme card: on the list, or a word the table let fit."""
+    return listed(state.theme, word) or any(w in state.theme_fit for w in word.split(" "))
+
+
 def bot_accepts(theme: str, word: str) -> bool:
     """A bot's vote: yes for an inflection of a listed word of 4+ letters."""
     return any(w in themes().words[theme] or any(w.startswith(t) for t in themes().words[theme]
                                                   if len(t) >= 4)
                for w in word.split(" "))
+
+
+class ThemesOption(PaperbackOption):
+    """The option as a plug-in (engine/paperback/option.py): the theme dealt at set-up,
+    the `theme` of a spelled word, the claim and its table vote."""
+    key = "themes"
+    PHASE_OF = {"theme_claim": ("buy",), "theme_vote": ("theme_vote",)}
+
+    def set_up(self, state: Any, rng: Rng, fields: dict[str, Any]) -> None:
+        fields["theme"] = rng.choice(sorted(themes().words))        # one theme, revealed
+
+    def spelled(self, rules: Any, state: Any, seat: int, word: str) -> dict[str, Any]:
+        return {"theme": fits(state, word)}           # a word that fits takes the theme card
+
+    def to_act(self, state: Any) -> frozenset[int] | None:
+        if state.phase == "theme_vote" and state.theme_vote is not None:
+            return responders(state.seats, state.theme_vote["seat"],
+                              [int(k) for k in state.theme_vote["votes"]])
+        return None
+
+    def not_acting(self, state: Any, kind: str, seat: int) -> RuleError | None:
+        if state.phase == "theme_vote" and kind == "theme_vote":
+            return RuleError("err.paperback.not_voting")
+        return None
+
+    def _decide_theme_claim(self, rules: Any, state: Any, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        if state.theme is None or state.options.get("themes_strict"):
+            raise RuleError("err.paperback.no_theme_vote")
+        word = state.words[-1]["word"] if state.words and state.words[-1]["seat"] == seat else None
+        if word is None or state.phase != "buy" or not state.play:
+            raise RuleError("err.paperback.no_theme_vote")
+        if state.theme_holder == seat:
+            raise RuleError("err.paperback.theme_held")
+        if any(w in state.theme_refused for w in word.split(" ")):
+            raise RuleError("err.paperback.theme_refused", word=word.upper())
+        if fits(state, word):
+            raise RuleError("err.paperback.theme_held")
+        return [event("theme_proposed", seat, word=word)]
+
+    def _decide_theme_vote(self, rules: Any, state: Any, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        accept = cmd.get("accept")
+        if not isinstance(accept, bool):
+            raise RuleError("err.paperback.vote_shape")
+        v = state.theme_vote
+        out = [event("theme_voted", seat, accept=accept)]
+        if not accept or len(v["votes"]) + 1 >= state.seats - 1:
+            out.append(event("theme_decided", v["seat"], word=v["word"], accepted=accept))
+        return out
+
+    @staticmethod
+    def _after_set_up(state: Any, ev: Event) -> None:
+        state.theme = ev.get("theme")
+
+    @staticmethod
+    def _after_spelled(state: Any, ev: Event) -> None:
+        if ev.get("theme"):
+            state.theme_holder = ev["seat"]
+
+    @staticmethod
+    def _on_theme_proposed(state: Any, ev: Event) -> None:
+        state.theme_vote = {"seat": ev["seat"], "word": ev["word"], "votes": {}}
+        state.phase = "theme_vote"
+
+    @staticmethod
+    def _on_theme_voted(state: Any, ev: Event) -> None:
+        state.theme_vote["votes"][str(ev["seat"])] = ev["accept"]
+
+    @staticmethod
+    def _on_theme_decided(state: Any, ev: Event) -> None:
+        words = ev["word"].split(" ")
+        if ev["accepted"]:
+            state.theme_fit.extend(w for w in words if w not in state.theme_fit)
+            state.theme_holder = ev["seat"]
+        else:
+            state.theme_refused.extend(w for w in words if w not in state.theme_refused)
+        state.theme_vote = None
+        state.phase = "buy"
+
+
+PLUGIN = ThemesOption()

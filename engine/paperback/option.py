@@ -1,0 +1,68 @@
+"""Paperback's option plug-in (engine/core/plugins.py) and the extension points its base
+game (engine/paperback/rules.py) calls on each option that is on, in `PLUGINS` order.
+
+Every hook has a no-op default; an option module's plug-in overrides the ones it needs:
+- `spelled(rules, state, seat, word)`: fields the `spelled` event of `word` carries;
+- `passed(state)`: fields the `passed` event carries;
+- `laid(rules, state, seat, cmd, made, rng)`: the events of a spell, a proposal (`made`,
+  the base's) or a pass (`made` None), when the option takes the laying over (else None);
+- `voted(rules, state, made)`: events after a table vote's (`made`);
+- `buy_card(state, fame, cid)`: the card a buy takes by `cid` from `fame` (a copy, taken
+  from in place), None when `cid` is none of the option's;
+- `turn_end(rules, state, seat, head, cube_on)`: events between a turn's pass or buy
+  (`head`) and its `turn_ended`; None when the option does not take a `cube_on`;
+- `turn_ended(rules, state, out, rng)`: events after a turn's (`out`, the state before them);
+- `hand_size(state)`: the hand drawn at a turn's end (None: the box's);
+- `ending(state)`: the game's end in place of the base's ([] not yet; None: the base's);
+- `follow_up(rules, state, rng)`: what follows, in place of the base's (None: the base's);
+- `turn_start(state)`: events at a turn's start, before the end is checked;
+- `pile_top_bought(state, front)`: a pile's top was bought; `front` its front card.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.events import Command, Event
+from engine.core.plugins import OptionRules
+from engine.core.rng import Rng
+from engine.paperback.content import CardDef
+
+
+class PaperbackOption(OptionRules):
+    def spelled(self, rules: Any, state: Any, seat: int, word: str) -> dict[str, Any]:
+        return {}
+
+    def passed(self, state: Any) -> dict[str, Any]:
+        return {}
+
+    def laid(self, rules: Any, state: Any, seat: int, cmd: Command, made: list[Event] | None,
+             rng: Rng) -> list[Event] | None:
+        return None
+
+    def voted(self, rules: Any, state: Any, made: list[Event]) -> list[Event]:
+        return []
+
+    def buy_card(self, state: Any, fame: dict[str, list[str]], cid: str) -> CardDef | None:
+        return None
+
+    def turn_end(self, rules: Any, state: Any, seat: int, head: list[Event],
+                 cube_on: Any) -> list[Event] | None:
+        return None
+
+    def turn_ended(self, rules: Any, state: Any, out: list[Event], rng: Rng) -> list[Event]:
+        return []
+
+    def hand_size(self, state: Any) -> int | None:
+        return None
+
+    def ending(self, state: Any) -> list[Event] | None:
+        return None
+
+    def follow_up(self, rules: Any, state: Any, rng: Rng) -> list[Event] | None:
+        return None
+
+    def turn_start(self, state: Any) -> list[Event]:
+        return []
+
+    def pile_top_bought(self, state: Any, front: str) -> None:
+        pass
