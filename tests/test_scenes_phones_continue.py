@@ -244,3 +244,21 @@ def test_the_continue_lobby_fits_in_both_languages(app, lang, size):
     finally:
         again.close_session()
         again.stop_phones()
+
+
+def test_a_finished_games_kept_room_goes_when_its_table_closes_and_a_saved_ones_stays(app):
+    """The seats' tokens outlive a game only while it can be continued."""
+    from engine.core.bots import play_on
+    from engine.registry import bot_for
+    session, host, conns, tokens = played(app)
+    path = keep.beside.path_for(session.log_path, keep.SUFFIX)
+    app.phones.close()                                # closed mid-game (saved and left): kept
+    assert path.exists() and keep.load(session.log_path, 3) is not None
+    app.phones = None
+    app._phone_table(session)                         # the table again, as Continue makes it
+    play_on(session, {s: bot_for("wordporters", None, "random", s, 7) for s in range(3)})
+    assert session.outcome() is not None and path.exists()
+    app.close_session()                               # the results: the table closes on a finished game
+    assert not path.exists() and keep.load(session.log_path, 3) is None
+    for c in conns.values():
+        c.close()

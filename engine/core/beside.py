@@ -32,6 +32,15 @@ def read(log_path: Path | str | None, suffix: str, max_bytes: int) -> Any:
         return None
 
 
+def remove(log_path: Path | str | None, suffix: str) -> None:
+    """Remove what was kept beside the log (nothing there is no error)."""
+    if log_path is not None:
+        try:
+            path_for(log_path, suffix).unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
 def write(log_path: Path | str | None, suffix: str, data: Any) -> bool:
     """Keep `data` (plain JSON data) beside the log; False when it could not be written."""
     if log_path is None:

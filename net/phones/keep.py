@@ -3,7 +3,8 @@ after a quit or a crash lets the same phones back into their own seats: the room
 the address and port the pages reconnect to, and each seat's kind, name and token.
 
 Written by the PhoneTable when the game starts and whenever a seat's token changes (a
-seat changing hands: PhoneHost._give is the one place a token is set). Plain JSON, read
+seat changing hands: PhoneHost._give is the one place a token is set); removed when the
+table closes on a finished game. Plain JSON, read
 defensively: a file that is missing or not of this shape is no room (the game continues
 with empty phone seats); a seat whose token is not one we could have made has none. The
 tokens never go into a URL or a QR code; the file is readable by its owner only."""
@@ -38,6 +39,11 @@ class KeptRoom:
 def save(log_path: Path | str | None, room: dict[str, Any]) -> bool:
     """Keep `room` (PhoneHost.keep()) beside the log; False without a log or on failure."""
     return beside.write(log_path, SUFFIX, room)
+
+
+def forget(log_path: Path | str | None) -> None:
+    """The game is over: its room (the seats' tokens) is of no more use, and goes."""
+    beside.remove(log_path, SUFFIX)
 
 
 def load(log_path: Path | str | None, seats: int) -> KeptRoom | None:

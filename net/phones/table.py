@@ -85,10 +85,14 @@ class PhoneTable:
             self.session.remove_listener(fn)
 
     def close(self) -> None:
+        """The table leaves its session: no more frames; a finished game's kept room goes
+        (nothing can continue it), a saved one's stays for Continue."""
         for seat in list(self._heard):
             self.unwatch(seat)
         if self.notebooks is not None:
             self.notebooks.close()
+        if self.session.outcome() is not None:
+            keep.forget(getattr(self.session, "log_path", None))
 
     def _push(self, seat: int, events: list[dict[str, Any]]) -> None:
         view = self.session.view(seat)
