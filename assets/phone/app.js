@@ -19,12 +19,14 @@ const STOP = new Set(["phone.err.code", "phone.err.replaced", "phone.err.rate", 
 // errors after which the seat is no longer this phone's
 const FORGET = new Set(["phone.err.token", "phone.err.seat_changed", "phone.err.to_tv"]);
 const ENDED = "phone.err.ended";    // the TV closed the room: the last view stays, a new code may follow
+const SAVED = "phone.err.saved";    // the TV saved the game and left it: the view stays, held, until it goes on
 
 const s = {
   code: null, token: localStorage.getItem(TOKEN), seat: null, name: "", game: null,
   lobby: null, view: null, log: [], note: null, stopped: null, linked: false,
   seq: null, notebook: null,
   paused: false, pausedAt: 0, heldMs: 0,      // the TV's pause, and how long the game stood still here
+  saved: false,                               // the TV saved and left: held until the game goes on
   ui: {}, content: {},
 };
 let sock = null;
@@ -84,6 +86,7 @@ function receive(m) {
     case "welcome":
       s.token = m.token; s.seat = m.seat; s.name = m.name; s.game = m.game; s.note = null;
       pause(false);       // (re)joined: the TV says again if it is still paused
+      s.saved = false;
       localStorage.setItem(TOKEN, m.token);
       break;
     case "view": s.view = m.view; s.seq = null; s.notebook = null; break;
@@ -105,6 +108,10 @@ function receive(m) {
     case "preview": GAMES[s.game]?.receive?.(m, ctx()); break;   // a game's own ask answered
     case "refused": s.note = t(m.code, m.params); s.noteShown = false; break;
     case "error":
+      if (m.code === SAVED) {     // said where the pause was, not as a passing note
+        pause(false); s.saved = true;
+        break;
+      }
       s.note = t(m.code); s.noteShown = false;
       if (m.code === "phone.err.code") s.code = null;
       if (FORGET.has(m.code)) forgetToken();
@@ -168,9 +175,9 @@ function render() {
     const game = [...GAMES[s.game].render(ctx())];
     if (s.log.length) game.push(el("section", { class: "log" }, el("h2", {}, t("phone.log")),
       el("ul", {}, s.log.map((line) => el("li", {}, line)))));
-    if (s.paused) {     // the seat's view stays in sight, out of reach until the TV goes on
-      kids.push(el("section", { class: "paused", id: "paused", role: "status" },
-        el("h1", {}, t("phone.paused")), el("p", {}, t("phone.paused.about"))));
+    if (s.paused || s.saved) {     // the seat's view stays in sight, out of reach until the TV goes on
+      const [id, title, about] = s.saved ? ["saved", "phone.saved", SAVED] : ["paused", "phone.paused", "phone.paused.about"];
+      kids.push(el("section", { class: "paused", id, role: "status" }, el("h1", {}, t(title)), el("p", {}, t(about))));
       kids.push(el("div", { class: "held", inert: true }, game));
     } else kids.push(...game);
   }

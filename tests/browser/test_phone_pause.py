@@ -115,3 +115,44 @@ def test_paperback_spelling_time_on_a_phone_leaves_the_tvs_pause_out(phones, tmp
         tv.check_frames(0, pages[0].frames)
     finally:
         tv.stop()
+
+
+def test_save_and_quit_at_the_tv_holds_the_pages_until_continue_brings_them_back(app, phones):  # noqa: F811
+    """Save and quit from the TV's pause menu: each page says the game was saved (not
+    paused) over its seat's view, every control off; the menu's Continue opens the room
+    again and the same pages come back to their seats by themselves."""
+    from scenes.common.phonelobby import PhoneLobbyScene
+    lobby = phone_lobby(app, "wordporters", [PHONE, PHONE, 2])
+    tv = AppTv(app, lobby)
+    pages = seat_phones(tv, phones, [0, 1], langs=LANGS)
+    lobby.start()
+    tv.started()
+    assert play(tv, pages, wordporters_move, most=2) == 2
+    session = tv.session
+    path, played = session.log_path, len(session.events)
+    key(app, pygame.K_ESCAPE)                      # the TV pauses, then saves and quits
+    for ph in pages.values():
+        until(tv, ph.page, lambda: paused_on(ph.page), "the pause")
+    app.save_and_quit()
+    for seat, ph in pages.items():
+        page = ph.page
+        page.wait_for_selector("#saved")
+        assert not paused_on(page)
+        assert page.locator("#saved h1").inner_text() == tr("phone.saved", LANGS[seat])
+        assert page.locator("#saved p").inner_text() == tr("phone.err.saved", LANGS[seat])
+        assert page.locator(".held[inert]").count() == 1
+        assert page.locator(f"{CONTROLS}:not(:disabled)").count() == 0
+        page.screenshot(path=f"/tmp/phone-saved-{LANGS[seat]}.png")
+    again = app.continue_game(path)
+    back = app.stack.top
+    assert isinstance(back, PhoneLobbyScene) and len(again.events) == played
+    tv = AppTv(app, back)
+    until(tv, pages[0].page, lambda: isinstance(app.stack.top, TurnTable), "every phone back", 30000)
+    tv.started()
+    for seat, ph in pages.items():
+        until(tv, ph.page, lambda: ph.page.locator("#saved").count() == 0 and in_sync(tv, ph, seat), "the seat back")
+    for ph in pages.values():          # the pages' retries while no TV answered
+        ph.console[:] = [c for c in ph.console if "ERR_CONNECTION_REFUSED" not in c]
+    assert play(tv, pages, wordporters_move) > 0
+    assert tv.session.outcome() is not None
+    finish(tv, pages)
