@@ -124,7 +124,7 @@ function receive(m) {
 
 function names(seat) {
   const n = s.lobby?.seats?.[seat]?.name;
-  return n || t("phone.seat", { n: seat + 1 });
+  return n || t("phone.player_n", { n: seat + 1 });   // no name given: "Player n" in the page's language
 }
 
 function ctx() {

@@ -63,7 +63,13 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
         return [{"phone": "phone", "bot": "bot"}.get(p.get("kind", "human"), "tv") for p in self.players]
 
     def names(self) -> list[str]:
+        """Each seat's name as the TV shows it ("Player n" in the TV's language when none was given)."""
         return [player_name(self.players, s) for s in range(len(self.players))]
+
+    def given(self) -> list[str]:
+        """Each seat's name as given ("" for none): what the phones get, each page saying
+        "Player n" in its own language."""
+        return [str(p.get("name") or "") for p in self.players]
 
     def serve(self) -> None:
         """(Re)start the server on the chosen address and the remembered port (Continue: the
@@ -75,7 +81,7 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
             code, tokens = room["code"], [s["token"] for s in room["seats"]]
         elif self.kept is not None:
             code, tokens = self.kept.code, self.kept.tokens
-        host = PhoneHost(self.game, self.kinds(), self.names(), address=self.address, port=self.port, wake=wake,
+        host = PhoneHost(self.game, self.kinds(), self.given(), address=self.address, port=self.port, wake=wake,
                          code=code, tokens=tokens)
         try:
             host.start()
@@ -169,7 +175,7 @@ class PhoneLobbyScene(RedrawOnDemand, GuiScene):
         self.players[seat] = dict(p, kind={"tv": "human"}.get(kind, kind),
                                   level=p.get("level") if p.get("kind") == "bot" else "normal")
         if self.host is not None:
-            self.host.set_seat(seat, kind, self.names()[seat])
+            self.host.set_seat(seat, kind, self.given()[seat])
         self.rebuild()
 
     def kick(self, seat: int) -> None:

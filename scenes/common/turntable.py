@@ -144,7 +144,7 @@ class TurnTable(Scene):
         if not self.can_hand_over() or self.seat_place(seat) in ("bot", to):
             return False
         self.bots.cancel()                # a move thought out for the seat's old player is dropped
-        self.app.phones.hand(seat, to, self.name(seat))
+        self.app.phones.hand(seat, to, str(self.players[seat].get("name") or ""))   # phones word "Player n" themselves
         kind = "phone" if to == "phone" else "human"
         self.players[seat] = dict(self.players[seat], kind=kind)
         setup = getattr(self.app, "last_setup", None)
