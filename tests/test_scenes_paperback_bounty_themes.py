@@ -70,19 +70,19 @@ def test_ask_for_help_a_person_types_a_suggestion_a_bot_suggests_and_the_asker_l
     assert isinstance(app.stack.top, HandoffCurtain) and app.stack.top.seat == 1
     nothing_drawn_under_the_curtain(app, scene, {"Q", "J", "K", "Z", "QU"})
     lift(app, 1)
-    assert scene.suggesting()
+    assert scene.helps.suggesting()
     shown = texts(app)
     assert t("paperback.ui.shown_hand", player="Mei") in shown
     assert {"T", "R", "N", "S", "L"} <= set(shown)
     type_text(app, "rantz")
     key(app, pygame.K_RETURN)                                     # refused: the reason, the text kept
     reason = t("err.paperback.suggest_word")
-    assert scene.message == (reason, "error") and scene.my_text == "rantz"
+    assert scene.message == (reason, "error") and scene.helps.my_text == "rantz"
     shown = texts(app)
     assert drawn(reason, shown) and "RANTZ|" in shown
     assert not any(e["type"] == "suggested" and e["seat"] == 1 for e in session.events)   # (Bo may have)
     key(app, pygame.K_BACKSPACE)
-    assert scene.my_text == "rant" and scene.info_line[0] == t("paperback.ui.suggest_help", player="Mei")
+    assert scene.helps.my_text == "rant" and scene.info_line[0] == t("paperback.ui.suggest_help", player="Mei")
     assert "RANT" in texts(app)                                   # its ¢ for the hand shown
     key(app, pygame.K_RETURN)
     assert [e["word"] for e in session.events if e["type"] == "suggested" and e["seat"] == 1] == ["rant"]
@@ -338,7 +338,7 @@ def test_one_person_plays_a_whole_bounty_and_theme_game_against_bots_to_the_end(
             key(app, pygame.K_F3)
             step_until(app, lambda: scene.spelling())              # the bot suggested
         elif v["phase"] == "spell":
-            if scene.suggestions()[0][1]:
+            if scene.helps.suggestions()[0][1]:
                 key(app, pygame.K_1)                                # the bot's suggestion, laid
             if scene.b.slots and button(scene, "spell").enabled:
                 played["laid"] += 1

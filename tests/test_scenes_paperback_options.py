@@ -125,10 +125,10 @@ def test_attacks_each_human_victim_answers_under_the_curtain_and_bots_answer_the
     assert scene.draws == drawn
     app.stack.top.armed_in = 0
     key(app, pygame.K_SPACE)
-    assert scene.viewer == 1 and scene.answering()
+    assert scene.viewer == 1 and scene.answers.answering()
     with record_text() as blits:
         redraw(app)
-    help_line = scene.answer_help()
+    help_line = scene.answers.answer_help()
     assert "Ann's attack" in help_line and "1 card to discard" in help_line
     assert any(b.text == help_line for b in blits), (help_line, scene.info_line, [b.text for b in blits])
     assert not button(scene, "answer").enabled

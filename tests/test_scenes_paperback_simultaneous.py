@@ -79,8 +79,8 @@ def announced(session, seat: int) -> dict:
 def draft_by_keys(app, session, scene) -> None:
     """Every pick of the draft: a person presses 1 (the first card), bots pick themselves."""
     while session.view(None)["phase"] == "draft":
-        step_until(app, lambda: session.view(None)["phase"] != "draft" or scene.drafting())
-        if scene.drafting():
+        step_until(app, lambda: session.view(None)["phase"] != "draft" or scene.together.drafting())
+        if scene.together.drafting():
             key(app, pygame.K_1)
 
 
@@ -117,19 +117,19 @@ def test_simultaneous_play_is_offered_at_set_up_with_its_line_in_both_languages(
 # ---- the draft ------------------------------------------------------------------------------------------
 def test_a_person_drafts_by_click_and_by_key_and_bots_pick_by_themselves():
     app, session, scene = table(3, 1)
-    assert scene.drafting() and session.view(None)["simultaneous"]["draft_order"] == [0, 1, 2, 2, 1, 0]
+    assert scene.together.drafting() and session.view(None)["simultaneous"]["draft_order"] == [0, 1, 2, 2, 1, 0]
     shown = texts(app)
     assert i18n.t("paperback.ui.sim.draft_help", last="0") in shown           # what the keys do, said
     assert all(k in shown for k in DRAFT_KEYS)                               # a number under each card
     third = scene.places.offer[2][0]
     click(app, hit(scene, "draft", third).center)                            # a click picks
     assert session.events[-1]["type"] == "drafted" and session.events[-1]["card"] == third
-    step_until(app, scene.drafting)                                          # the bots took theirs
+    step_until(app, scene.together.drafting)                                          # the bots took theirs
     picks = session.view(None)["simultaneous"]["picks"]
     assert [s for s, _ in picks] == [0, 1, 2, 2, 1]
     offer = session.view(0)["simultaneous"]["offer"]
     key(app, pygame.K_RIGHT)                                                 # the choice moves
-    assert scene.draft_focus() == offer[1] and scene.hot_market == offer[1]
+    assert scene.together.draft_focus() == offer[1] and scene.hot_market == offer[1]
     assert button(scene, "draft").label.startswith("Pick ")
     key(app, pygame.K_RETURN)                                                # and Enter picks it
     picks = session.view(None)["simultaneous"]["picks"]
@@ -159,7 +159,7 @@ def test_two_people_spell_in_turn_under_the_curtain_timed_by_the_frame_clock():
     Mei's hand nor her word, and not even that she announced (Ada's clock is short of it)."""
     app, session, scene = table(2, 2)
     draft_by_keys(app, session, scene)
-    assert scene.viewer == 0 and scene.announcing()                  # the last picker spells at once
+    assert scene.viewer == 0 and scene.together.announcing()                  # the last picker spells at once
     set_hand(scene, 0, A_HAND)
     advance(app, 30)
     assert texts(app)[0].endswith("0:30")                            # the clock in the banner
@@ -179,7 +179,7 @@ def test_two_people_spell_in_turn_under_the_curtain_timed_by_the_frame_clock():
     advance(app, 20)
     assert scene.draws == drawn
     lift(app, 1)
-    assert scene.viewer == 1 and scene.spent() == 0.0
+    assert scene.viewer == 1 and scene.together.spent() == 0.0
     set_hand(scene, 1, B_HAND)
     advance(app, 10)
     shown = texts(app)
@@ -207,12 +207,12 @@ def test_the_clock_waits_while_the_word_played_before_is_still_up():
     hold): those seconds are not the person's spelling time."""
     app, session, scene = table(2, 1)
     draft_by_keys(app, session, scene)
-    assert scene.viewer == 0 and scene.announcing()
+    assert scene.viewer == 0 and scene.together.announcing()
     scene.hold = 2.0
     advance(app, 1.5)
-    assert scene.spent_ms() == 0 and scene.hold > 0
+    assert scene.together.spent_ms() == 0 and scene.hold > 0
     advance(app, 3.5)                  # the last 0.5 s of the hold, then 3 s of spelling
-    assert scene.hold == 0 and scene.spent_ms() == 3_000
+    assert scene.hold == 0 and scene.together.spent_ms() == 3_000
 
 
 def test_a_hand_and_a_secret_word_are_never_drawn_under_the_curtain_or_for_the_other_person():
@@ -243,7 +243,7 @@ def test_bots_announce_at_once_and_the_buy_order_follows_their_times():
     app, session, scene = table(3, 1, seed=4)
     draft_by_keys(app, session, scene)
     step_until(app, lambda: len(session.view(None)["simultaneous"]["announced"]) == 2)
-    assert scene.spent() == 0.0                                       # no real waiting: the bots took 0 s of clock
+    assert scene.together.spent() == 0.0                                       # no real waiting: the bots took 0 s of clock
     times = {e["seat"]: e["ms"] for e in session.events if e["type"] == "announced"}
     first, second = sorted(times, key=times.get)
     assert times[first] < times[second]
@@ -254,8 +254,8 @@ def test_bots_announce_at_once_and_the_buy_order_follows_their_times():
     shown = texts(app)
     assert i18n.t("paperback.ui.sim.announced", n=1, secs=secs(times[first])) in shown
     assert shown.count(i18n.t("paperback.ui.sim.spelling")) == 2 and scene.timer_in() <= 1.0
-    advance(app, times[second] / 1000 - scene.spent() + 2)
-    mine = round(scene.spent() * 1000)
+    advance(app, times[second] / 1000 - scene.together.spent() + 2)
+    mine = round(scene.together.spent() * 1000)
     pass_turn(app, scene)
     assert announced(session, 0)["ms"] == mine
     order = session.view(None)["simultaneous"]["buy_order"]
@@ -300,7 +300,7 @@ def test_a_refused_word_is_laid_again_and_buys_last_and_every_screen_fits(lang, 
     redraw(app)
     if isinstance(app.stack.top, HandoffCurtain):
         lift(app, 0)
-    assert scene.viewer == 0 and scene.replacing()
+    assert scene.viewer == 0 and scene.together.replacing()
     assert scene.info_line[0] == i18n.t("paperback.ui.sim.replace_refused")
     fits(app, "laying a word again", size)
     refused = i18n.t("paperback.ui.sim.refused", word="TRNS")
@@ -344,12 +344,12 @@ def test_the_offer_is_replaced_at_the_round_end_and_the_first_seat_moves_on():
         from scenes.common.names import names_list
         from scenes.paperback.narrate import card_name
         assert line.endswith(i18n.t("paperback.ev.dear_gone", cards=names_list([card_name(c) for c in replaced["dear"]])))
-    step_until(app, scene.announcing)
+    step_until(app, scene.together.announcing)
     shown = texts(app)
     assert any(s.startswith(i18n.t("paperback.ui.sim.offer_label", round=2, n=len(after["offer"]),
                                    deck=after["market_count"])[:10]) for s in shown)
     assert i18n.t("paperback.ui.sim.spell_help", round=2, player="Ada") in shown    # Ada wins ties now
-    assert scene.spent() == 0.0                                              # a new round, a new clock
+    assert scene.together.spent() == 0.0                                              # a new round, a new clock
     v = session.view(0)                      # "trashed" counts this player's own cards, not the Offer's leavings
     assert len(session.state.trash) >= 10 and v["trashed"][0] == 0
     assert i18n.t("paperback.ui.my_counts", deck=v["deck_counts"][0], discard=len(v["discards"][0]), trash=0) in shown
@@ -360,16 +360,16 @@ def test_one_person_and_two_bots_play_a_whole_game_to_the_results():
     app, session, scene = table(3, 1, seed=9, level="normal")
 
     def act(v: dict) -> bool:
-        if scene.drafting():
+        if scene.together.drafting():
             key(app, pygame.K_1)
-        elif scene.announcing():
+        elif scene.together.announcing():
             advance(app, 2)
             if lay_hint(app, scene):
                 key(app, pygame.K_RETURN)
             else:
                 pass_turn(app, scene)
             return True
-        elif scene.replacing():
+        elif scene.together.replacing():
             pass_turn(app, scene)
         elif scene.ballot() is not None:
             key(app, pygame.K_y)

@@ -2,24 +2,43 @@
 scene): laying cards (a wild asks for its letter, a pair goes in as a unit, the Q as Q or
 QU, the top common by reference), taking them back and moving them, the ability choices
 (cards to trash), the finder's hint off the frame loop, the rules' dry run of the word as
-built, and the basket while buying. It changes only the seat on screen's own `Building`."""
+built, and the basket while buying; a word's best laying from a hand (typing and the help
+bounty's suggestions alike), remembered. It changes only the seat on screen's own `Building`."""
 from __future__ import annotations
 
 from typing import Any
 
 from engine.paperback.bot import hint_choices
-from engine.paperback.finder import COMMON
+from engine.paperback.finder import COMMON, Found, Index
+from engine.paperback.hand import word_choices
 from scenes.paperback import panels
 from scenes.paperback.word import (basket_cost, card_of, command, complete, default_text, lay_found, lay_options,
                                    live_score, may_trash, pick_for_letter, spendable, trim_choices, word_text)
 from scenes.ui.i18n import lang, t
 
 HINTS = 5
+KEEP_LAYINGS = 64           # the words' layings remembered (a game's typing, at most)
+
+
+def laying(view: dict, word: str) -> Found | None:
+    """The finder's best arrangement of `word` from the view's hand (None: it cannot be laid)."""
+    found = word_choices(view, limit=3, index=Index([word]))
+    return next((f for f in found if f.word == word), None)
 
 
 class Builds:
     """Needs the table's `b`, `view`, `viewer`, `phase`, `spelling()`, `check`, `hinter`,
-    `judged`, `message`, `sound`, `request_redraw`, `suggested_laying`."""
+    `judged`, `layings`, `message`, `sound`, `request_redraw`."""
+    layings: dict[tuple, Found | None]
+
+    def laid_as(self, view: dict, word: str) -> Found | None:
+        """`word`'s best laying from the view's hand, remembered."""
+        key = (word, tuple(view.get("hand") or []), view.get("common"), tuple(view.get("accepted_words") or []))
+        if key not in self.layings:
+            if len(self.layings) >= KEEP_LAYINGS:
+                self.layings.clear()
+            self.layings[key] = laying(view, word)
+        return self.layings[key]
     # ---- the word being built ----------------------------------------------------------------
     def add(self, cid: str, text: str | None = None, at: int | None = None) -> None:
         """Lay a card (or the top common) in the word."""
@@ -127,7 +146,7 @@ class Builds:
         then T). False when they cannot be."""
         if "?" in word or " " in word:
             return False
-        found = self.suggested_laying(self.view, word)
+        found = self.laid_as(self.view, word)
         if found is None:
             return False
         b = self.b

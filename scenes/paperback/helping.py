@@ -6,19 +6,19 @@ asker, the suggestions (who suggested what) sit in the info strip: a click (or i
 key) lays the word from the hand with the finder's best arrangement. The cube a used
 suggestion earns shows in the cubes line under the players (panels.module_lines).
 
-A mixin of the table scene. What a seat has typed is kept per seat (`typed`), so nothing
-one person typed is shown to another."""
+The table's panel for the option (optionpanel.py). What a seat has typed is kept per seat
+(`typed`), so nothing one person typed is shown to another."""
 from __future__ import annotations
 
 from typing import Any
 
 import pygame
 
-from engine.paperback.hand import word_choices
-from engine.paperback.finder import Found, Index
+from engine.paperback.finder import Found
 from scenes.paperback.cards import cards_of, draw_card
 from scenes.paperback.cents import draw_cents
 from scenes.paperback.layout import HAND_CARD, place_row
+from scenes.paperback.optionpanel import Line, OptionPanel, Rows, Table
 from scenes.paperback.word import lay_found, trim_choices
 from scenes.ui import style
 from scenes.ui.buttons import Button, key_name
@@ -31,18 +31,11 @@ ASK_KEY = pygame.K_F3
 NONE_KEY = pygame.K_F4
 PICK_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4)     # the suggestions, in seat order
 MAX_TYPED = 20
-KEEP_LAYINGS = 64           # the suggested words' layings remembered (a game's typing, at most)
 
 
 def shown_view(view: dict) -> dict:
     """The view as the hand shown for help sees it (the asker's hand; the box stays the game's)."""
     return {**view, "hand": list(view["bounty"]["hand"]), "effects": None, "power": None}
-
-
-def laying(view: dict, word: str) -> Found | None:
-    """The finder's best arrangement of `word` from the view's hand (None: it cannot be laid)."""
-    found = word_choices(view, limit=3, index=Index([word]))
-    return next((f for f in found if f.word == word), None)
 
 
 def hand_shown(view: dict) -> bool:
@@ -61,13 +54,11 @@ def draw_shown_hand(surface: pygame.Surface, fr: Frame, area: pygame.Rect, view:
         draw_card(surface, r, cards[cid], fr)
 
 
-class Helps:
-    """Needs the table's `b`, `view`, `viewer`, `acting`, `phase`, `spelling()`, `check`,
-    `submit`, `sound`, `name`, `fr`, `places`, `message`, `request_redraw`."""
-
-    typed: dict[int, str]
-    _layings: dict[tuple, Found | None]
-    preview: Found | None            # the typed suggestion laid from the hand shown (controls, not draw)
+class Helps(OptionPanel):
+    def __init__(self, table: Table) -> None:
+        super().__init__(table)
+        self.typed: dict[int, str] = {}           # each seat's suggestion as typed
+        self.preview: Found | None = None         # the typed suggestion laid from the hand shown (controls, not draw)
 
     # ---- state -------------------------------------------------------------------------------
     def bounty_on(self) -> bool:
@@ -75,10 +66,10 @@ class Helps:
 
     def may_ask(self) -> bool:
         """The player to spell may ask (once a turn: the view's bounty is the turn's)."""
-        return self.spelling() and self.bounty_on() and self.view["bounty"] is None
+        return self.table.spelling() and self.bounty_on() and self.view["bounty"] is None
 
     def suggesting(self) -> bool:
-        return self.acting and self.phase == "bounty" and bool(self.view.get("bounty"))
+        return self.table.acting and self.table.phase == "bounty" and bool(self.view.get("bounty"))
 
     def asker(self) -> int | None:
         b = self.view.get("bounty")
@@ -102,13 +93,13 @@ class Helps:
         return out
 
     def showing_suggestions(self) -> bool:
-        return (self.spelling() and self.asker() == self.viewer and bool(self.suggestions())
+        return (self.table.spelling() and self.asker() == self.viewer and bool(self.suggestions())
                 and not self.b.hints)
 
     # ---- actions -----------------------------------------------------------------------------
     def ask_help(self) -> None:
         if self.may_ask():
-            self.submit({"type": "ask_help", "seat": self.viewer})
+            self.table.submit({"type": "ask_help", "seat": self.viewer})
 
     def suggest_key(self, ev: pygame.event.Event) -> bool:
         """Typing the suggestion: letters, Backspace, Delete (Enter is the Suggest button)."""
@@ -127,8 +118,8 @@ class Helps:
         else:
             return False
         self.typed[self.viewer] = text
-        self.message = None
-        self.request_redraw()
+        self.table.message = None
+        self.table.request_redraw()
         return True
 
     def suggestion_command(self, word: str | None) -> dict[str, Any]:
@@ -136,7 +127,7 @@ class Helps:
 
     def send_suggestion(self, word: str | None) -> None:
         """Suggest the typed word (None: no suggestion); a refusal keeps the text."""
-        if self.suggesting() and self.submit(self.suggestion_command(word)):
+        if self.suggesting() and self.table.submit(self.suggestion_command(word)):
             self.typed.pop(self.viewer, None)
 
     def suggestion_refusal(self) -> str | None:
@@ -144,42 +135,43 @@ class Helps:
         text = self.my_text
         if not text:
             return None
-        refusal = self.check(self.suggestion_command(text))
+        refusal = self.table.check(self.suggestion_command(text))
         return refusal.message(lang()) if refusal is not None else None
-
-    def suggested_laying(self, view: dict, word: str) -> Found | None:
-        key = (word, tuple(view.get("hand") or []), view.get("common"), tuple(view.get("accepted_words") or []))
-        if key not in self._layings:
-            if len(self._layings) >= KEEP_LAYINGS:
-                self._layings.clear()
-            self._layings[key] = laying(view, word)
-        return self._layings[key]
 
     def lay_suggestion(self, word: str) -> None:
         """Lay a suggested word from the hand (the finder's best arrangement)."""
-        if not self.spelling():
+        table = self.table
+        if not table.spelling():
             return
-        found = self.suggested_laying(self.view, word)
+        found = table.laid_as(self.view, word)
         if found is None:
-            self.message = (t("paperback.ui.suggestion_cannot", word=word.upper()), "error")
-            self.sound("error")
+            table.message = (t("paperback.ui.suggestion_cannot", word=word.upper()), "error")
+            table.sound("error")
             return
         b = self.b
         b.clear()
         b.slots = lay_found(found)
         trim_choices(self.view, b)
-        self.message = None
-        self.sound("click")
-        self.request_redraw()
+        table.message = None
+        table.sound("click")
+        table.request_redraw()
 
     # ---- controls ----------------------------------------------------------------------------
+    def word_toggles(self) -> list[Button]:
+        """Ask for help (once a turn), before a card is laid."""
+        if self.b.slots or not self.may_ask():
+            return []
+        return [self.ask_button(self.table.fr, self.table.places.score)]
+
     def ask_button(self, fr: Frame, score: pygame.Rect) -> Button:
         """Ask for help, at the foot of the empty ¢ panel (its explanation above it)."""
         r = pygame.Rect(score.x + fr.px(12), score.bottom - fr.px(50), score.w - fr.px(24), fr.px(40))
         return Button("ask_help", self.ask_help, t("paperback.ui.ask_help"), keys=(ASK_KEY,), rect=r, size=21)
 
-    def suggest_buttons(self) -> tuple[list[Button], list[Button]]:
+    def rows(self) -> Rows | None:
         """The bounty phase's rows for a suggester: Suggest / No suggestion, and Clear."""
+        if not (self.table.phase == "bounty" and self.suggesting()):
+            return None
         text = self.my_text
         top = [Button("suggest", lambda: self.send_suggestion(self.my_text), t("paperback.ui.suggest"),
                       keys=(pygame.K_RETURN, pygame.K_KP_ENTER), primary=True, enabled=bool(text)),
@@ -189,14 +181,15 @@ class Helps:
                          keys=(pygame.K_DELETE,), enabled=bool(text))]
         return top, bottom
 
-    def suggestion_toggles(self, fr: Frame, info: pygame.Rect) -> tuple[list[Button], pygame.Rect]:
+    def info_toggles(self, info: pygame.Rect) -> tuple[list[Button], pygame.Rect]:
         """The asker's suggestions as buttons at the right of the info strip, and the rect
         left for the info line."""
         if not self.showing_suggestions():
             return [], info
+        fr, name = self.table.fr, self.table.name
         got = self.suggestions()
-        labels = [t("paperback.ui.suggestion", player=self.name(seat), word=word.upper()) if word
-                  else t("paperback.ui.suggestion_none", player=self.name(seat)) for seat, word in got]
+        labels = [t("paperback.ui.suggestion", player=name(seat), word=word.upper()) if word
+                  else t("paperback.ui.suggestion_none", player=name(seat)) for seat, word in got]
         # each button as wide as its label and its key before it, read at the readable size
         # (padding and gaps: 32 design px), the row at most 60% of the strip
         hints = [key_name(PICK_KEYS[i]) if word and i < len(PICK_KEYS) else "" for i, (_, word) in enumerate(got)]
@@ -214,36 +207,50 @@ class Helps:
                               enabled=bool(word), colour=style.seat_colour(seat)))
         return out, pygame.Rect(info.x, info.y, info.w - w - fr.px(4), info.h)
 
-    def prepare_help(self) -> None:
+    def prepare(self) -> None:
         """Per frame, outside drawing: the suggester's typed word laid from the hand shown."""
         text = self.my_text
-        self.preview = (self.suggested_laying(shown_view(self.view), text)
+        self.preview = (self.table.laid_as(shown_view(self.view), text)
                         if self.suggesting() and len(text) >= 2 else None)
 
-    def suggest_info(self) -> tuple[str, tuple[int, int, int]]:
+    def info(self) -> Line | None:
+        if not self.suggesting():
+            return None
         refusal = self.suggestion_refusal()
         if refusal is not None:
             return refusal, style.BAD
-        return t("paperback.ui.suggest_help", player=self.name(self.asker() or 0)), style.ACCENT
+        return t("paperback.ui.suggest_help", player=self.table.name(self.asker() or 0)), style.ACCENT
+
+    def quiet_info(self) -> Line | None:
+        if self.viewer is not None and self.showing_suggestions():
+            return t("paperback.ui.suggestions_help"), style.INK_DIM
+        return None
+
+    def key(self, ev: pygame.event.Event) -> bool | None:
+        """The bounty: letters type the suggestion."""
+        return self.suggest_key(ev) if self.suggesting() else None
 
     # ---- drawing (read-only) -------------------------------------------------------------------
-    def draw_ask_about(self, surface: pygame.Surface, fr: Frame) -> None:
+    def draw(self, surface: pygame.Surface) -> None:
         """What asking for help does, between the empty ¢ panel's title and its button."""
-        if "ask_help" not in self.bar:
+        bar, fr = self.table.bar, self.table.fr
+        if "ask_help" not in bar:
             return
-        score, btn = self.places.score, self.bar["ask_help"].rect
+        score, btn = self.table.places.score, bar["ask_help"].rect
         box = pygame.Rect(score.x + fr.px(12), score.y + fr.px(42), score.w - fr.px(24),
                           btn.y - score.y - fr.px(46))
         text_in(surface, t("paperback.ui.ask_help_about"), box, fr.fs(18), style.INK_DIM, wrap_lines=True,
                 align="left", valign="top", min_size=fr.min_fs, ellipsis=True)
 
-    def draw_suggesting(self, surface: pygame.Surface, fr: Frame, view: dict) -> None:
+    def draw_word_area(self, surface: pygame.Surface) -> bool:
         """The suggester's word row (the typed word, its ¢ for the hand shown) and the hand shown."""
-        p = self.places
+        if not self.suggesting():
+            return False
+        fr, p, view, name = self.table.fr, self.table.places, self.view, self.table.name
         asker = self.asker() or 0
         panel(surface, p.word, style.BG_2, radius=fr.px(10))
         label = pygame.Rect(p.word.x + fr.px(12), p.word.y + fr.px(4), p.word.w - fr.px(24), fr.px(30))
-        text_in(surface, t("paperback.ui.suggest_for", player=self.name(asker)), label, fr.fs(20),
+        text_in(surface, t("paperback.ui.suggest_for", player=name(asker)), label, fr.fs(20),
                 style.seat_colour(asker), bold=True, align="left", min_size=fr.min_fs, ellipsis=True)
         box = pygame.Rect(p.word.x + fr.px(24), p.word.y + fr.px(48), p.word.w - fr.px(48), fr.px(64))
         pygame.draw.rect(surface, style.BG, box, border_radius=fr.px(8))
@@ -266,5 +273,6 @@ class Helps:
             if len(text) >= 2:
                 text_in(surface, t("paperback.ui.suggest_cannot", word=text.upper()), p.score.inflate(-fr.px(20),
                         -fr.px(20)), fr.fs(20), style.INK_DIM, wrap_lines=True, min_size=fr.min_fs, ellipsis=True)
-        draw_shown_hand(surface, fr, p.hand_area, view, t("paperback.ui.shown_hand", player=self.name(asker)),
+        draw_shown_hand(surface, fr, p.hand_area, view, t("paperback.ui.shown_hand", player=name(asker)),
                         style.seat_colour(asker))
+        return True

@@ -11,28 +11,33 @@ It renders only from `session.view(seat)` of the seat it shows and the events th
 may see. The turn-table kit (scenes/common/turntable.py) does the rest: the hand-off
 curtain between two people (nothing of a hand is drawn beneath it), the bots off the
 frame loop, undo, pause. Layout is in layout.py; the word being built in word.py and
-building.py; input in tableinput.py; drawing in tabledraw.py, panels.py and cards.py."""
+building.py; input in tableinput.py; drawing in tabledraw.py, panels.py and cards.py (those
+three mixins are the base game's table). What an option adds is a panel the scene owns
+(optionpanel.py's hooks), made only when the session plays that option (PANELS) and asked
+in a loop: together.py (simultaneous play), answering.py (attacks), powering.py (Player
+Powers), helping.py (the help bounty), theming.py (themes), pyramid.py (co-op); the vote
+on a proposed word, or on a word put to the theme, is ballot.py's."""
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any, Callable, TypeVar
 
 import pygame
 
 from engine.paperback.finder import COMMON, general_index
-from engine.paperback.powers import PLAGIARISM
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.confirm import Confirm
 from scenes.common.turntable import TurnTable
 from scenes.paperback import panels
 from scenes.paperback.answering import Answers
-from scenes.paperback.helping import Helps
-from scenes.paperback.powering import Powers
-from scenes.paperback.optionpanel import OptionPanel
-from scenes.paperback.pyramid import Pyramid, hover_line, pyramid_at, uncovered_places
+from scenes.paperback.ballot import Ballot, vote_buttons, word_vote
 from scenes.paperback.building import Builds
 from scenes.paperback.cards import cards_of, describe, shown_letters
+from scenes.paperback.helping import Helps
 from scenes.paperback.layout import HAND_CARD, Places, place_offer, place_row, place_spread, place_static, word_slots
 from scenes.paperback.narrate import log_line
+from scenes.paperback.optionpanel import OptionPanel
+from scenes.paperback.powering import Powers
+from scenes.paperback.pyramid import Pyramid, hover_line, pyramid_at, uncovered_places
 from scenes.paperback.tabledraw import Drawing
 from scenes.paperback.tableinput import Input
 from scenes.paperback.theming import Themes
@@ -53,7 +58,9 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 READ_S = 2.0            # a word another player spelled stays up this long before their next move
 ABOUT = {"claim_theme": "paperback.ui.claim_theme_about"}
 # the option panels, each made only when the session plays its option, asked in this order
-PANELS: tuple[tuple[str, type[OptionPanel]], ...] = (("coop", Pyramid),)
+PANELS: tuple[tuple[str, type[OptionPanel]], ...] = (
+    ("simultaneous", Together), ("attacks", Answers), ("powers", Powers), ("bounty", Helps), ("themes", Themes),
+    ("coop", Pyramid))
 P = TypeVar("P", bound=OptionPanel)
 
 
@@ -66,7 +73,7 @@ def spelled_shown(ev: dict) -> dict:
             "theme": bool(ev.get("theme")), "bounty": ev.get("bounty")}
 
 
-class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Drawing, TurnTable):
+class PaperbackScene(Builds, Input, Drawing, TurnTable):
     bot_pause = 0.7
     results_at_end = False       # the final table first (Fame, best words, hands), then the results
 
@@ -88,11 +95,14 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
         self.hot_market: str | None = None        # the market card under the pointer
         self.info_line: tuple[str, tuple[int, int, int]] = ("", style.INK)
         self.info_box = pygame.Rect(0, 0, 0, 0)      # the info line's rect (the strip, less the suggestions)
-        self.typed: dict[int, str] = {}              # bounty: each seat's suggestion as typed
-        self._layings: dict = {}                     # bounty: a suggested word's laying, by hand
-        self.preview = None                          # bounty: the typed suggestion, laid from the hand shown
+        self.layings: dict = {}                      # a word's laying, by hand (typing, the bounty's suggestions)
         self.draws = 0                           # frames drawn (tests: none under the curtain)
         self.option_panels: list[OptionPanel] = [make(self) for key, make in PANELS if session.options.get(key)]
+        self.together = self._panel(Together)          # each panel by name (None: its option is off)
+        self.answers = self._panel(Answers)
+        self.powers = self._panel(Powers)
+        self.helps = self._panel(Helps)
+        self.themes = self._panel(Themes)
         self.pyramid = self._panel(Pyramid)
         super().__init__(app, session, make_private=Building)
         self.warmer.ask("index", general_index)  # the finder's index, built once, off the frame loop
@@ -122,8 +132,13 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
 
     # ---- the session -----------------------------------------------------------------------
     def refresh(self) -> None:
-        self.view = self.seen_view(self.session.view(self.viewer))
-        events = self.seen_events(self.events_seen())
+        view = self.session.view(self.viewer)
+        for part in self.option_panels:            # (simultaneous play: what the person spelling saw)
+            view = part.seen_view(view)
+        self.view = view
+        events = self.events_seen()
+        for part in self.option_panels:
+            events = part.seen_events(events)
         self.on_table = None
         for ev in events:
             if ev.get("type") == "spelled":
@@ -136,17 +151,12 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
         b = self.b
         hand = set(self.view.get("hand") or [])
         b.slots = [(c, x) for c, x in b.slots if c in hand or (c == COMMON and self.view.get("common"))
-                   or (c == PLAGIARISM and self.power_id() == "plagiarism" and self.spelling())]
-        b.ghosting = b.ghosting and self.power_button_shown()
+                   or any(part.keeps(c) for part in self.option_panels)]
         if b.asking is not None and b.asking >= len(b.slots):
             b.asking = None
         trim_choices(self.view, b)
         if self.phase != "buy":
             b.basket = []
-        if not self.answering():
-            b.answer = {}
-        else:
-            b.answer = {k: [c for c in ids if c in hand] for k, ids in b.answer.items()}
         if b.hints is not None and b.hint_for != self.hint_stamp():
             b.hints = None
         for part in self.option_panels:
@@ -171,13 +181,31 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
             elif kind == "answered" and seat != self.viewer:
                 self.message = (log_line(ev, self.players, self.n), "info")
 
+    def submit(self, cmd: dict) -> bool:
+        return super().submit(self.outgoing(cmd))
+
+    def check(self, cmd: dict) -> Any:
+        return super().check(self.outgoing(cmd))
+
+    def outgoing(self, cmd: dict) -> dict:
+        """A command as the options send it (simultaneous play: with its spelling time)."""
+        for part in self.option_panels:
+            cmd = part.outgoing(cmd)
+        return cmd
+
+    def _handoff(self, seat: int, lift: Callable[[], None]) -> bool:
+        if any(part.no_curtain() for part in self.option_panels):     # (simultaneous play's public draft)
+            return False
+        return super()._handoff(seat, lift)
+
     def on_undone(self) -> None:
         self.shown = None
         self.hold = 0.0
 
     # ---- per frame ----------------------------------------------------------------------------
     def step(self, dt: float) -> None:
-        self.sim_step(dt)
+        for part in self.option_panels:
+            part.step(dt)
         if self.hold > 0:
             self.hold = max(0.0, self.hold - dt)
         if self.hinter.ready and self.viewer is not None:
@@ -191,6 +219,10 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
 
     def still(self) -> bool:
         return self.hold <= 0
+
+    def timer_in(self) -> float | None:
+        due = [s for s in (part.timer_in() for part in self.option_panels) if s is not None]
+        return min(due) if due else None
 
     def wait_hint(self, timeout: float = 30.0) -> None:
         """Tests: let the running hint finish (it is collected on the next frame)."""
@@ -239,7 +271,7 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
         panels.place_players(fr, p, v, self.players)
         place_spread(fr, p, panels.spread_letters(v))
         place_offer(fr, p, list((v.get("simultaneous") or {}).get("offer") or []))
-        self.hits = self.offer_hits() + [hit for part in self.option_panels for hit in part.hits()]
+        self.hits = []
         self.toggles = []
         buttons: list[Button] = []
         if self.undo_seat is not None and not v.get("ended"):
@@ -273,14 +305,9 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
         hand = [c for c in (v.get("hand") or []) if b is None or c not in b.used()]
         hand_rects = place_row(fr, p.hand_area, len(hand), HAND_CARD, arc=1.0)
         p.hand = list(zip(hand, hand_rects))
-        if b is not None and self.answering():       # an attack's answer: picked in the hand
-            for cid, r in p.hand:
-                task = self.answer_of(cid)
-                self.hits.append(("hand", cid, r))
-                self.toggles.append(Button(f"answer_{cid}", lambda c=cid: self.toggle_answer(c),
-                                           t(f"paperback.ui.answer.{task or 'pick'}"),
-                                           rect=pygame.Rect(r.x, r.y - fr.px(34), r.w, fr.px(30)), size=18,
-                                           selected=task is not None))
+        self.hits[:0] = [hit for part in self.option_panels for hit in part.hits()]   # (first: an option's step)
+        over_hand = [] if held else [btn for part in self.option_panels for btn in part.hand_toggles()]
+        self.toggles += over_hand                  # an attack's answer, Ghost Writer's card: in the hand
         laid = list(b.slots) if b is not None and self.spelling() else []
         p.slots = word_slots(fr, p, len(laid))
         common = v.get("common")
@@ -293,25 +320,18 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
                 self.hits.append(("slot", str(i), r))
             if common is not None and COMMON not in b.used():
                 self.hits.append(("common", COMMON, p.common))
-            if b.ghosting:                             # Ghost Writer: which card goes under the deck
-                for cid, r in p.hand:
-                    self.toggles.append(Button(f"ghost_{cid}", lambda c=cid: self.ghost(c),
-                                               t("paperback.ui.ghost_card"),
-                                               rect=pygame.Rect(r.x, r.y - fr.px(34), r.w, fr.px(30)), size=18))
-            elif may_trash(v, b, "trash_hand"):
+            if not over_hand and may_trash(v, b, "trash_hand"):
                 for cid, r in p.hand:
                     on = cid in b.trash
                     self.toggles.append(Button(f"trash_{cid}", lambda c=cid: self.toggle_trash(c),
                                                t("paperback.ui.untrash" if on else "paperback.ui.trash"),
                                                rect=pygame.Rect(r.x, r.y - fr.px(34), r.w, fr.px(30)), size=18,
                                                selected=on))
-            powered = self.slot_power_targets()
             for i, ((cid, text), r) in enumerate(zip(laid, p.slots)):
-                if i in powered:                       # the Typo / the Stuck Key on this card
-                    self.toggles.append(Button(f"power_{i}", lambda i=i: self.slot_power(i),
-                                               t(f"paperback.ui.power_button.{self.power_id()}"),
-                                               rect=pygame.Rect(r.x, p.word.y + fr.px(4), r.w, fr.px(30)), size=18,
-                                               selected=self.slot_power_of(i)))
+                mine = next((btn for btn in (part.slot_toggle(i, r) for part in self.option_panels) if btn is not None),
+                            None)
+                if mine is not None:                   # the Typo / the Stuck Key on this card
+                    self.toggles.append(mine)
                     continue
                 card = card_of(v, cid)
                 options = lay_options(v, b, card) if card is not None and cid != COMMON else ()
@@ -320,8 +340,7 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
                     self.toggles.append(Button(f"lay_{i}", lambda i=i: self.cycle(i),
                                                t("paperback.ui.lay_as", text=shown_letters(other)),
                                                rect=pygame.Rect(r.x, p.word.y + fr.px(4), r.w, fr.px(30)), size=18))
-            if not b.slots and self.may_ask():     # the help bounty, once a turn: in the empty ¢ panel
-                self.toggles.append(self.ask_button(fr, p.score))
+            self.toggles += [btn for part in self.option_panels for btn in part.word_toggles()]   # (asking for help)
             if b.hints:
                 rects = row_rects(pygame.Rect(p.info.x, p.info.y + fr.px(4), p.info.w, p.info.h - fr.px(8)),
                                   len(b.hints), fr.px(8))
@@ -329,15 +348,18 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
                     self.toggles.append(Button(f"hint_{i}", lambda i=i: self.take_hint(i),
                                                t("paperback.ui.hint_word", word=found.word.upper(),
                                                  cents=found.cents), rect=r, size=20))
-        suggestions, self.info_box = self.suggestion_toggles(fr, p.info)
-        self.prepare_help()
-        self.toggles += suggestions
+        self.info_box = p.info
+        for part in self.option_panels:            # (the help bounty's suggestions)
+            more, self.info_box = part.info_toggles(self.info_box)
+            self.toggles += more
+            part.prepare()
         if self.acting:
             buttons += self._phase_buttons()
         self.bar.set(buttons + self.toggles)
         self.market_marks = self.marks_now()
         hot = self.hit_at(self.pointer) if self.pointer else None
-        self.hot_market = hot[1] if hot and hot[0] in ("market", "draft") else self.sim_hot()
+        self.hot_market = (hot[1] if hot and hot[0] in ("market", "draft")
+                           else next((c for c in (part.hot() for part in self.option_panels) if c), None))
         self.info_line = self.info()
 
     def marks_now(self) -> tuple[dict[str, str], set[str]]:
@@ -376,11 +398,9 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
         rows = [pygame.Rect(p.buttons.x, p.buttons.y + i * fr.px(64), p.buttons.w, fr.px(58)) for i in range(2)]
         gap = fr.px(8)
         ph = self.phase
-        held = next((r for r in (part.rows() for part in self.option_panels) if r is not None), None)
-        if held is not None:
-            top, bottom = held
-        elif ph == "draft" and self.drafting():
-            top, bottom = self.draft_buttons(), []
+        step = next((r for r in (part.rows() for part in self.option_panels) if r is not None), None)
+        if step is not None:                       # an option's step or phase: its own buttons
+            top, bottom = step
         elif ph in ("spell", "replace") and self.spelling():
             b = self.b
             score_now, refusal = self.judgement()
@@ -388,9 +408,7 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
             top = [Button("spell", self.spell, t("paperback.ui.spell"), keys=ENTER, primary=True,
                           enabled=complete(b) and refusal is None),
                    Button("pass", self.pass_turn, t("paperback.ui.pass"))]
-            if self.power_button_shown():            # only when the view says the power applies
-                top.append(Button("power", self.use_power, t(f"paperback.ui.power_button.{self.power_id()}"),
-                                  selected=b.ghosting))
+            top += [btn for part in self.option_panels for btn in part.spell_buttons()]    # (a Player Power)
             bottom = [Button("hint", self.show_hint, t("paperback.ui.hint_hide" if b.hints else "paperback.ui.hint"),
                              keys=(pygame.K_F2,), enabled=not self.hinter.busy),
                       Button("clear", self.clear, t("paperback.ui.clear"), keys=(pygame.K_DELETE,),
@@ -404,17 +422,9 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
             top = [Button("buy", self.buy, label, keys=ENTER, primary=True)]
             bottom = [Button("clear", lambda: self.b.basket.clear(), t("paperback.ui.clear_basket"),
                              keys=(pygame.K_DELETE,), enabled=bool(self.b.basket))]
-            if self.may_claim():                     # a word off the theme's list, put to the table
-                bottom.append(self.claim_button())
-        elif ph == "bounty" and self.suggesting():
-            top, bottom = self.suggest_buttons()
-        elif ph == "respond" and self.answering():
-            top = [Button("answer", self.send_answer, t("paperback.ui.answer"), keys=ENTER, primary=True,
-                          enabled=self.answer_ready())]
-            bottom = [Button("clear", lambda: self.b.answer.clear(), t("paperback.ui.clear"),
-                             keys=(pygame.K_DELETE,), enabled=any(self.b.answer.values()))]
-        elif self.ballot() is not None:
-            top, bottom = self.vote_buttons(), []
+            bottom += [btn for part in self.option_panels for btn in part.buy_buttons()]   # (claiming the theme)
+        elif (q := self.ballot()) is not None:
+            top, bottom = vote_buttons(q, self.vote), []
         else:
             return []
         out = []
@@ -425,25 +435,20 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
         return out
 
     def status(self) -> tuple[str, tuple[int, int, int]]:
-        return self.sim_banner() or banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot,
+        mine = next((line for line in (part.banner() for part in self.option_panels) if line), None)
+        return mine or banner_text(self.view["status"], self.viewer, WORDS, self.name, self.is_bot,
                                                 self.phone_state)
 
     def info(self) -> tuple[str, tuple[int, int, int]]:
         """The info strip's line: a message, what the pointer is over, or what to do now."""
         v, b = self.view, (self.b if self.viewer is not None else None)
-        if b is not None and self.answering() and not (self.message and self.message[1] == "error"):
-            return self.answer_help(), style.ACCENT
         for part in self.option_panels:
             line = part.info() if not (self.message and self.message[1] == "error") else None
             if line is not None:
                 return line
-        if self.suggesting() and not (self.message and self.message[1] == "error"):
-            return self.suggest_info()
         about = self.button_about()
         if about:
             return about, style.ACCENT
-        if self.sim_info() and not (self.message and self.message[1] == "error"):
-            return self.sim_info(), style.ACCENT       # simultaneous play: what to do now
         if self.message:
             text, kind = self.message
             return text, {"error": style.BAD, "good": style.GOOD}.get(kind, style.INK)
@@ -478,8 +483,9 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
                 return t("paperback.ui.cents_cubes_left", left=left, cents=v["cents"], cubes=my_cubes(v),
                          what=what), style.ACCENT
             return t("paperback.ui.cents_left", left=left, cents=v["cents"], what=what), style.ACCENT
-        if b is not None and self.showing_suggestions():
-            return t("paperback.ui.suggestions_help"), style.INK_DIM
+        quiet = next((line for line in (part.quiet_info() for part in self.option_panels) if line), None)
+        if quiet is not None:                      # (the help bounty: the suggestions to pick from)
+            return quiet
         if b is not None and self.spelling():
             return t("paperback.ui.how_to_spell"), style.INK_DIM
         q = self.ballot()
@@ -489,10 +495,20 @@ class PaperbackScene(Together, Answers, Powers, Helps, Themes, Builds, Input, Dr
 
     def market_shown(self) -> dict[str, Any]:
         """What the market's drawing shows of the options (panels.draw_market's keywords)."""
-        out: dict[str, Any] = {"numbered": self.drafting()}
+        out: dict[str, Any] = {}
         for part in self.option_panels:
             out.update(part.market())
         return out
+
+    def ballot(self) -> Ballot | None:
+        """The vote the table is taking now (None: none): a proposed word's, or an option's."""
+        return word_vote(self.view, self.name) or next(
+            (q for q in (part.ballot() for part in self.option_panels) if q is not None), None)
+
+    def vote(self, accept: bool) -> None:
+        q = self.ballot()
+        if self.acting and q is not None:
+            self.submit({"type": q.command, "seat": self.viewer, "accept": accept})
 
     def button_about(self) -> str:
         """What the option button under the pointer does (asking for help, claiming the theme)."""

@@ -59,11 +59,11 @@ class Drawing:
             panel(surface, p.info, style.BG_2, radius=fr.px(8))
             text_in(surface, info, self.info_box.inflate(-fr.px(16), -fr.px(6)), fr.fs(20), info_colour,
                     wrap_lines=True, max_lines=2, align="left", min_size=fr.min_fs, ellipsis=True)
-        if self.suggesting():                  # the bounty: a word for the hand shown, typed
-            self.draw_suggesting(surface, fr, v)
-        else:
+        if not any(part.draw_word_area(surface) for part in self.option_panels):   # (the bounty: a suggestion typed)
             self._draw_word(surface, fr, v, b)
             self._draw_hand(surface, fr, v, b)
+        for part in self.option_panels:
+            part.draw(surface)
         self.bar.draw(surface, fr)
         self._draw_drag(surface, fr, v)
 
@@ -100,13 +100,12 @@ class Drawing:
                     foot = with_theme(foot)
             draw_cents(surface, fr, p.score, v, title, colour, score_now.items if score_now else [],
                               score_now.cents if score_now else None, foot)
-            self.draw_ask_about(surface, fr)
             return
         # someone's word on the table: the one being bought with, or the last one spelled
         shown = self.on_table or self.shown
         ballot = self.ballot()
-        if sim_of(v) is not None:                     # simultaneous play: the round's board beside it
-            self._draw_sim_word(surface, fr, v, shown, ballot)
+        if self.together is not None and sim_of(v) is not None:     # simultaneous play: the round's board beside it
+            self._draw_sim_word(surface, fr, v, shown, ballot, self.together.waiting_text())
             return
         if ballot is not None:
             text_in(surface, ballot.question, p.word.inflate(-fr.px(24), -fr.px(24)), fr.fs(30), style.ACCENT,
@@ -135,11 +134,11 @@ class Drawing:
         draw_cents(surface, fr, p.score, v, str(shown["word"]).upper(), style.seat_colour(seat),
                           shown["items"], int(shown["cents"]), foot)
 
-    def _draw_sim_word(self, surface: pygame.Surface, fr: Frame, v: dict, shown: dict | None, ballot) -> None:
+    def _draw_sim_word(self, surface: pygame.Surface, fr: Frame, v: dict, shown: dict | None, ballot,
+                       waiting: str | None) -> None:
         """Simultaneous play, nothing to build: the vote, the word being bought with (after
         the reveal), or what this seat waits for; the round's board in the ¢ panel's place."""
         p = self.places
-        waiting = self.sim_waiting_text()
         if ballot is not None:
             text_in(surface, ballot.question, p.word.inflate(-fr.px(24), -fr.px(24)), fr.fs(30), style.ACCENT,
                     bold=True, wrap_lines=True, min_size=fr.min_fs, ellipsis=True)

@@ -2,7 +2,8 @@
 Backspace takes the last back, Tab turns a Q or a flip card, Esc drops a half-made choice;
 a click lays a card or takes one back, a drag puts a card where it is dropped (or back in
 the hand), a right click turns a laid card; the market's clicks pick for the basket or
-for trashing."""
+for trashing. An option panel's own step (the draft, the bounty's typing, the co-op cube,
+an attack's answer, Ghost Writer's card) takes its keys and clicks first."""
 from __future__ import annotations
 
 import pygame
@@ -15,7 +16,7 @@ DRAG_PX = 10            # a press that moves further than this is a drag, not a 
 
 
 class Input:
-    """Needs the table's hit targets (`hits`, `places`) and the building actions."""
+    """Needs the table's hit targets (`hits`, `places`), its `option_panels` and the building actions."""
     # ---- input ----------------------------------------------------------------------------------
     def hit_at(self, pos: tuple[int, int]) -> tuple[str, str] | None:
         for kind, key, r in reversed(self.hits):
@@ -31,10 +32,6 @@ class Input:
         ch = (getattr(ev, "unicode", "") or "").lower()
         if not ch and pygame.K_a <= ev.key <= pygame.K_z and not (getattr(ev, "mod", 0) & pygame.KMOD_CTRL):
             ch = chr(ev.key)
-        if self.suggesting():                          # the bounty: letters type the suggestion
-            return self.suggest_key(ev)
-        if self.drafting():                            # simultaneous play: a number picks, arrows choose
-            return self.draft_key(ev)
         if self.spelling():
             if getattr(ev, "mod", 0) & pygame.KMOD_CTRL:
                 return False
@@ -124,16 +121,9 @@ class Input:
         if any(part.click(kind, key) for part in self.option_panels):
             return
         if kind == "hand":
-            if self.answering():
-                self.toggle_answer(key)
-            elif self.b.ghosting:
-                self.ghost(key)
-            else:
-                self.add(key)
+            self.add(key)
         elif kind == "common":
             self.add(COMMON)
-        elif kind == "draft":
-            self.draft(key)
         elif kind == "slot":
             self.take_back(int(key))
         elif kind == "market":

@@ -4,19 +4,21 @@ panels.draw_modules for the table, the replay and the how-to alike); a word that
 the card says so in its ¢ panel (`takes_theme`) as it is built and once spelled; in the
 buy phase "Claim the theme" only when the session's dry run would take the claim (not
 strict, the word off the list, not refused, the card not yours); the vote on it is the
-table's one ballot (`ballot`): the same question, Yes / No buttons (Y / N) and rule line
+table's one ballot (ballot.py): the same question, Yes / No buttons (Y / N) and rule line
 as the vote on a proposed word, each other person under the hand-off curtain in turn.
 
-A mixin of the table scene, and the functions the panels use."""
+The table's panel for the option (optionpanel.py), and the functions the panels use."""
 from __future__ import annotations
 
-from typing import NamedTuple, Sequence
+from typing import Sequence
 
 import pygame
 
 from engine.paperback.themes import listed, themes
 from scenes.common.names import player_name
+from scenes.paperback.ballot import Ballot
 from scenes.paperback.cents import foot_plus
+from scenes.paperback.optionpanel import OptionPanel
 from scenes.ui.buttons import Button
 from scenes.ui.i18n import t
 
@@ -48,53 +50,29 @@ def with_theme(foot: str) -> str:
     return foot_plus(foot, "paperback.ui.takes_theme")
 
 
-class Ballot(NamedTuple):
-    """A table vote on screen: a proposed word, or a word put to the theme."""
-    command: str
-    question: str
-    rule: str
-    yes: str
-
-
-class Themes:
-    """Needs the table's `view`, `viewer`, `acting`, `phase`, `buying()`, `check`, `submit`, `name`."""
-
+class Themes(OptionPanel):
     def may_claim(self) -> bool:
-        return (self.buying() and bool(self.view.get("theme")) and not self.view["theme"].get("strict")
-                and self.check({"type": "theme_claim", "seat": self.viewer}) is None)
+        return (self.table.buying() and bool(self.view.get("theme")) and not self.view["theme"].get("strict")
+                and self.table.check({"type": "theme_claim", "seat": self.viewer}) is None)
 
     def claim_theme(self) -> None:
         if self.may_claim():
-            self.submit({"type": "theme_claim", "seat": self.viewer})
+            self.table.submit({"type": "theme_claim", "seat": self.viewer})
 
-    def claim_button(self) -> Button:
-        return Button("claim_theme", self.claim_theme, t("paperback.ui.claim_theme"), keys=(CLAIM_KEY,))
+    def buy_buttons(self) -> list[Button]:
+        """A word off the theme's list, put to the table."""
+        if not self.may_claim():
+            return []
+        return [Button("claim_theme", self.claim_theme, t("paperback.ui.claim_theme"), keys=(CLAIM_KEY,))]
 
     def ballot(self) -> Ballot | None:
-        """The vote the table is taking now (None: none)."""
+        """The vote on a word put to the theme, while the table takes it (None: none)."""
         v = self.view
-        if self.phase == "vote" and v.get("pending"):
-            pend = v["pending"]
-            return Ballot("vote", t("paperback.ui.vote_on", player=self.name(int(pend["seat"])),
-                                    word=pend["word"].upper()), t("paperback.ui.vote_rule"), t("paperback.ui.accept"))
         vote = (v.get("theme") or {}).get("vote")
-        if self.phase == "theme_vote" and vote:
+        if self.table.phase == "theme_vote" and vote:
             theme = t(f"paperback.theme.{v['theme']['id']}")
-            player = self.name(int(vote["seat"]))
+            player = self.table.name(int(vote["seat"]))
             return Ballot("theme_vote", t("paperback.ui.theme_vote_on", player=player, word=vote["word"].upper(),
                                           theme=theme),
                           t("paperback.ui.theme_vote_rule", player=player), t("paperback.ui.fits"))
         return None
-
-    def vote(self, accept: bool) -> None:
-        q = self.ballot()
-        if self.acting and q is not None:
-            self.submit({"type": q.command, "seat": self.viewer, "accept": accept})
-
-    def vote_buttons(self) -> list[Button]:
-        q = self.ballot()
-        if q is None:
-            return []
-        return [Button("yes", lambda: self.vote(True), q.yes, keys=(pygame.K_y,), primary=True),
-                Button("no", lambda: self.vote(False), t("paperback.ui.refuse"), keys=(pygame.K_n,))]
-
