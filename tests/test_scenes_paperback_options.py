@@ -224,6 +224,26 @@ def test_typo_stuck_key_and_plagiarism_in_the_word_builder():
     assert ev["word"] == "not" and "plagiarism" in ev["cards"]
 
 
+def test_the_table_makes_a_panel_only_for_each_option_played():
+    """The base game has no option panel; each option set the conformance suite plays has
+    exactly the panels of its options on, in the table's order, each by its name too."""
+    from engine.paperback.spec import SHOWCASE
+    from scenes.paperback.table import PANELS
+    from support.scenes import make_app
+    from tests.test_scenes_paperback import push
+    app = make_app()
+    players = [{"name": NAMES[0], "kind": "human"}, {"name": NAMES[1], "kind": "bot", "level": "normal"}]
+    named = {"simultaneous": "together", "attacks": "answers", "powers": "powers", "bounty": "helps",
+             "themes": "themes", "coop": "pyramid"}
+    assert set(named) == {key for key, _ in PANELS}
+    for options in [{}] + [dict(pairs) for _, pairs in SHOWCASE]:
+        scene = push(app, LocalSession(RULES, 2, {"start": 0, **options}, 4, players, log=False))
+        assert [type(part) for part in scene.option_panels] == [make for key, make in PANELS if options.get(key)]
+        for key, make in PANELS:
+            assert isinstance(getattr(scene, named[key]), make) == bool(options.get(key)), (options, key)
+        app.stack.pop()
+
+
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 @pytest.mark.parametrize("size", [(1280, 720), (960, 540)])
 def test_the_power_and_answer_screens_fit(lang, size):

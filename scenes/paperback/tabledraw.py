@@ -25,7 +25,8 @@ from scenes.ui.i18n import t
 
 
 class Drawing:
-    """Needs the table's view, building, places, bar and judgement."""
+    """Needs the table's view, building, places, bar, judgement and option panels (each may
+    draw the word row and hand instead, or draw over the table before its buttons)."""
     # ---- drawing (read-only) ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
         self.draws += 1
