@@ -1163,3 +1163,32 @@ def test_an_unset_arrow_of_the_dial_says_the_number_keys_too(lang, size):
     assert not cut_short(dial), texts(dial)
     assert i18n.t("wooolf.ui.unset") in texts(dial)
     assert {"en": "number", "zh-TW": "數字鍵"}[lang] in i18n.t("wooolf.ui.unset")
+
+
+def test_a_row_of_markers_or_questions_narrows_before_it_hides_any():
+    """Every marker on a card shows while its letters fit (narrower chips, never a cut
+    word); only past that the newest show after a "+k"."""
+    from scenes.ui.geometry import Frame
+    from scenes.wooolf.tableview import _fit_row, _markers
+    assert _fit_row(3, 200, 40, 20, 2) == (40, 3)              # room for all at their width
+    assert _fit_row(5, 120, 40, 20, 2) == (22, 5)              # narrower, every one shown
+    assert _fit_row(8, 120, 40, 20, 2) == (20, 4)              # past the least: "+k" and the newest 4
+    pygame.init()
+    surface = pygame.Surface((1280, 720))
+    fr = Frame((1280, 720))
+    marks = [{"target": 0, "pos": 1, "by": b, "announced": a, "epoch": 0}
+             for b, a in enumerate(("wolf", "sheep", "shepherd", "wolf", "hound"))]
+    view = {"markers": marks, "epochs": [0]}
+    for lang in ("en", "zh-TW"):
+        i18n.set_lang(lang)
+        with record_text() as blits:
+            _markers(surface, pygame.Rect(130, 150, 185, 22), fr, view, 0, 1)   # 5 at full width need 198
+        shown = [b.text for b in blits[1:]]                    # after the card's number
+        assert shown == [i18n.t(f"wooolf.mark.{m['announced']}") for m in marks], shown
+        assert not any(b.cut for b in blits) and all(b.fits for b in blits)
+        with record_text() as blits:                           # half the room: the newest, after "+k"
+            _markers(surface, pygame.Rect(130, 150, 100, 22), fr, view, 0, 1)
+        texts = [b.text for b in blits[1:]]
+        assert texts[0] == i18n.t("wooolf.ui.more", n=5 - len(texts[1:])) and len(texts) >= 2
+        assert texts[1:] == [i18n.t(f"wooolf.mark.{m['announced']}") for m in marks[5 - len(texts[1:]):]]
+        assert not any(b.cut for b in blits)

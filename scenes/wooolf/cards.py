@@ -121,14 +121,17 @@ def chip_width(fr: Frame, h: int) -> int:
     return max(h * 2, fr.px(100))
 
 
+def chip_text(question: str, answer: bool) -> str:
+    """An answered question card's words: its short form and the answer ("SHB? YES")."""
+    return t("wooolf.ui.chip", q=t(f"wooolf.qshort.{question}"), a=t("wooolf.ui.yes_short" if answer else "wooolf.ui.no_short"))
+
+
 def draw_chip(surface: pygame.Surface, rect: pygame.Rect, fr: Frame, question: str, answer: bool, by: int) -> None:
     """An answered question card: its short form on YES green or NO red, the asker's colour round it."""
     rad = max(3, rect.h // 4)
     pygame.draw.rect(surface, YES if answer else NO, rect, border_radius=rad)
     pygame.draw.rect(surface, style.seat_colour(by), rect, max(2, fr.px(2)), border_radius=rad)
-    text = t("wooolf.ui.chip", q=t(f"wooolf.qshort.{question}"),
-             a=t("wooolf.ui.yes_short" if answer else "wooolf.ui.no_short"))
-    text_in(surface, text, rect.inflate(-fr.px(4), -2), fr.fs(18), style.INK, bold=True, min_size=fr.min_fs,
+    text_in(surface, chip_text(question, answer), rect.inflate(-fr.px(4), -2), fr.fs(18), style.INK, bold=True, min_size=fr.min_fs,
             ellipsis=True)
 
 

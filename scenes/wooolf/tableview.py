@@ -16,7 +16,8 @@ from scenes.ui import style
 from scenes.ui.draw import panel, text_in
 from scenes.ui.geometry import Frame
 from scenes.ui.i18n import t
-from scenes.wooolf.cards import chip_width, draw_card, draw_chip, draw_marker, draw_x_tokens
+from scenes.ui.text import width as text_width
+from scenes.wooolf.cards import chip_text, chip_width, draw_card, draw_chip, draw_marker, draw_x_tokens
 from scenes.wooolf.layout import SeatBox, TableLayout
 from scenes.wooolf.narrate import arrow_target
 
@@ -152,9 +153,27 @@ def _position(surface: pygame.Surface, card: pygame.Rect, fr: Frame, pos: int) -
             style.INK_DIM, min_size=fr.min_fs, ellipsis=True)
 
 
+def _fit_row(n: int, width: int, widest: int, least: int, gap: int) -> tuple[int, int]:
+    """(each item's width, how many show) for `n` items in a row `width` wide: at `widest`
+    when all fit, else narrower, down to `least` (their words still whole), so that every
+    one shows; only when even that is too wide, the newest that fit after a "+k" that
+    takes one item's place."""
+    if n * widest + (n - 1) * gap <= width:
+        return widest, n
+    w = (width - (n - 1) * gap) // n
+    if w >= least:
+        return w, n
+    fit = max(1, (width + gap) // (least + gap))
+    return least, max(0, fit - 1)
+
+
+def _more(surface: pygame.Surface, r: pygame.Rect, fr: Frame, n: int) -> None:
+    text_in(surface, t("wooolf.ui.more", n=n), r, fr.fs(18), style.INK_DIM, min_size=fr.min_fs, ellipsis=True)
+
+
 def _markers(surface: pygame.Surface, strip: pygame.Rect, fr: Frame, view: dict, h: int, pos: int) -> None:
-    """The markers on card `pos` of holder `h`, oldest first; when they do not fit, the
-    newest that do, after a "+k" for the rest."""
+    """The markers on card `pos` of holder `h`, oldest first, narrower when many (every
+    one shown while its letter fits); past that, the newest that fit after a "+k"."""
     marks = [m for m in view.get("markers") or [] if m["target"] == h and m["pos"] == pos]
     if not marks:
         return
@@ -162,15 +181,13 @@ def _markers(surface: pygame.Surface, strip: pygame.Rect, fr: Frame, view: dict,
     text_in(surface, str(pos + 1), label, fr.fs(18), style.INK_DIM, min_size=fr.min_fs, ellipsis=True)
     strip = pygame.Rect(label.right + fr.px(2), strip.y, strip.right - label.right - fr.px(2), strip.h)
     mh = strip.h
-    mw = max(mh, fr.px(34))
-    gap = fr.px(3)
-    fit = max(1, (strip.w + gap) // (mw + gap))
-    shown = marks if len(marks) <= fit else marks[-(fit - 1):] if fit > 1 else []
+    gap = fr.px(2)
+    least = max(text_width(t(f"wooolf.mark.{m['announced']}"), max(fr.fs(15), fr.min_fs), bold=True) for m in marks) + fr.px(4)
+    mw, n = _fit_row(len(marks), strip.w, max(mh, fr.px(34)), max(least, mh * 3 // 4), fr.px(2))
+    shown = marks[len(marks) - n:] if n else []
     x = strip.x
     if len(shown) < len(marks):
-        r = pygame.Rect(x, strip.y, mw, mh)
-        text_in(surface, t("wooolf.ui.more", n=len(marks) - len(shown)), r, fr.fs(18), style.INK_DIM,
-                min_size=fr.min_fs, ellipsis=True)
+        _more(surface, pygame.Rect(x, strip.y, mw, mh), fr, len(marks) - len(shown))
         x += mw + gap
     epoch = int((view.get("epochs") or [0] * (h + 1))[h])
     for m in shown:
@@ -180,17 +197,19 @@ def _markers(surface: pygame.Surface, strip: pygame.Rect, fr: Frame, view: dict,
 
 
 def _chips(surface: pygame.Surface, row: pygame.Rect, fr: Frame, view: dict, h: int) -> None:
+    """The questions asked of holder `h` and their answers, oldest first, narrower when
+    many (never narrower than their words); past that, the newest after a "+k"."""
     asks = [a for a in view.get("asks") or [] if a["target"] == h]
     if not asks:
         return
-    cw = chip_width(fr, row.h)
     gap = fr.px(3)
-    fit = max(1, (row.w + gap) // (cw + gap))
-    shown = asks if len(asks) <= fit else asks[-(fit - 1):] if fit > 1 else []
+    least = max(text_width(chip_text(str(a["question"]), bool(a["answer"])), fr.fs(18), bold=True)
+                for a in asks) + fr.px(10)
+    cw, n = _fit_row(len(asks), row.w, chip_width(fr, row.h), least, gap)
+    shown = asks[len(asks) - n:] if n else []
     x = row.x
     if len(shown) < len(asks):
-        text_in(surface, t("wooolf.ui.more", n=len(asks) - len(shown)), pygame.Rect(x, row.y, cw, row.h),
-                fr.fs(18), style.INK_DIM, min_size=fr.min_fs, ellipsis=True)
+        _more(surface, pygame.Rect(x, row.y, cw, row.h), fr, len(asks) - len(shown))
         x += cw + gap
     for a in shown:
         draw_chip(surface, pygame.Rect(x, row.y, cw, row.h), fr, str(a["question"]), bool(a["answer"]), int(a["seat"]))
