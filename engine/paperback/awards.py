@@ -16,7 +16,12 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from engine.core.events import Event
+from engine.core.rng import Rng
 from engine.paperback.content import CONTENT_DIR, ContentError
+from engine.paperback.finder import COMMON
+from engine.paperback.option import PaperbackOption
+from engine.paperback.powers import PLAGIARISM
 
 MEASURES = ("longest_word", "two_letter_cards", "best_cents", "clean_words")
 
@@ -73,3 +78,25 @@ def leaders(state: Any, award: str) -> list[int]:
     m = marks(state, award)
     best = max(m)
     return [] if best <= 0 else [s for s in range(state.seats) if m[s] == best]
+
+
+class AwardsOption(PaperbackOption):
+    """The option as a plug-in (engine/paperback/option.py): the award revealed at set-up
+    and the clean words counted for the Proofreader (the score: engine/paperback/ending.py)."""
+    key = "awards"
+
+    def set_up(self, state: Any, rng: Rng, fields: dict[str, Any]) -> None:
+        fields["award"] = rng.choice(sorted(awards()))      # one award, revealed
+
+    @staticmethod
+    def _after_set_up(state: Any, ev: Event) -> None:
+        state.award = ev.get("award")
+
+    @staticmethod
+    def _after_spelled(state: Any, ev: Event) -> None:
+        used = [cid for cid in ev["cards"] if cid not in (COMMON, PLAGIARISM)]
+        if state.award is not None and not any(state.cards[c].wild for c in used):
+            state.clean_words[ev["seat"]] += 1
+
+
+PLUGIN = AwardsOption()

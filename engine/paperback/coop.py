@@ -13,7 +13,10 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from engine.paperback.content import content
+from engine.core.errors import RuleError
+from engine.core.events import Event, event
+from engine.paperback.content import CardDef, content
+from engine.paperback.option import PaperbackOption
 
 DEFAULT_CUBES = 5
 
@@ -57,3 +60,44 @@ def over(state: Any) -> str | None:
     if any(n >= limit(state) for n in state.coop_cubes.values()):
         return "lost"
     return None
+
+
+class CoopOption(PaperbackOption):
+    """The option as a plug-in (engine/paperback/option.py): the pyramid bought by card
+    id, the cube of a turn that buys nothing, the table's win or loss."""
+    key = "coop"
+    OWN_END = True
+
+    def buy_card(self, state: Any, fame: dict[str, list[str]], cid: str) -> CardDef | None:
+        cards = state.cards
+        if cid in cards and cid in uncovered(fame):            # a pyramid card, by id
+            card = cards[cid]
+            fame[card.pile].remove(cid)
+            return card
+        if cid in fame or cid in cards and cards[cid].kind == "fame":
+            raise RuleError("err.paperback.covered")
+        return None
+
+    def turn_end(self, rules: Any, state: Any, seat: int, head: list[Event],
+                 cube_on: Any) -> list[Event] | None:
+        if head[0].get("cards"):
+            if cube_on is not None:
+                raise RuleError("err.paperback.cube_on")
+            return []
+        # nothing bought: a cube on the pyramid. The pass or the empty buy moves no Fame
+        # card and no cube, so the state before them answers as the state after them.
+        free = uncovered(state.fame)
+        if cube_on is not None and cube_on not in free:
+            raise RuleError("err.paperback.cube_on")
+        target = cube_on if cube_on is not None else cube_target(state)
+        return [] if target is None else [event("cube_placed", seat, card=target)]
+
+    def end_reason(self, state: Any) -> str | None:
+        return over(state)
+
+    @staticmethod
+    def _on_cube_placed(state: Any, ev: Event) -> None:
+        state.coop_cubes[ev["card"]] = state.coop_cubes.get(ev["card"], 0) + 1
+
+
+PLUGIN = CoopOption()

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.events import Event, event
+from engine.core.plugins import option_on
 from engine.paperback.content import content
+from engine.paperback.option import PaperbackOption
 
-
-def on(state: Any, key: str) -> bool:
-    return bool(state.options.get(key))
+on = option_on
 
 
 def uses_cubes(state: Any) -> bool:
@@ -53,3 +54,38 @@ def vowels_to_restock(state: Any) -> list[str]:
         return []
     cards = state.cards
     return sorted(c for c in state.trash if cards[c].pile == pid)
+
+
+class DiscardCube(PaperbackOption):
+    """`discard_cube` as a plug-in (engine/paperback/option.py): a pass takes a cube."""
+    key = "discard_cube"
+
+    def passed(self, state: Any) -> dict[str, Any]:
+        return {"cube": True}                   # the hand for a cube
+
+
+class OfferDiscount(PaperbackOption):
+    """`offer_discount` as a plug-in: a pile top bought puts a cube on its front card."""
+    key = "offer_discount"
+
+    def pile_top_bought(self, state: Any, front: str) -> None:
+        state.discount[front] = state.discount.get(front, 0) + 1
+
+
+class VowelReshuffle(PaperbackOption):
+    """`vowel_reshuffle` as a plug-in: at a turn's start, the used 2¢ vowels come back
+    when the spread ran out."""
+    key = "vowel_reshuffle"
+
+    def turn_start(self, state: Any) -> list[Event]:
+        cards = vowels_to_restock(state)
+        return [event("vowels_restocked", None, cards=cards)] if cards else []
+
+    @staticmethod
+    def _on_vowels_restocked(state: Any, ev: Event) -> None:
+        for cid in ev["cards"]:
+            state.trash.remove(cid)
+            state.piles[spread_pile()].append(cid)
+
+
+DISCARD_CUBE, OFFER_DISCOUNT, VOWEL_RESHUFFLE = DiscardCube(), OfferDiscount(), VowelReshuffle()

@@ -12,15 +12,18 @@ Every hook has a no-op default; an option module's plug-in overrides the ones it
 - `turn_end(rules, state, seat, head, cube_on)`: events between a turn's pass or buy
   (`head`) and its `turn_ended`; None when the option does not take a `cube_on`;
 - `turn_ended(rules, state, out, rng)`: events after a turn's (`out`, the state before them);
+- `pass_turn(state, seat)`: True when the option moved the turn on after `seat`'s
+  `turn_ended` (else the base does: the next seat spells);
 - `hand_size(state)`: the hand drawn at a turn's end (None: the box's);
-- `ending(state)`: the game's end in place of the base's ([] not yet; None: the base's);
+- `end_reason(state)`, for an option with `OWN_END`: the game's end in place of the
+  base's rule (None: not over yet);
 - `follow_up(rules, state, rng)`: what follows, in place of the base's (None: the base's);
 - `turn_start(state)`: events at a turn's start, before the end is checked;
 - `pile_top_bought(state, front)`: a pile's top was bought; `front` its front card.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.core.events import Command, Event
 from engine.core.plugins import OptionRules
@@ -29,6 +32,8 @@ from engine.paperback.content import CardDef
 
 
 class PaperbackOption(OptionRules):
+    OWN_END: ClassVar[bool] = False          # end_reason replaces the base's end
+
     def spelled(self, rules: Any, state: Any, seat: int, word: str) -> dict[str, Any]:
         return {}
 
@@ -52,10 +57,13 @@ class PaperbackOption(OptionRules):
     def turn_ended(self, rules: Any, state: Any, out: list[Event], rng: Rng) -> list[Event]:
         return []
 
+    def pass_turn(self, state: Any, seat: int) -> bool:
+        return False
+
     def hand_size(self, state: Any) -> int | None:
         return None
 
-    def ending(self, state: Any) -> list[Event] | None:
+    def end_reason(self, state: Any) -> str | None:
         return None
 
     def follow_up(self, rules: Any, state: Any, rng: Rng) -> list[Event] | None:

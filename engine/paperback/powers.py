@@ -20,8 +20,12 @@ from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Any, Callable, Sequence
 
+from engine.core.errors import RuleError
+from engine.core.events import Command, Event, event
+from engine.core.rng import Rng
 from engine.paperback.content import CONTENT_DIR, NO_ABILITY, CardDef, ContentError
 from engine.paperback.finder import Found
+from engine.paperback.option import PaperbackOption
 
 KINDS = {"writers_block": "turn", "ghost_writer": "turn", "typo": "word", "plagiarism": "word",
          "stuck_key": "word"}
@@ -122,3 +126,66 @@ def power_layings(power: str, hand: Sequence[CardDef], last_word: str | None,
             changed = _Doubled(c.id, c.kind, c.letters, c.cost, c.cents, c.fame, c.ability, c.pile)
         out += find(list(hand[:i]) + [changed] + list(hand[i + 1:]), **kw)
     return out
+
+
+class PowersOption(PaperbackOption):
+    """The option as a plug-in (engine/paperback/option.py): the powers dealt at set-up
+    and the turn powers' `power` command (the word powers ride in the spell:
+    engine/paperback/spelling.py)."""
+    key = "powers"
+    PHASE_OF = {"power": ("spell",)}
+
+    def set_up(self, state: Any, rng: Rng, fields: dict[str, Any]) -> None:
+        deck = list(powers())                    # one power to each player, at random
+        rng.shuffle(deck)
+        fields["powers"] = deck[:state.seats]
+
+    def _decide_power(self, rules: Any, state: Any, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        power = state.powers[seat] if state.powers else None
+        if power not in ("writers_block", "ghost_writer"):
+            raise RuleError("err.paperback.no_turn_power")
+        if state.power_used:
+            raise RuleError("err.paperback.power_used")
+        cards = state.cards
+        hand = state.hands[seat]
+        deck = list(state.decks[seat])
+        card = None
+        if power == "ghost_writer":
+            card = cmd.get("card")
+            if card not in hand:
+                raise RuleError("err.paperback.ghost_card")
+            deck.append(card)                    # to the bottom, then a card from the top
+        can_draw = bool(deck or state.discards[seat])
+        if not applies(power, [cards[h] for h in hand], state.last_word, can_draw):
+            raise RuleError("err.paperback.power_not_now", power=f"@paperback.power.{power}")
+        new_deck = None
+        if not deck:
+            new_deck = list(state.discards[seat])
+            rng.shuffle(new_deck)
+            deck = new_deck
+        return [event("power_used", seat, power=power, card=card, drawn=deck[:1], new_deck=new_deck)]
+
+    @staticmethod
+    def _on_power_used(state: Any, ev: Event) -> None:
+        seat = ev["seat"]
+        deck = state.decks[seat]
+        if ev["card"] is not None:
+            state.hands[seat].remove(ev["card"])
+            deck.append(ev["card"])
+        if ev["new_deck"] is not None:
+            deck = list(ev["new_deck"])
+            state.discards[seat] = []
+        state.decks[seat] = deck[len(ev["drawn"]):]
+        state.hands[seat].extend(ev["drawn"])
+        state.power_used = True
+
+    @staticmethod
+    def _after_set_up(state: Any, ev: Event) -> None:
+        state.powers = list(ev.get("powers", []))
+
+    @staticmethod
+    def _after_turn_ended(state: Any, ev: Event) -> None:
+        state.power_used = False
+
+
+PLUGIN = PowersOption()

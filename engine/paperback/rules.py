@@ -47,12 +47,12 @@ from engine.core.rules import Outcome
 from engine.core.spec import GameSpec
 from engine.core.turns import each_once, first_seat, in_turn, next_seat, responders
 from engine.paperback.content import LETTERS, content, parse_ability
-from engine.paperback.awards import awards as award_deck
 from engine.paperback.finder import COMMON
-from engine.paperback import bounty, coop, flexible, simultaneous as sim, themes
-from engine.paperback.powers import PLAGIARISM, letter_card, plagiarism_card, typo_card
-from engine.paperback.powers import applies as power_applies, powers as power_deck
+from engine.paperback import awards, bounty, coop, flexible, powers, simultaneous as sim, themes
+from engine.paperback.option import PaperbackOption
+from engine.paperback.powers import PLAGIARISM
 from engine.paperback.scoring import score
+from engine.paperback.spelling import MAX_WORD, card_ids as _ids, lay, words as laid_words
 from engine.paperback.attacks import add_attack, cap_owed
 from engine.paperback.ending import fame_parts, final_result
 from engine.paperback.legal import legal_commands
@@ -65,18 +65,13 @@ from engine.paperback.spec import SPEC
 PHASE_OF: dict[str, tuple[str, ...]] = {
     "spell": ("spell", "replace"), "pass": ("spell", "replace"),     # replace: simultaneous.py
     "propose": ("spell",), "answer": ("respond",),
-    "vote": ("vote",), "buy": ("buy",), "power": ("spell",),
-    "draft": ("draft",),
+    "vote": ("vote",), "buy": ("buy",),
 }
-MAX_WORD = 40
-
-
-def _ids(raw: Any, code: str) -> list[str]:
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
-        raise RuleError(code)
-    return list(raw)
+# the options as plug-ins (engine/paperback/option.py), in the order their hooks run:
+# the set-up draws for simultaneous play, then the powers, the award, the theme
+PLUGINS: tuple[PaperbackOption, ...] = (
+    sim.PLUGIN, powers.PLUGIN, awards.PLUGIN, flexible.DISCARD_CUBE, flexible.OFFER_DISCOUNT,
+    flexible.VOWEL_RESHUFFLE, bounty.PLUGIN, themes.PLUGIN, coop.PLUGIN)
 
 
 class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
@@ -86,7 +81,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
     seats: ClassVar[range] = SPEC.seats
     variants: ClassVar[tuple[str, ...]] = ("classic",)
     PHASE_OF = PHASE_OF
-    PLUGINS = (bounty.PLUGIN, themes.PLUGIN)
+    PLUGINS = PLUGINS
     TURN_FIRST = True             # another seat's command is refused as out of turn first
 
     # ---- the contract ---------------------------------------------------------------
@@ -118,26 +113,13 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             decks.append(deck)
         start = first_seat(state.options, state.seats, rng)
         more: dict[str, Any] = {"boxed": boxed} if state.extra else {}
-        hand_size = c.hand_size
-        if sim.on(state):                        # one market deck and a 10-card Offer; hands after the draft
-            piles, dealt = sim.market(state, rng)
-            more.update(dealt)
-            hand_size = 0
-        if state.options.get("powers"):          # one power to each player, at random
-            deck = list(power_deck())
-            rng.shuffle(deck)
-            more["powers"] = deck[:state.seats]
-        if state.options.get("awards"):          # one award, revealed
-            more["award"] = rng.choice(sorted(award_deck()))
         fields = dict(piles=piles, fame=fame, commons=commons, decks=decks, start=start,
-                      hand_size=hand_size, **more)
+                      hand_size=c.hand_size, **more)
         for p in self.plugins_on(state):
             p.set_up(state, rng, fields)
         return [event("set_up", None, **fields)]
 
     def to_act(self, state: PaperbackState) -> frozenset[int]:
-        if state.phase in sim.PHASES and state.sim is not None:
-            return sim.to_act(state)
         for p in self.plugins_on(state):
             if (acting := p.to_act(state)) is not None:
                 return acting
@@ -201,7 +183,6 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             raise RuleError("err.paperback.answer_first")
 
     def _decide_spell(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        cards = state.cards
         ids = _ids(cmd.get("cards"), "err.paperback.spell_shape")
         letters = cmd.get("letters") or {}
         if not isinstance(letters, dict) or not all(isinstance(k, str) and isinstance(v, str)
@@ -211,72 +192,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             raise RuleError("err.paperback.card_twice")
         eff = state.effects[seat]
         hand = set(state.hands[seat])
-        pieces = []
-        texts = []
-        powers = [cards[state.top_common].power if cid == COMMON and state.top_common else
-                  cards[cid].power if cid in hand else "" for cid in ids]
-        reversing = "dyslexia" in powers        # one two-letter card may be laid reversed
-        power = state.powers[seat] if state.powers else None
-        typo = stuck = power                    # a word power, one use in the word
-        for cid in ids:
-            if cid == PLAGIARISM:
-                text = letters.get(cid, "").lower()
-                if power != "plagiarism" or not state.last_word:
-                    raise RuleError("err.paperback.no_plagiarism")
-                if len(text) != 1 or text not in LETTERS or text not in state.last_word:
-                    raise RuleError("err.paperback.plagiarism_letter", word=state.last_word.upper())
-                pieces.append((plagiarism_card(text), text, False))
-            elif cid == COMMON:
-                top = state.top_common
-                if top is None:
-                    raise RuleError("err.paperback.no_common")
-                if eff.no_common:
-                    raise RuleError("err.paperback.common_blocked")
-                text = cards[top].letters
-                pieces.append((cards[top], text, True))
-            elif cards[cid].power if cid in hand else False:
-                text = ""
-                pieces.append((cards[cid], text, False))
-            else:
-                if cid not in hand:
-                    raise RuleError("err.paperback.not_in_hand", card=cid)
-                card = cards[cid]
-                text = letters.get(cid, "").lower() if card.wild else letters.get(cid, card.letters).lower()
-                if card.wild:
-                    if len(text) != 1 or text not in LETTERS:
-                        raise RuleError("err.paperback.wild_letter")
-                elif text not in card.texts():
-                    if reversing and len(card.letters) == 2 and text == card.letters[::-1]:
-                        reversing = False           # Dyslexia used
-                    elif typo == "typo" and letter_card(card) and len(text) == 1 and text in LETTERS:
-                        typo = None                 # the typo: another letter, 0¢, no ability
-                        card = typo_card(card)
-                    elif stuck == "stuck_key" and letter_card(card) and text == card.letters * 2:
-                        stuck = None                # the stuck key: the letter twice
-                    else:
-                        raise RuleError("err.paperback.laid_as", card=card.letters.upper(), text=text.upper())
-                pieces.append((card, text, False))
-            texts.append(text)
-        if sum(1 for card, _, ref in pieces if ref or card.kind == "common") > 1:
-            raise RuleError("err.paperback.one_common")
-        stray = set(letters) - set(ids)
-        if stray:
-            raise RuleError("err.paperback.spell_shape")
-        if reversing:
-            raise RuleError("err.paperback.dyslexia_unused")
-        words = ["".join(t for t, p in zip(texts, powers) if p != "space")] if "space" not in powers \
-            else "".join(t if p != "space" else " " for t, p in zip(texts, powers)).split(" ")
+        pieces, texts, laid_powers = lay(state, seat, ids, letters)
+        word = " ".join(laid_words(state, texts, laid_powers))
         c = content()
-        for word in words:
-            if len(word) < c.min_word:
-                raise RuleError("err.paperback.too_short", least=c.min_word)
-            if len(word) > MAX_WORD:
-                raise RuleError("err.paperback.spell_shape")
-            if not (is_word(word) or word in state.accepted):
-                if word in state.refused:
-                    raise RuleError("err.paperback.word_refused", word=word.upper())
-                raise RuleError("err.paperback.unknown_word", word=word.upper())
-        word = " ".join(words)
         s = score(pieces, minus=eff.minus, common_bonus=c.common_bonus, itemise=True)
         in_word = [cid for cid in ids if cid not in (COMMON, PLAGIARISM)]
         abilities = [card.ability for card, _, ref in pieces if not ref and not card.wild]  # a typo: none
@@ -305,7 +223,16 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
                      attacks=attacks, items=[list(i) for i in s.items], **extra)]
         if trash_offer:
             out.append(event("offer_trashed", seat, cards=trash_offer))
-        return sim.announce(self, state, seat, cmd, out, rng) if sim.on(state) else out
+        return self._laid(state, seat, cmd, out, rng)
+
+    def _laid(self, state: PaperbackState, seat: int, cmd: Command, made: list[Event] | None,
+              rng: Rng) -> list[Event] | None:
+        """A laying's events (`made`; None for a pass), or an option's in their place
+        (simultaneous play's announcement); None: a pass as the base plays it."""
+        for p in self.plugins_on(state):
+            if (took := p.laid(self, state, seat, cmd, made, rng)) is not None:
+                return took
+        return made
 
     def spelled_fields(self, state: PaperbackState, seat: int, word: str) -> dict[str, Any]:
         """What the options add to the `spelled` event of `word` (its bounty, its theme)."""
@@ -315,52 +242,40 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         return out
 
     def _decide_pass(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        if sim.on(state):
-            return sim.announce(self, state, seat, cmd, None, rng)
+        took = self._laid(state, seat, cmd, None, rng)
+        if took is not None:
+            return took
         return self._end_turn(state, [self._passed(state, seat)], rng, cmd.get("cube_on"))
 
-    @staticmethod
-    def _passed(state: PaperbackState, seat: int) -> Event:
-        more = {"cube": True} if flexible.on(state, "discard_cube") else {}   # the hand for a cube
+    def _passed(self, state: PaperbackState, seat: int) -> Event:
+        more: dict[str, Any] = {}
+        for p in self.plugins_on(state):
+            more.update(p.passed(state))
         return event("passed", seat, **more)
-
-    def _decide_draft(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        return sim.decide_draft(state, seat, cmd)
 
     def follow_up(self, state: PaperbackState, rng: Rng) -> list[Event]:
         """What follows by itself (engine/core/followup.py): simultaneous play's deal
         after the draft; in turns, at a turn's start (a turn just ended: nothing laid,
         spent or asked yet) the used 2¢ vowels back when the spread ran out, then the
         game's end when it is over."""
-        if sim.on(state):
-            return sim.follow_up(state, rng)
+        on = self.plugins_on(state)
+        for p in on:
+            if (follows := p.follow_up(self, state, rng)) is not None:
+                return follows
         if (state.phase != "spell" or state.play or state.laid or state.cents or state.power_used
                 or state.bounty is not None):
             return []
-        if flexible.on(state, "vowel_reshuffle") and (cards := flexible.vowels_to_restock(state)):
-            return [event("vowels_restocked", None, cards=cards)]
+        for p in on:
+            if starts := p.turn_start(state):
+                return starts
         return self._ending(state)
 
     def _decide_propose(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        out = super()._decide_propose(state, seat, cmd, rng)
-        return sim.announce(self, state, seat, cmd, out, rng) if sim.on(state) else out
+        return self._laid(state, seat, cmd, super()._decide_propose(state, seat, cmd, rng), rng)
 
     def _decide_vote(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         out = super()._decide_vote(state, seat, cmd, rng)
-        return out + sim.after_vote(self, state, out) if sim.on(state) else out
-
-    @staticmethod
-    def _on_word_proposed(state: PaperbackState, ev: Event) -> None:
-        TableVote._on_word_proposed(state, ev)
-        if state.sim is not None:
-            sim.on_word_proposed(state)
-
-    # simultaneous play's events (engine/paperback/simultaneous.py)
-    _on_drafted = staticmethod(sim.on_drafted)
-    _on_decks_dealt = staticmethod(sim.on_decks_dealt)
-    _on_offer_replaced = staticmethod(sim.on_offer_replaced)
-    _on_announced = staticmethod(sim.on_announced)
-    _on_words_revealed = staticmethod(sim.on_words_revealed)
+        return out + [ev for p in self.plugins_on(state) for ev in p.voted(self, state, out)]
 
     def _decide_buy(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         wanted = _ids(cmd.get("cards"), "err.paperback.buy_shape")
@@ -369,22 +284,19 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         front = dict(state.front)
         fame = {k: list(v) for k, v in state.fame.items()}
         got, spent = [], 0
-        pyramid = flexible.on(state, "coop")
+        on = self.plugins_on(state)
         for cid in wanted:
-            if pyramid and cid in cards and cid in coop.uncovered(fame):   # a pyramid card, by id
-                card = cards[cid]
-                fame[card.pile].remove(cid)
-            elif pyramid and (cid in fame or cid in cards and cards[cid].kind == "fame"):
-                raise RuleError("err.paperback.covered")
-            elif cid in fame:
+            # an option's card first (the co-op pyramid's, by id), else a pile's or the Offer's
+            card = next((c for p in on if (c := p.buy_card(state, fame, cid)) is not None), None)
+            if card is None and cid in fame:
                 if not fame[cid]:
                     raise RuleError("err.paperback.pile_empty")
                 card = cards[fame[cid].pop(0)]
-            elif cid in _offer(piles, front):
+            elif card is None and cid in _offer(piles, front):
                 card = cards[cid]
                 _take(piles, front, cid)
                 spent += flexible.price(state, cid) - card.cost     # its discount
-            else:
+            elif card is None:
                 raise RuleError("err.paperback.not_for_sale", card=cid)
             got.append(card.id)
             spent += card.cost
@@ -425,45 +337,6 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             given[key] = chosen
         return [event("answered", seat, **given)]
 
-    def _decide_power(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        power = state.powers[seat] if state.powers else None
-        if power not in ("writers_block", "ghost_writer"):
-            raise RuleError("err.paperback.no_turn_power")
-        if state.power_used:
-            raise RuleError("err.paperback.power_used")
-        cards = state.cards
-        hand = state.hands[seat]
-        deck = list(state.decks[seat])
-        card = None
-        if power == "ghost_writer":
-            card = cmd.get("card")
-            if card not in hand:
-                raise RuleError("err.paperback.ghost_card")
-            deck.append(card)                    # to the bottom, then a card from the top
-        can_draw = bool(deck or state.discards[seat])
-        if not power_applies(power, [cards[h] for h in hand], state.last_word, can_draw):
-            raise RuleError("err.paperback.power_not_now", power=f"@paperback.power.{power}")
-        new_deck = None
-        if not deck:
-            new_deck = list(state.discards[seat])
-            rng.shuffle(new_deck)
-            deck = new_deck
-        return [event("power_used", seat, power=power, card=card, drawn=deck[:1], new_deck=new_deck)]
-
-    @staticmethod
-    def _on_power_used(state: PaperbackState, ev: Event) -> None:
-        seat = ev["seat"]
-        deck = state.decks[seat]
-        if ev["card"] is not None:
-            state.hands[seat].remove(ev["card"])
-            deck.append(ev["card"])
-        if ev["new_deck"] is not None:
-            deck = list(ev["new_deck"])
-            state.discards[seat] = []
-        state.decks[seat] = deck[len(ev["drawn"]):]
-        state.hands[seat].extend(ev["drawn"])
-        state.power_used = True
-
     def _end_turn(self, state: PaperbackState, head: list[Event], rng: Rng,
                   cube_on: Any = None) -> list[Event]:
         """The events that finish the seat's turn after `head` (its pass or its buy):
@@ -473,25 +346,17 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         bought = head[0].get("cards", [])
         ended = self._refill(state, seat, bought, rng)
         out = list(head)
-        if flexible.on(state, "coop") and not bought:
-            mid = copy.deepcopy(state)             # nothing bought: a cube on the pyramid
-            for ev in head:
-                self.apply(mid, ev)
-            free = coop.uncovered(mid.fame)
-            if cube_on is not None and cube_on not in free:
-                raise RuleError("err.paperback.cube_on")
-            target = cube_on if cube_on is not None else coop.cube_target(mid)
-            if target is not None:
-                out.append(event("cube_placed", seat, card=target))
-        elif cube_on is not None:
+        on = self.plugins_on(state)
+        taken = [evs for p in on if (evs := p.turn_end(self, state, seat, head, cube_on)) is not None]
+        if not taken and cube_on is not None:      # no option takes a cube_on
             raise RuleError("err.paperback.cube_on")
+        out += [ev for evs in taken for ev in evs]
         out.append(ended)
-        if sim.on(state):                          # the next word of the round resolves
-            return out + sim.advance(self, state, out, rng)
+        for p in on:                               # (simultaneous play: the next word resolves)
+            out += p.turn_ended(self, state, list(out), rng)
         return out                                 # the restock and the end follow up
 
-    @staticmethod
-    def _refill(state: PaperbackState, seat: int, bought: Sequence[str], rng: Rng) -> Event:
+    def _refill(self, state: PaperbackState, seat: int, bought: Sequence[str], rng: Rng) -> Event:
         """`seat`'s turn_ended: the word and the hand discarded (one-shot cards out of the
         game), a new hand drawn (5, or 6 in simultaneous play, plus the extra draws), the
         discard pile (the cards just bought included) shuffled into a new deck when the
@@ -500,7 +365,8 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         one_shot = [cid for cid in state.play if cards[cid].ability.kind == "one_shot"]
         discard = (state.discards[seat] + list(bought)
                    + [cid for cid in state.play if cid not in one_shot] + state.hands[seat])
-        need = (sim.HAND if sim.on(state) else content().hand_size) + state.draws
+        sizes = [n for p in self.plugins_on(state) if (n := p.hand_size(state)) is not None]
+        need = (sizes[0] if sizes else content().hand_size) + state.draws
         deck = state.decks[seat]
         drawn = deck[:need]
         new_deck = None
@@ -510,13 +376,13 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             drawn = drawn + new_deck[:need - len(drawn)]
         return event("turn_ended", seat, drawn=drawn, new_deck=new_deck, one_shot=one_shot)
 
-    @staticmethod
-    def _ending(after: PaperbackState) -> list[Event]:
+    def _ending(self, after: PaperbackState) -> list[Event]:
         """The game's end, when `after` (the state at a turn's end, or a round's in
         simultaneous play) is over: [game_ended], else []."""
-        if flexible.on(after, "coop"):
-            end = coop.over(after)
-            return [] if end is None else [event("game_ended", None, **final_result(after), reason=end)]
+        for p in self.plugins_on(after):
+            if p.OWN_END:                      # (the co-op pyramid's win or loss)
+                end = p.end_reason(after)
+                return [] if end is None else [event("game_ended", None, **final_result(after), reason=end)]
         empty = sum(1 for pile in after.fame.values() if not pile)
         if empty >= content().end_empty_piles or not after.commons:
             return [event("game_ended", None, **final_result(after),
@@ -535,16 +401,12 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.fame = {k: list(v) for k, v in ev["fame"].items()}
         state.commons = list(ev["commons"])
         state.boxed = list(ev.get("boxed", []))
-        state.powers = list(ev.get("powers", []))
-        state.award = ev.get("award")
         size = int(ev["hand_size"])
         for s, deck in enumerate(ev["decks"]):
             state.hands[s] = list(deck[:size])
             state.decks[s] = list(deck[size:])
         state.turn = int(ev["start"])
         state.phase = "spell"
-        if sim.on(state):
-            sim.on_set_up(state, ev)
 
     @staticmethod
     def _on_spelled(state: PaperbackState, ev: Event) -> None:
@@ -553,8 +415,6 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         used = [cid for cid in ev["cards"] if cid not in (COMMON, PLAGIARISM)]
         state.hands[seat] = [h for h in state.hands[seat] if h not in used and h not in ev["trash"]]
         state.last_word = ev["word"]
-        if state.award is not None and not any(state.cards[c].wild for c in used):
-            state.clean_words[seat] += 1
         state.play = used
         top = state.commons[0] if state.commons else None
         state.laid = [[top if cid == COMMON and top is not None else cid, text]
@@ -591,16 +451,6 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             state.discount.pop(cid, None)
 
     @staticmethod
-    def _on_cube_placed(state: PaperbackState, ev: Event) -> None:
-        state.coop_cubes[ev["card"]] = state.coop_cubes.get(ev["card"], 0) + 1
-
-    @staticmethod
-    def _on_vowels_restocked(state: PaperbackState, ev: Event) -> None:
-        for cid in ev["cards"]:
-            state.trash.remove(cid)
-            state.piles[flexible.spread_pile()].append(cid)
-
-    @staticmethod
     def _on_passed(state: PaperbackState, ev: Event) -> None:
         state.last_word = None
         if ev.get("cube"):
@@ -610,23 +460,22 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         state.play = []
         state.laid = []
 
-    @staticmethod
-    def _on_bought(state: PaperbackState, ev: Event) -> None:
+    def _on_bought(self, state: PaperbackState, ev: Event) -> None:
         for cid in ev["cards"]:
             pile = state.cards[cid].pile
             if pile in state.fame:
                 state.fame[pile].remove(cid)
             else:
-                cubed = flexible.discounted_front(state.piles, state.front, cid)
+                front = flexible.discounted_front(state.piles, state.front, cid)
                 _take(state.piles, state.front, cid)
                 state.discount.pop(cid, None)            # its cubes leave with it
-                if cubed is not None and flexible.on(state, "offer_discount"):   # a pile top bought:
-                    state.discount[cubed] = state.discount.get(cubed, 0) + 1     # a cube on its front
+                if front is not None:                    # a pile top bought (Offer discount)
+                    for p in self.plugins_on(state):
+                        p.pile_top_bought(state, front)
             state.discards[ev["seat"]].append(cid)       # gained cards go to the discard pile
         state.cubes[ev["seat"]] -= ev.get("cubes", 0)
 
-    @staticmethod
-    def _on_turn_ended(state: PaperbackState, ev: Event) -> None:
+    def _on_turn_ended(self, state: PaperbackState, ev: Event) -> None:
         seat = ev["seat"]
         one_shot = set(ev["one_shot"])
         discard = state.discards[seat]
@@ -649,10 +498,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         eff = state.effects[seat]
         eff.minus, eff.no_common, eff.no_claim = 0, False, False
         state.turns[seat] += 1
-        state.power_used = False
-        if state.sim is not None:                     # the round goes on in announcement order
-            sim.turn_done(state, seat)
-        else:
+        if not any([p.pass_turn(state, seat) for p in self.plugins_on(state)]):
             state.turn = next_seat(seat, state.seats)
             state.phase = "spell"
 

@@ -45,6 +45,7 @@ from engine.core.events import Command, Event, event
 from engine.core.rng import Rng
 from engine.core.turns import closes, each_once, in_turn, next_seat
 from engine.paperback.content import content
+from engine.paperback.option import PaperbackOption
 
 HAND = 6                 # cards in a hand
 OFFER_SIZE = 10          # cards dealt face up as the Offer
@@ -54,10 +55,6 @@ MARKET = "market"        # state.piles key: the market deck, face down, top firs
 DEAR = 8                 # a card priced this or more leaves the game when turned up for the Offer
 MS_MAX = 3_600_000       # the longest spelling time a command may give (an hour)
 PHASES = ("draft", "spell", "replace")     # the phases whose turns this module gives
-
-
-def on(state: Any) -> bool:
-    return bool(state.options.get("simultaneous"))
 
 
 def snake(first: int, seats: int) -> list[int]:
@@ -444,3 +441,57 @@ def redact_event(ev: Event, seat: int | None) -> Event | None:
 def set_up_shown(ev: Event) -> dict[str, Any]:
     """What the set-up shows of the variant's market: the Offer, the market deck's size."""
     return {"offer_cards": list(ev["piles"][OFFER]), "market_count": len(ev["piles"][MARKET])}
+
+
+class SimultaneousOption(PaperbackOption):
+    """The option as a plug-in (engine/paperback/option.py): the set-up's market and its
+    draft, the announcements in place of the spells, passes and proposals (then the
+    votes and the resolution in buy order), the round's turns and hands."""
+    key = "simultaneous"
+    PHASE_OF = {"draft": ("draft",)}
+
+    def set_up(self, state: Any, rng: Rng, fields: dict[str, Any]) -> None:
+        piles, dealt = market(state, rng)        # one market deck and a 10-card Offer
+        fields["piles"] = piles
+        fields.update(dealt)
+        fields["hand_size"] = 0                  # hands after the draft
+
+    def to_act(self, state: Any) -> frozenset[int] | None:
+        return to_act(state) if state.phase in PHASES and state.sim is not None else None
+
+    def laid(self, rules: Any, state: Any, seat: int, cmd: Command, made: list[Event] | None,
+             rng: Rng) -> list[Event] | None:
+        return announce(rules, state, seat, cmd, made, rng)
+
+    def voted(self, rules: Any, state: Any, made: list[Event]) -> list[Event]:
+        return after_vote(rules, state, made)
+
+    def turn_ended(self, rules: Any, state: Any, out: list[Event], rng: Rng) -> list[Event]:
+        return advance(rules, state, out, rng)       # the next word of the round resolves
+
+    def pass_turn(self, state: Any, seat: int) -> bool:
+        turn_done(state, seat)                   # the round goes on in announcement order
+        return True
+
+    def hand_size(self, state: Any) -> int | None:
+        return HAND
+
+    def follow_up(self, rules: Any, state: Any, rng: Rng) -> list[Event] | None:
+        return follow_up(state, rng)
+
+    def _decide_draft(self, rules: Any, state: Any, seat: int, cmd: Command, rng: Rng) -> list[Event]:
+        return decide_draft(state, seat, cmd)
+
+    _after_set_up = staticmethod(on_set_up)
+    _on_drafted = staticmethod(on_drafted)
+    _on_decks_dealt = staticmethod(on_decks_dealt)
+    _on_offer_replaced = staticmethod(on_offer_replaced)
+    _on_announced = staticmethod(on_announced)
+    _on_words_revealed = staticmethod(on_words_revealed)
+
+    @staticmethod
+    def _after_word_proposed(state: Any, ev: Event) -> None:
+        on_word_proposed(state)
+
+
+PLUGIN = SimultaneousOption()
