@@ -8,7 +8,7 @@ Each screen runs the app's own loop (`App.step` then `App.idle`, as `App.run` do
 a fixed wall-clock window after a warm-up; CPU is `time.process_time()` over that window,
 so bot threads count too.
 
-    python bench/idle.py [--seconds 5]
+    python bench/idle.py [--seconds 5] [--settle 5] [--warmup 2]
 
 Prints {"menu_cpu_pct", "table_wait_cpu_pct", "bot_turn_cpu_pct", "spelling_clock_cpu_pct",
 "baseline_cpu_pct"} (frames drawn per second go to stderr). Goal: the menu, the waiting
@@ -70,8 +70,8 @@ def drive(app: App):
     return loop
 
 
-def measure(app: App, seconds: float, label: str) -> float:
-    drive(app)(time.monotonic() + WARMUP_S)       # animations settle, first frames drawn
+def measure(app: App, seconds: float, label: str, warmup: float = WARMUP_S) -> float:
+    drive(app)(time.monotonic() + warmup)         # animations settle, first frames drawn
     frames = app.redraws
     pct = cpu_pct(drive(app), seconds)
     print(f"{label}: {(app.redraws - frames) / seconds:.1f} frames drawn per second", file=sys.stderr)
@@ -88,7 +88,8 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--seconds", type=float, default=5.0, help="wall-clock window per screen")
     ap.add_argument("--settle", type=float, default=SETTLE_S, help="seconds of start-up not counted")
-    args = parse(ap, seconds=0.1, settle=0.1)
+    ap.add_argument("--warmup", type=float, default=WARMUP_S, help="seconds on each screen before its window")
+    args = parse(ap, seconds=0.1, settle=0.1, warmup=0.1)
     sys.setswitchinterval(0.001)                  # as scenes.app.run does
 
     app = App(SIZE, lang="en")
@@ -96,7 +97,7 @@ def main() -> None:
     app.stack.push(app.menu())
     drive(app)(time.monotonic() + args.settle)      # start-up costs (fonts, first frames) are not idling
     baseline = cpu_pct(bare_loop, args.seconds)
-    menu = measure(app, args.seconds, "menu")
+    menu = measure(app, args.seconds, "menu", args.warmup)
 
     table(app, ["human", "bot"])                  # seat 1 is the person; the bot plays only after them
     session = app.session
@@ -104,15 +105,15 @@ def main() -> None:
     while not _human_to_act(session) and time.monotonic() < give_up:   # should the bot start
         app.step()
         app.idle(limit=0.05)
-    wait = measure(app, args.seconds, "table waiting for a person")
+    wait = measure(app, args.seconds, "table waiting for a person", args.warmup)
     assert _human_to_act(session), "the table was to wait for the person"
 
     table(app, ["bot", "bot", "bot"])
-    bots = measure(app, args.seconds, "bot turns")
+    bots = measure(app, args.seconds, "bot turns", args.warmup)
     app.close_session()
 
     spelling = paperback_spelling(app)            # the clock in the banner ticks once a second
-    clock = measure(app, args.seconds, "paperback: a person spelling against the clock")
+    clock = measure(app, args.seconds, "paperback: a person spelling against the clock", args.warmup)
     assert spelling() and app.session.to_act() == {0}, "the person was to be spelling"
     app.close_session()
 
