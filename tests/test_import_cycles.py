@@ -13,7 +13,9 @@ names what it reads of the scene by a Protocol of its own, never the scene's cla
 from __future__ import annotations
 
 import ast
+import functools
 import re
+from collections import deque
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -109,22 +111,25 @@ def modules() -> dict[str, Path]:
     return out
 
 
-def _type_checking_only(tree: ast.AST) -> set[ast.AST]:
-    skip: set[ast.AST] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for stmt in node.body:
-                skip.update(ast.walk(stmt))
-    return skip
+FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
 
-def _inside_function(tree: ast.AST) -> set[ast.AST]:
-    inside: set[ast.AST] = set()
-    for node in ast.walk(tree):
-        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-            for child in ast.iter_child_nodes(node):
-                inside.update(ast.walk(child))
-    return inside
+@functools.cache
+def _nodes(path: Path, text: str) -> list[tuple[ast.AST, bool, bool]]:
+    """(node, under `if TYPE_CHECKING:`, inside a function) for each import and each
+    string constant of the module, in ast.walk's order: one parse and one walk for every
+    test here (keyed by the text, so a test's own files under tmp_path are read as they are)."""
+    out = []
+    todo: deque[tuple[ast.AST, bool, bool]] = deque([(ast.parse(text, str(path)), False, False)])
+    while todo:
+        node, checking, inside = todo.popleft()
+        if isinstance(node, (ast.Import, ast.ImportFrom, ast.Constant)):
+            out.append((node, checking, inside))
+        guarded = ({id(stmt) for stmt in node.body}
+                   if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test) else set())
+        below = inside or isinstance(node, FUNCTIONS)
+        todo.extend((child, checking or id(child) in guarded, below) for child in ast.iter_child_nodes(node))
+    return out
 
 
 def named(name: str, path: Path, known: dict[str, Path], *, type_checking: bool = False
@@ -132,13 +137,10 @@ def named(name: str, path: Path, known: dict[str, Path], *, type_checking: bool 
     """(dotted name, line, inside a function) for each import of `name` and each lazy
     "module:attribute" string in it (its module); `from pkg import sub` names the submodule
     when there is one. Imports under `if TYPE_CHECKING:` only with `type_checking`."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
-    skip = set() if type_checking else _type_checking_only(tree)
-    inside = _inside_function(tree)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     out = []
-    for node in ast.walk(tree):
-        if node in skip:
+    for node, checking, inside in _nodes(path, path.read_text(encoding="utf-8")):
+        if checking and not type_checking:
             continue
         if isinstance(node, ast.Import):
             targets = [a.name for a in node.names]
@@ -152,7 +154,7 @@ def named(name: str, path: Path, known: dict[str, Path], *, type_checking: bool 
             targets = [node.value.partition(":")[0]]
         else:
             continue
-        out.extend((target, node.lineno, node in inside) for target in targets)
+        out.extend((target, node.lineno, inside) for target in targets)
     return out
 
 
