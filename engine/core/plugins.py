@@ -10,8 +10,9 @@ with everything the rules do for it, beside the base game:
 - `_after_<event>(state, ev)`: what it changes when one of the base game's events (or
   another plug-in's) is applied, after that event's own `_on_<event>`;
 - hooks with no-op defaults: `set_up` (fields of the set-up event), `to_act`,
-  `not_acting`, `view`, `event_view`, `scramble`, `scramble_event`; a game adds its own
-  named extension points in a subclass (engine/paperback/option.py).
+  `not_acting`, `view`, `scramble`; and, asked of every plug-in since an event alone
+  names its option, `event_view` and `scramble_event`. A game adds its own named
+  extension points in a subclass (engine/paperback/option.py).
 
 `PhasedRules` merges its `PLUGINS` into its command and apply tables in `__init__`, the
 way it builds its own from its `_decide_*`/`_on_*` methods, and refuses a name taken
@@ -64,12 +65,14 @@ class OptionRules:
     def view(self, state: Any, seat: int | None, to_act: frozenset[int], v: dict[str, Any]) -> None:
         """Add this option's part to the view `v` of `seat`."""
 
-    def event_view(self, ev: Event, seat: int | None) -> Event | None:
-        """One of this option's events as `seat` may learn it (None: not its business)."""
-        return None
-
     def scramble(self, state: Any, seat: int | None, rng: Rng) -> None:
         """Change in place what `seat` may not know of this option's part of `state`."""
+
+    # ---- hooks on an event alone (no state: asked of every plug-in) --------------------
+    def event_view(self, ev: Event, seat: int | None, out: Event) -> Event | None:
+        """`ev` as `seat` may learn it, when this option changes what the base (or an
+        earlier plug-in) shows of it (`out`); None: not its business."""
+        return None
 
     def scramble_event(self, ev: Event, out: Event, seat: int | None, rng: Rng) -> None:
         """Change in place this option's secrets in `out` (a copy of `ev`)."""

@@ -80,6 +80,12 @@ class Rng:
             j = self.below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
+    def shuffled(self, seq: Sequence[T]) -> list[T]:
+        """A shuffled copy of `seq` (the draws of `shuffle`)."""
+        out = list(seq)
+        self.shuffle(out)
+        return out
+
     def random(self) -> float:
         """A float in [0, 1) for bots' choices (never stored in state)."""
         return (self.next64() >> 11) / float(1 << 53)

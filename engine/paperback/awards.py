@@ -88,6 +88,11 @@ class AwardsOption(PaperbackOption):
     def set_up(self, state: Any, rng: Rng, fields: dict[str, Any]) -> None:
         fields["award"] = rng.choice(sorted(awards()))      # one award, revealed
 
+    def view(self, state: Any, seat: int | None, to_act: frozenset[int], v: dict[str, Any]) -> None:
+        if state.award is not None:            # the award, everyone's mark and who leads it
+            v["award"] = {"id": state.award, "fame": awards()[state.award][0],
+                          "marks": marks(state, state.award), "leaders": leaders(state, state.award)}
+
     @staticmethod
     def _after_set_up(state: Any, ev: Event) -> None:
         state.award = ev.get("award")

@@ -57,6 +57,12 @@ class BountyOption(PaperbackOption):
     def spelled(self, rules: Any, state: Any, seat: int, word: str) -> dict[str, Any]:
         return {"bounty": paid(state, seat, word)}
 
+    def view(self, state: Any, seat: int | None, to_act: frozenset[int], v: dict[str, Any]) -> None:
+        v["cubes"] = list(state.cubes)             # (a cube earned is 1¢: flexible.py)
+        v["bounty"] = None if state.bounty is None else {
+            "seat": state.bounty["seat"], "hand": list(state.bounty["hand"]),
+            "suggestions": dict(sorted(state.bounty["suggestions"].items()))}
+
     def to_act(self, state: Any) -> frozenset[int] | None:
         if state.phase == "bounty" and state.bounty is not None:
             return responders(state.seats, state.bounty["seat"],

@@ -92,6 +92,13 @@ class CoopOption(PaperbackOption):
         target = cube_on if cube_on is not None else cube_target(state)
         return [] if target is None else [event("cube_placed", seat, card=target)]
 
+    def view(self, state: Any, seat: int | None, to_act: frozenset[int], v: dict[str, Any]) -> None:
+        piles = {f["id"] for f in v["fame_piles"]}      # the pyramid's cards for sale, not its piles
+        v["for_sale"] = [f for f in v["for_sale"] if f["id"] not in piles] + [
+            {"id": cid, "cost": state.cards[cid].cost} for cid in uncovered(state.fame)]
+        v["coop"] = {"rows": rows(state.fame), "uncovered": uncovered(state.fame),
+                     "cubes": dict(sorted(state.coop_cubes.items())), "limit": limit(state)}
+
     def end_reason(self, state: Any) -> str | None:
         return over(state)
 

@@ -22,11 +22,6 @@ from engine.paperback.option import PaperbackOption
 on = option_on
 
 
-def uses_cubes(state: Any) -> bool:
-    """Whether players may hold cubes in this game."""
-    return on(state, "discard_cube") or on(state, "bounty")
-
-
 def price(state: Any, cid: str) -> int:
     """What a card costs to buy now (a discount's cubes off, down to 0¢)."""
     return max(0, state.cards[cid].cost - state.discount.get(cid, 0))
@@ -63,6 +58,9 @@ class DiscardCube(PaperbackOption):
     def passed(self, state: Any) -> dict[str, Any]:
         return {"cube": True}                   # the hand for a cube
 
+    def view(self, state: Any, seat: int | None, to_act: frozenset[int], v: dict[str, Any]) -> None:
+        v["cubes"] = list(state.cubes)
+
 
 class OfferDiscount(PaperbackOption):
     """`offer_discount` as a plug-in: a pile top bought puts a cube on its front card."""
@@ -70,6 +68,9 @@ class OfferDiscount(PaperbackOption):
 
     def pile_top_bought(self, state: Any, front: str) -> None:
         state.discount[front] = state.discount.get(front, 0) + 1
+
+    def view(self, state: Any, seat: int | None, to_act: frozenset[int], v: dict[str, Any]) -> None:
+        v["discount"] = dict(sorted(state.discount.items()))
 
 
 class VowelReshuffle(PaperbackOption):

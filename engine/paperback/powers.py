@@ -165,6 +165,42 @@ class PowersOption(PaperbackOption):
             deck = new_deck
         return [event("power_used", seat, power=power, card=card, drawn=deck[:1], new_deck=new_deck)]
 
+    def view(self, state: Any, seat: int | None, to_act: frozenset[int], v: dict[str, Any]) -> None:
+        if not state.powers:
+            return
+        v["powers"] = list(state.powers)
+        v["last_word"] = state.last_word
+        v["power"] = None
+        if seat is not None:
+            p = state.powers[seat]
+            turn = KINDS[p] == "turn"
+            now = state.phase == "spell" and seat in to_act and not (turn and state.power_used)
+            hand = [state.cards[h] for h in state.hands[seat]]
+            can_draw = bool(state.decks[seat] or state.discards[seat])
+            v["power"] = {"id": p, "turn": turn, "used": turn and state.power_used,
+                          "legal": now and applies(p, hand, state.last_word, can_draw)}
+
+    def event_view(self, ev: Event, seat: int | None, out: Event) -> Event | None:
+        if ev.get("type") != "power_used":     # a deck's order is nobody's; a hand only its owner's
+            return None
+        out = {k: v for k, v in ev.items() if k != "new_deck"}
+        out["drawn_count"] = len(ev["drawn"])
+        out["reshuffled"] = ev["new_deck"] is not None
+        if seat != ev.get("seat"):
+            out["drawn"] = None
+            out["card"] = None if ev["card"] is None else "hidden"
+        return out
+
+    def scramble_event(self, ev: Event, out: Event, seat: int | None, rng: Rng) -> None:
+        if ev.get("type") != "power_used":
+            return
+        if out["new_deck"] is not None:
+            out["new_deck"] = rng.shuffled(out["new_deck"])
+        if ev.get("seat") != seat:
+            out["drawn"] = ["x" + c for c in out["drawn"]]
+            if out["card"] is not None:
+                out["card"] = "x" + out["card"]
+
     @staticmethod
     def _on_power_used(state: Any, ev: Event) -> None:
         seat = ev["seat"]

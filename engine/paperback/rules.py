@@ -16,7 +16,9 @@ Commands (each with "type" and "seat"):
                               option): right after the attacker's word, every victim that
                               owes something answers (the "others respond" preset, each
                               once), then the attacker buys
-Options (declared in engine/paperback/spec.py; each in its own module) add:
+The class is the base game; each option is a plug-in in its own module (engine/core/
+plugins.py; the extension points it calls: engine/paperback/option.py; the list:
+engine/paperback/plugins.py). Options (declared in engine/paperback/spec.py) add:
   power {card?}               Writer's Block / Ghost Writer (powers.py); the word powers
                               ride in spell (a typo or "ll" in `letters`, the "plagiarism" id)
   ask_help / suggest {word}   the help bounty (bounty.py)
@@ -48,8 +50,8 @@ from engine.core.spec import GameSpec
 from engine.core.turns import each_once, first_seat, in_turn, next_seat, responders
 from engine.paperback.content import LETTERS, content, parse_ability
 from engine.paperback.finder import COMMON
-from engine.paperback import awards, bounty, coop, flexible, powers, simultaneous as sim, themes
-from engine.paperback.option import PaperbackOption
+from engine.paperback import flexible, simultaneous as sim
+from engine.paperback.plugins import PLUGINS
 from engine.paperback.powers import PLAGIARISM
 from engine.paperback.scoring import score
 from engine.paperback.spelling import MAX_WORD, card_ids as _ids, lay, words as laid_words
@@ -67,11 +69,6 @@ PHASE_OF: dict[str, tuple[str, ...]] = {
     "propose": ("spell",), "answer": ("respond",),
     "vote": ("vote",), "buy": ("buy",),
 }
-# the options as plug-ins (engine/paperback/option.py), in the order their hooks run:
-# the set-up draws for simultaneous play, then the powers, the award, the theme
-PLUGINS: tuple[PaperbackOption, ...] = (
-    sim.PLUGIN, powers.PLUGIN, awards.PLUGIN, flexible.DISCARD_CUBE, flexible.OFFER_DISCOUNT,
-    flexible.VOWEL_RESHUFFLE, bounty.PLUGIN, themes.PLUGIN, coop.PLUGIN)
 
 
 class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
@@ -81,7 +78,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
     seats: ClassVar[range] = SPEC.seats
     variants: ClassVar[tuple[str, ...]] = ("classic",)
     PHASE_OF = PHASE_OF
-    PLUGINS = PLUGINS
+    PLUGINS = PLUGINS             # the options (engine/paperback/plugins.py)
     TURN_FIRST = True             # another seat's command is refused as out of turn first
 
     # ---- the contract ---------------------------------------------------------------

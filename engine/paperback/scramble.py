@@ -15,31 +15,26 @@ import copy
 
 from engine.core.events import Event
 from engine.core.rng import Rng
-from engine.paperback import simultaneous as sim
 from engine.paperback.content import content
+from engine.paperback.plugins import PLUGINS, plugins_on
 from engine.paperback.state import PaperbackState
-
-
-def _shuffled(rng: Rng, items: list[str]) -> list[str]:
-    out = list(items)
-    rng.shuffle(out)
-    return out
 
 
 def scramble(state: PaperbackState, seat: int | None, rng: Rng) -> PaperbackState:
     st = copy.deepcopy(state)
     for s in range(st.seats):
         if s == seat or st.ended:
-            st.decks[s] = _shuffled(rng, st.decks[s])
+            st.decks[s] = rng.shuffled(st.decks[s])
             continue
-        pool = _shuffled(rng, st.hands[s] + st.decks[s])
+        pool = rng.shuffled(st.hands[s] + st.decks[s])
         k = len(st.hands[s])
         st.hands[s], st.decks[s] = pool[:k], pool[k:]
     for pid, _, spread in content().piles:
         pile = st.piles.get(pid, [])
         if not spread and len(pile) > 1:
-            st.piles[pid] = pile[:1] + _shuffled(rng, pile[1:])
-    sim.scramble(st, seat, rng, _shuffled)
+            st.piles[pid] = pile[:1] + rng.shuffled(pile[1:])
+    for p in plugins_on(st):                  # each option's secrets
+        p.scramble(st, seat, rng)
     return st
 
 
@@ -48,26 +43,20 @@ def scramble_event(ev: Event, seat: int | None, rng: Rng) -> Event:
     etype = ev.get("type")
     if etype == "set_up":
         size = int(ev["hand_size"])
-        out["decks"] = [d[:size] + _shuffled(rng, d[size:]) if s == seat else _shuffled(rng, d)
+        out["decks"] = [d[:size] + rng.shuffled(d[size:]) if s == seat else rng.shuffled(d)
                         for s, d in enumerate(ev["decks"])]
         piles = {}
         for pid, _, spread in content().piles:
             pile = ev["piles"][pid]
-            piles[pid] = pile if spread else pile[:2] + _shuffled(rng, pile[2:])
+            piles[pid] = pile if spread else pile[:2] + rng.shuffled(pile[2:])
         out["piles"] = piles
     elif etype == "turn_ended":
         if out["new_deck"] is not None:
-            out["new_deck"] = _shuffled(rng, out["new_deck"])
+            out["new_deck"] = rng.shuffled(out["new_deck"])
         if ev.get("seat") != seat:
-            out["drawn"] = _shuffled(rng, out["drawn"])[::-1]
-    elif etype == "power_used":
-        if out["new_deck"] is not None:
-            out["new_deck"] = _shuffled(rng, out["new_deck"])
-        if ev.get("seat") != seat:
-            out["drawn"] = ["x" + c for c in out["drawn"]]
-            if out["card"] is not None:
-                out["card"] = "x" + out["card"]
+            out["drawn"] = rng.shuffled(out["drawn"])[::-1]
     elif etype == "answered" and ev.get("seat") != seat:
         out["topdeck"] = ["x" + c for c in out["topdeck"]]
-    sim.scramble_event(ev, out, seat, rng, _shuffled)
+    for p in PLUGINS:
+        p.scramble_event(ev, out, seat, rng)
     return out

@@ -38,7 +38,7 @@ the proposals still to vote, who must lay a word again, and who has finished the
 from __future__ import annotations
 
 import copy
-from typing import Any, Callable
+from typing import Any
 
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, event
@@ -387,12 +387,12 @@ def view(state: Any, me: int | None, to_act_now: frozenset[int]) -> dict[str, An
 
 
 # ---- secrets (the conformance suite's scramble) ----------------------------------------
-def scramble(state: Any, seat: int | None, rng: Rng, shuffled: Callable[[Rng, list], list]) -> None:
+def scramble(state: Any, seat: int | None, rng: Rng) -> None:
     """Change in place what `seat` may not know: the market deck's order and, before the
     reveal, every other seat's announcement."""
     if state.sim is None:
         return
-    state.piles[MARKET] = shuffled(rng, state.piles[MARKET])
+    state.piles[MARKET] = rng.shuffled(state.piles[MARKET])
     if not state.sim["revealed"]:
         for e in state.sim["entries"]:
             if e["seat"] != seat:
@@ -407,16 +407,15 @@ def _garble(e: dict[str, Any], rng: Rng) -> None:
     body["cards"] = list(reversed(body.get("cards", []))) + ["x"]
 
 
-def scramble_event(ev: Event, out: Event, seat: int | None, rng: Rng,
-                   shuffled: Callable[[Rng, list], list]) -> None:
+def scramble_event(ev: Event, out: Event, seat: int | None, rng: Rng) -> None:
     """Change in place the secrets of this variant's events (`out`, a copy of `ev`)."""
     etype = ev.get("type")
     if etype == "set_up" and MARKET in ev["piles"]:
         out["piles"][OFFER] = list(ev["piles"][OFFER])
-        out["piles"][MARKET] = shuffled(rng, ev["piles"][MARKET])
+        out["piles"][MARKET] = rng.shuffled(ev["piles"][MARKET])
     elif etype == "decks_dealt":
         size = int(ev["hand_size"])
-        out["decks"] = [d[:size] + shuffled(rng, d[size:]) if s == seat else shuffled(rng, d)[::-1]
+        out["decks"] = [d[:size] + rng.shuffled(d[size:]) if s == seat else rng.shuffled(d)[::-1]
                         for s, d in enumerate(ev["decks"])]
     elif etype == "announced" and not ev.get("open") and ev.get("seat") != seat:
         _garble(out, rng)
@@ -481,6 +480,20 @@ class SimultaneousOption(PaperbackOption):
 
     def _decide_draft(self, rules: Any, state: Any, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         return decide_draft(state, seat, cmd)
+
+    def view(self, state: Any, seat: int | None, to_act: frozenset[int], v: dict[str, Any]) -> None:
+        v["simultaneous"] = view(state, seat, to_act)
+
+    def event_view(self, ev: Event, seat: int | None, out: Event) -> Event | None:
+        if ev.get("type") == "set_up" and MARKET in ev["piles"]:
+            return {**out, **set_up_shown(ev)}
+        return redact_event(ev, seat)
+
+    def scramble(self, state: Any, seat: int | None, rng: Rng) -> None:
+        scramble(state, seat, rng)
+
+    def scramble_event(self, ev: Event, out: Event, seat: int | None, rng: Rng) -> None:
+        scramble_event(ev, out, seat, rng)
 
     _after_set_up = staticmethod(on_set_up)
     _on_drafted = staticmethod(on_drafted)

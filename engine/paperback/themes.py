@@ -96,6 +96,17 @@ class ThemesOption(PaperbackOption):
     def spelled(self, rules: Any, state: Any, seat: int, word: str) -> dict[str, Any]:
         return {"theme": fits(state, word)}           # a word that fits takes the theme card
 
+    def view(self, state: Any, seat: int | None, to_act: frozenset[int], v: dict[str, Any]) -> None:
+        if state.theme is None:
+            return
+        vote = state.theme_vote
+        v["theme"] = {"id": state.theme, "holder": state.theme_holder,
+                      "strict": bool(state.options.get("themes_strict")),
+                      "fit": list(state.theme_fit), "refused": list(state.theme_refused),
+                      "vote": None if vote is None else {
+                          "seat": vote["seat"], "word": vote["word"],
+                          "votes": dict(sorted(vote["votes"].items()))}}
+
     def to_act(self, state: Any) -> frozenset[int] | None:
         if state.phase == "theme_vote" and state.theme_vote is not None:
             return responders(state.seats, state.theme_vote["seat"],

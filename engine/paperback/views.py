@@ -11,11 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from engine.paperback.awards import awards as award_deck, leaders as award_leaders, marks as award_marks
-from engine.paperback import coop, flexible, simultaneous as sim
+from engine.paperback import flexible
 from engine.paperback.content import content
 from engine.paperback.ending import fame_parts
-from engine.paperback.powers import KINDS as POWER_KINDS, applies as power_applies
+from engine.paperback.plugins import PLUGINS, plugins_on
 from engine.paperback.state import PaperbackState
 
 
@@ -39,30 +38,27 @@ def redact_event(ev: dict[str, Any], seat: int | None) -> dict[str, Any]:
         out["pile_counts"] = {pid: len(p) for pid, p in ev["piles"].items()}
         out["deck_counts"] = [len(d) for d in ev["decks"]]
         out["hand"] = list(ev["decks"][seat][:size]) if seat is not None else None
-        if sim.MARKET in ev["piles"]:
-            out.update(sim.set_up_shown(ev))
-        return out
-    if etype in ("decks_dealt", "announced"):      # simultaneous play
-        return sim.redact_event(ev, seat)
+        return _options_view(ev, seat, out)
     if etype == "turn_ended":
         out = {k: v for k, v in ev.items() if k not in ("drawn", "new_deck")}
         out["drawn_count"] = len(ev["drawn"])
         out["reshuffled"] = ev["new_deck"] is not None
         out["drawn"] = list(ev["drawn"]) if seat == ev.get("seat") else None
         return out
-    if etype == "power_used":                 # a deck's order is nobody's; a hand only its owner's
-        out = {k: v for k, v in ev.items() if k != "new_deck"}
-        out["drawn_count"] = len(ev["drawn"])
-        out["reshuffled"] = ev["new_deck"] is not None
-        if seat != ev.get("seat"):
-            out["drawn"] = None
-            out["card"] = None if ev["card"] is None else "hidden"
-        return out
     if etype == "answered" and seat != ev.get("seat"):
         out = {k: v for k, v in ev.items() if k != "topdeck"}
         out["topdeck_count"] = len(ev["topdeck"])
         return out
-    return dict(ev)
+    return _options_view(ev, seat, dict(ev))
+
+
+def _options_view(ev: dict[str, Any], seat: int | None, out: dict[str, Any]) -> dict[str, Any]:
+    """`out` (what the base game shows of `ev`) as the options change it."""
+    for p in PLUGINS:
+        got = p.event_view(ev, seat, out)
+        if got is not None:
+            out = got
+    return out
 
 
 def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) -> dict[str, Any]:
@@ -86,10 +82,7 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
     fame_piles = [{"id": pid, "cost": cost, "fame": fame, "count": len(state.fame.get(pid, []))}
                   for pid, cost, fame in c.fame]
     for_sale = [{"id": cid, "cost": flexible.price(state, cid)} for cid in state.offer()]
-    if flexible.on(state, "coop"):             # the pyramid's uncovered cards, by id
-        for_sale += [{"id": cid, "cost": cards[cid].cost} for cid in coop.uncovered(state.fame)]
-    else:
-        for_sale += [{"id": f["id"], "cost": f["cost"]} for f in fame_piles if f["count"]]
+    for_sale += [{"id": f["id"], "cost": f["cost"]} for f in fame_piles if f["count"]]
     owned = [state.owned(s) if dealt else [] for s in range(n)]
     eff = state.effects[me] if me is not None else None
     v: dict[str, Any] = {
@@ -123,43 +116,9 @@ def view(state: PaperbackState, seat: int | None, to_act: Iterable[int] = ()) ->
         "words": [dict(w) for w in state.words],
         "result": None,
     }
-    if flexible.uses_cubes(state):
-        v["cubes"] = list(state.cubes)
-    if state.sim is not None or flexible.on(state, "simultaneous"):
-        v["simultaneous"] = sim.view(state, me, to_act)
     v["coop"] = None
-    if flexible.on(state, "coop"):
-        v["coop"] = {"rows": coop.rows(state.fame), "uncovered": coop.uncovered(state.fame),
-                     "cubes": dict(sorted(state.coop_cubes.items())), "limit": coop.limit(state)}
-    if state.theme is not None:
-        v["theme"] = {"id": state.theme, "holder": state.theme_holder,
-                      "strict": bool(state.options.get("themes_strict")),
-                      "fit": list(state.theme_fit), "refused": list(state.theme_refused),
-                      "vote": None if state.theme_vote is None else {
-                          "seat": state.theme_vote["seat"], "word": state.theme_vote["word"],
-                          "votes": dict(sorted(state.theme_vote["votes"].items()))}}
-    if flexible.on(state, "bounty"):
-        v["bounty"] = None if state.bounty is None else {
-            "seat": state.bounty["seat"], "hand": list(state.bounty["hand"]),
-            "suggestions": dict(sorted(state.bounty["suggestions"].items()))}
-    if flexible.on(state, "offer_discount"):
-        v["discount"] = dict(sorted(state.discount.items()))
-    if state.award is not None:                # the award, everyone's mark and who leads it
-        v["award"] = {"id": state.award, "fame": award_deck()[state.award][0],
-                      "marks": award_marks(state, state.award),
-                      "leaders": award_leaders(state, state.award)}
-    if state.powers:
-        v["powers"] = list(state.powers)
-        v["last_word"] = state.last_word
-        v["power"] = None
-        if me is not None:
-            p = state.powers[me]
-            turn = POWER_KINDS[p] == "turn"
-            now = state.phase == "spell" and me in to_act and not (turn and state.power_used)
-            hand = [cards[h] for h in state.hands[me]]
-            can_draw = bool(state.decks[me] or state.discards[me])
-            v["power"] = {"id": p, "turn": turn, "used": turn and state.power_used,
-                          "legal": now and power_applies(p, hand, state.last_word, can_draw)}
+    for p in plugins_on(state):                # each option's part (engine/paperback/option.py)
+        p.view(state, me, to_act, v)
     if over and state.result is not None:
         v["result"] = {**{k: state.result[k] for k in state.result},
                        "hands": [list(h) for h in state.hands],
