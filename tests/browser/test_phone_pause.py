@@ -27,13 +27,20 @@ def paused_on(page) -> bool:
     return page.locator("#paused").count() == 1
 
 
-def test_wordporters_phones_show_the_tvs_pause_and_play_on_after_it(app, phones, tmp_path):  # noqa: F811
-    lobby = phone_lobby(app, "wordporters", [PHONE, PHONE, 2])      # two phones and a normal bot
+def two_phones_playing(app, phones):
+    """Word Porters from the set-up with two phones (one in Traditional Chinese) and a
+    normal bot, two moves played: (the TV, the pages by seat)."""
+    lobby = phone_lobby(app, "wordporters", [PHONE, PHONE, 2])
     tv = AppTv(app, lobby)
     pages = seat_phones(tv, phones, [0, 1], langs=LANGS)
     lobby.start()
     tv.started()
     assert play(tv, pages, wordporters_move, most=2) == 2
+    return tv, pages
+
+
+def test_wordporters_phones_show_the_tvs_pause_and_play_on_after_it(app, phones, tmp_path):  # noqa: F811
+    tv, pages = two_phones_playing(app, phones)
     session = tv.session
     until(tv, pages[0].page, lambda: any(s in pages for s in session.to_act()), "a phone to act")
     acting = min(s for s in session.to_act() if s in pages)
@@ -122,12 +129,7 @@ def test_save_and_quit_at_the_tv_holds_the_pages_until_continue_brings_them_back
     paused) over its seat's view, every control off; the menu's Continue opens the room
     again and the same pages come back to their seats by themselves."""
     from scenes.common.phonelobby import PhoneLobbyScene
-    lobby = phone_lobby(app, "wordporters", [PHONE, PHONE, 2])
-    tv = AppTv(app, lobby)
-    pages = seat_phones(tv, phones, [0, 1], langs=LANGS)
-    lobby.start()
-    tv.started()
-    assert play(tv, pages, wordporters_move, most=2) == 2
+    tv, pages = two_phones_playing(app, phones)
     session = tv.session
     path, played = session.log_path, len(session.events)
     key(app, pygame.K_ESCAPE)                      # the TV pauses, then saves and quits
