@@ -108,11 +108,19 @@ def test_normal_spells_a_word_a_person_knows_and_hard_the_exact_best():
     assert strangeness("blorp", known={"blorp"}) == 0                     # a word the table accepted
 
 
-def test_the_hints_first_word_is_one_a_person_knows_then_the_exact_best():
-    from engine.paperback.bot import hint_choices
+def test_the_hints_first_word_is_one_a_person_knows_then_the_exact_best_then_familiar_ones():
+    from engine.paperback.bot import hint_choices, strangeness, word_choices
     view = _hand("cI", ["s0.T", "s0.R", "s0.S", "s0.L"])
-    words = [f.word for f in hint_choices(view, 5)]
+    found = hint_choices(view, 5)
+    words = [f.word for f in found]
     assert words[:2] == ["list", "tirls"] and len(words) == 5 and len(set(words)) == 5
+    rare = [strangeness(w) for w in words[2:]]
+    assert rare == sorted(rare)                                            # the rest: the familiar first
+    alike = [[f.cents for f in found[2:] if strangeness(f.word) == r] for r in set(rare)]
+    assert all(c == sorted(c, reverse=True) for c in alike)                # of equals, the more ¢ first
+    pool = word_choices(view, limit=40)[1:]                                # (the exact best is shown second)
+    shown = {w for w in words}
+    assert all(strangeness(f.word) >= max(rare) for f in pool if f.word not in shown)   # none more familiar left out
 
 
 def test_easy_without_an_everyday_word_spells_the_most_familiar_one():

@@ -92,10 +92,17 @@ def everyday_word(view: dict, max_letters: int) -> Found | None:
 
 def hint_choices(view: dict, limit: int) -> list[Found]:
     """The hint's words: first the one a steady player would spell (as normal does: the
-    most ¢ with rarity weighed), then the finder's exact best ones."""
+    most ¢ with rarity weighed), then the finder's exact best, then the rest of the best
+    familiar words first (the more ¢ first among equally familiar ones), so that a rare
+    word from the Scrabble list comes after the everyday ones a person would trust."""
     found = word_choices(view, limit=CHOICES)
-    first = familiar(found, NORMAL_WEIGHT, view["accepted_words"])
-    return [] if first is None else [first] + [f for f in found if f is not first][:limit - 1]
+    known = view["accepted_words"]
+    first = familiar(found, NORMAL_WEIGHT, known)
+    if first is None:
+        return []
+    rest = [f for f in found if f is not first]
+    others = sorted(rest[1:], key=lambda f: (strangeness(f.word, known), -f.cents))   # stable: the finder's order
+    return ([first] + rest[:1] + others)[:limit]
 
 
 _THEME_INDEX: dict[tuple, Index] = {}
