@@ -6,12 +6,10 @@ Every hook has a no-op default; an option module's plug-in overrides the ones it
 - `passed(state)`: fields the `passed` event carries;
 - `laid(rules, state, seat, cmd, made, rng)`: the events of a spell, a proposal (`made`,
   the base's) or a pass (`made` None), when the option takes the laying over (else None);
-- `voted(rules, state, made)`: events after a table vote's (`made`);
 - `buy_card(state, fame, cid)`: the card a buy takes by `cid` from `fame` (a copy, taken
   from in place), None when `cid` is none of the option's;
 - `turn_end(rules, state, seat, head, cube_on)`: events between a turn's pass or buy
   (`head`) and its `turn_ended`; None when the option does not take a `cube_on`;
-- `turn_ended(rules, state, out, rng)`: events after a turn's (`out`, the state before them);
 - `pass_turn(state, seat)`: True when the option moved the turn on after `seat`'s
   `turn_ended` (else the base does: the next seat spells);
 - `hand_size(state)`: the hand drawn at a turn's end (None: the box's);
@@ -44,18 +42,12 @@ class PaperbackOption(OptionRules):
              rng: Rng) -> list[Event] | None:
         return None
 
-    def voted(self, rules: Any, state: Any, made: list[Event]) -> list[Event]:
-        return []
-
     def buy_card(self, state: Any, fame: dict[str, list[str]], cid: str) -> CardDef | None:
         return None
 
     def turn_end(self, rules: Any, state: Any, seat: int, head: list[Event],
                  cube_on: Any) -> list[Event] | None:
         return None
-
-    def turn_ended(self, rules: Any, state: Any, out: list[Event], rng: Rng) -> list[Event]:
-        return []
 
     def pass_turn(self, state: Any, seat: int) -> bool:
         return False

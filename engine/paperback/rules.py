@@ -251,8 +251,9 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
         return event("passed", seat, **more)
 
     def follow_up(self, state: PaperbackState, rng: Rng) -> list[Event]:
-        """What follows by itself (engine/core/followup.py): simultaneous play's deal
-        after the draft; in turns, at a turn's start (a turn just ended: nothing laid,
+        """What follows by itself (engine/core/followup.py): in simultaneous play the
+        deal after the draft, the reveal, the votes and the round's resolution
+        (simultaneous.py: follow_up); in turns, at a turn's start (a turn just ended: nothing laid,
         spent or asked yet) the used 2¢ vowels back when the spread ran out, then the
         game's end when it is over."""
         on = self.plugins_on(state)
@@ -269,10 +270,6 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
 
     def _decide_propose(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         return self._laid(state, seat, cmd, super()._decide_propose(state, seat, cmd, rng), rng)
-
-    def _decide_vote(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
-        out = super()._decide_vote(state, seat, cmd, rng)
-        return out + [ev for p in self.plugins_on(state) for ev in p.voted(self, state, out)]
 
     def _decide_buy(self, state: PaperbackState, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         wanted = _ids(cmd.get("cards"), "err.paperback.buy_shape")
@@ -349,9 +346,7 @@ class PaperbackRules(TableVote, PhasedRules[PaperbackState]):
             raise RuleError("err.paperback.cube_on")
         out += [ev for evs in taken for ev in evs]
         out.append(ended)
-        for p in on:                               # (simultaneous play: the next word resolves)
-            out += p.turn_ended(self, state, list(out), rng)
-        return out                                 # the restock and the end follow up
+        return out          # the restock and the end follow up (simultaneous play: the round)
 
     def _refill(self, state: PaperbackState, seat: int, bought: Sequence[str], rng: Rng) -> Event:
         """`seat`'s turn_ended: the word and the hand discarded (one-shot cards out of the

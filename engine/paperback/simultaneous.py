@@ -43,7 +43,7 @@ from typing import Any
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event, event
 from engine.core.rng import Rng
-from engine.core.turns import closes, each_once, in_turn, next_seat
+from engine.core.turns import each_once, in_turn, next_seat
 from engine.paperback.content import content
 from engine.paperback.option import PaperbackOption
 
@@ -153,12 +153,11 @@ def _ms(cmd: Command) -> int:
     return ms
 
 
-def announce(rules: Any, state: Any, seat: int, cmd: Command, made: list[Event] | None,
-             rng: Rng) -> list[Event]:
+def announce(state: Any, seat: int, cmd: Command, made: list[Event] | None) -> list[Event]:
     """A seat's announcement from the events the base rules made of its command (`made`:
     a `spelled` or a `word_proposed`; None for a pass): kept secret until the last seat
-    announces (then the reveal and the votes, or the resolution), or, in phase replace, a
-    word laid again in the open."""
+    announces (then the reveal follows), or, in phase replace, a word laid again in the
+    open."""
     kind = "pass" if made is None else "propose" if made[0]["type"] == "word_proposed" else "spell"
     body: dict[str, Any] = {}
     if made is not None:
@@ -168,19 +167,14 @@ def announce(rules: Any, state: Any, seat: int, cmd: Command, made: list[Event] 
         was = entry(state, seat)
         if was["proposed"] in state.accepted and kind == "spell" and body["word"] != was["proposed"]:
             raise RuleError("err.paperback.spell_accepted", word=was["proposed"].upper())
-        out = [event("announced", seat, kind=kind, entry=body, open=True)]
-        if closes(to_act(state), (), seat):
-            out += advance(rules, state, out, rng)
-        return out
-    out = [event("announced", seat, kind=kind, ms=_ms(cmd), entry=body)]
-    if not closes(to_act(state), (), seat):
-        return out
-    after = _after(rules, state, out)
-    words = [{"seat": s, **_public(entry(after, s))} for s in buy_order(after)]
-    out.append(event("words_revealed", None, words=words))
-    rules.apply(after, out[-1])
-    first = next_vote(after)
-    return out + ([first] if first is not None else advance(rules, after, [], rng))
+        return [event("announced", seat, kind=kind, entry=body, open=True)]
+    return [event("announced", seat, kind=kind, ms=_ms(cmd), entry=body)]
+
+
+def reveal(state: Any) -> Event:
+    """Every announcement of the round shown, in buy order (once all are in)."""
+    return event("words_revealed", None,
+                 words=[{"seat": s, **_public(entry(state, s))} for s in buy_order(state)])
 
 
 def _public(e: dict[str, Any]) -> dict[str, Any]:
@@ -200,54 +194,26 @@ def next_vote(state: Any) -> Event | None:
     return event("word_proposed", seat, word=word)
 
 
-def after_vote(rules: Any, state: Any, made: list[Event]) -> list[Event]:
-    """When a vote closes, the next proposal's vote (then every proposer lays again)."""
-    if len(made) < 2:                      # the vote is still open
-        return []
-    after = _after(rules, state, made)
-    first = next_vote(after)
-    return [first] if first is not None else []
-
-
-def _after(rules: Any, state: Any, events: list[Event]) -> Any:
-    st = copy.deepcopy(state)
-    for ev in events:
-        rules.apply(st, ev)
-    return st
-
-
 # ---- resolution ------------------------------------------------------------------------
-def advance(rules: Any, state: Any, events: list[Event], rng: Rng) -> list[Event]:
-    """After `events`, the words that resolve before the next purchase: each pass laid and
-    its turn ended, then the next word laid (its claim, its theme) for its buy; when every
-    seat is done, the round's end (the game's end, or a new Offer and round)."""
-    st = _after(rules, state, events)
-    out: list[Event] = []
-
-    def add(ev: Event) -> None:
-        rules.apply(st, ev)
-        out.append(ev)
-
-    while True:
-        left = [s for s in buy_order(st) if s not in st.sim["done"]]
-        if not left:
-            end = rules._ending(st)
-            if end:
-                return out + end
-            add(replace_offer(st, next_seat(st.sim["first"], st.seats)))
-            return out
-        seat = left[0]
-        e = entry(st, seat)
-        if e["kind"] != "spell":
-            add(rules._passed(st, seat))
-            add(rules._refill(st, seat, [], rng))
-            continue
-        body = e["entry"]
-        need = st.need
-        claimed = st.top_common if need is not None and body["letters"] >= need else None
-        more = rules.spelled_fields(st, seat, body["word"])
-        add(event("spelled", seat, **body, claimed=claimed, attacks=[], **more))
-        return out
+def resolve(rules: Any, state: Any, rng: Rng) -> list[Event]:
+    """The next step of the round's resolution (phase resolve): the next seat in buy order
+    that passed, laid and its turn ended; else the next word laid (its claim, its theme)
+    for its buy; when every seat is done, the round's end (the game's end, or a new Offer
+    and round)."""
+    left = [s for s in buy_order(state) if s not in state.sim["done"]]
+    if not left:
+        return rules._ending(state) or [replace_offer(state, next_seat(state.sim["first"], state.seats))]
+    seat = left[0]
+    e = entry(state, seat)
+    if e["kind"] != "spell":
+        # (in phase resolve nothing is laid and no draw is owed, so the pass changes
+        # nothing the turn's end reads: both from the state before them)
+        return [rules._passed(state, seat), rules._refill(state, seat, [], rng)]
+    body = e["entry"]
+    need = state.need
+    claimed = state.top_common if need is not None and body["letters"] >= need else None
+    more = rules.spelled_fields(state, seat, body["word"])
+    return [event("spelled", seat, **body, claimed=claimed, attacks=[], **more)]
 
 
 def replace_offer(state: Any, first: int) -> Event:
@@ -266,10 +232,18 @@ def decide_draft(state: Any, seat: int, cmd: Command) -> list[Event]:
     return [event("drafted", seat, card=card)]
 
 
-def follow_up(state: Any, rng: Rng) -> list[Event]:
-    """What follows by itself (engine/core/followup.py): after the draft's last pick,
+def follow_up(rules: Any, state: Any, rng: Rng) -> list[Event]:
+    """What follows by itself (engine/core/followup.py): after the last announcement the
+    reveal; after the reveal, and after each vote, the next proposal's vote; in phase
+    resolve the next step of the resolution (`resolve`); after the draft's last pick,
     every deck shuffled and the hands dealt, then the first round's Offer."""
     sim = state.sim
+    if state.phase == "spell" and not sim["revealed"] and len(sim["entries"]) == state.seats:
+        return [reveal(state)]
+    if state.phase == "replace" and state.pending is None and (first := next_vote(state)) is not None:
+        return [first]
+    if state.phase == "resolve":
+        return resolve(rules, state, rng)
     if state.phase != "draft" or len(sim["picks"]) < len(sim["order"]):
         return []
     if any(state.hands):                       # dealt: the Offer
@@ -460,13 +434,7 @@ class SimultaneousOption(PaperbackOption):
 
     def laid(self, rules: Any, state: Any, seat: int, cmd: Command, made: list[Event] | None,
              rng: Rng) -> list[Event] | None:
-        return announce(rules, state, seat, cmd, made, rng)
-
-    def voted(self, rules: Any, state: Any, made: list[Event]) -> list[Event]:
-        return after_vote(rules, state, made)
-
-    def turn_ended(self, rules: Any, state: Any, out: list[Event], rng: Rng) -> list[Event]:
-        return advance(rules, state, out, rng)       # the next word of the round resolves
+        return announce(state, seat, cmd, made)
 
     def pass_turn(self, state: Any, seat: int) -> bool:
         turn_done(state, seat)                   # the round goes on in announcement order
@@ -476,7 +444,7 @@ class SimultaneousOption(PaperbackOption):
         return HAND
 
     def follow_up(self, rules: Any, state: Any, rng: Rng) -> list[Event] | None:
-        return follow_up(state, rng)
+        return follow_up(rules, state, rng)
 
     def _decide_draft(self, rules: Any, state: Any, seat: int, cmd: Command, rng: Rng) -> list[Event]:
         return decide_draft(state, seat, cmd)
