@@ -1,7 +1,8 @@
 """Paperback's option plug-in (engine/core/plugins.py) and the extension points its base
 game (engine/paperback/rules.py) calls on each option that is on, in `PLUGINS` order.
 
-Every hook has a no-op default; an option module's plug-in overrides the ones it needs:
+Besides the core's hooks (set-up fields, to_act, not_acting, view, event_view, scramble),
+each with a no-op default; an option module's plug-in overrides the ones it needs:
 - `spelled(rules, state, seat, word)`: fields the `spelled` event of `word` carries;
 - `passed(state)`: fields the `passed` event carries;
 - `laid(rules, state, seat, cmd, made, rng)`: the events of a spell, a proposal (`made`,
