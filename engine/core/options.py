@@ -87,7 +87,10 @@ def _json_word(v: Any) -> str:
     return "true" if v is True else "false" if v is False else "null" if v is None else str(v)
 
 
-def _on(options: Mapping[str, Any], key: str) -> bool:
+def is_on(options: Mapping[str, Any], key: str) -> bool:
+    """Whether option `key` is on in `options`: set and not off (False) or unset (None);
+    every reader of an option's being on asks here (the check, the rules' plug-ins, the
+    set-up's words)."""
     return options.get(key) not in (None, False)
 
 
@@ -150,10 +153,10 @@ def check(spec: "GameSpec", seats: int, options: Mapping[str, Any]) -> dict[str,
         if unknown:
             raise OptionError(f"unknown {spec.name} option(s): {unknown}")
     for f in spec.forbidden:
-        if _on(options, f.a) and _on(options, f.b):
+        if is_on(options, f.a) and is_on(options, f.b):
             raise OptionError(f"{f.a} and {f.b} cannot be played together: {f.why}")
     for o in spec.options:
-        if o.needs is not None and _on(options, o.key) and not _on(options, o.needs):
+        if o.needs is not None and is_on(options, o.key) and not is_on(options, o.needs):
             raise OptionError(f"{o.key} needs {o.needs}")
     out = values(spec, options)
     for o in spec.options:

@@ -28,12 +28,13 @@ from typing import Any, ClassVar, Mapping
 
 from engine.core.errors import RuleError
 from engine.core.events import Event
+from engine.core.options import is_on
 from engine.core.rng import Rng
 
 
 def option_on(state: Any, key: str) -> bool:
-    """Whether the session option `key` is on (set and truthy in `state.options`)."""
-    return bool(getattr(state, "options").get(key))
+    """Whether the session option `key` is on in `state.options` (engine/core/options.py `is_on`)."""
+    return is_on(getattr(state, "options"), key)
 
 
 class PluginClash(TypeError):

@@ -7,13 +7,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
+from engine.core.options import is_on
 from engine.core.spec import GameSpec
 from scenes.ui.i18n import t
-
-
-def is_on(options: Mapping[str, Any], key: str) -> bool:
-    """An option counts as on unless it is off (False) or unset (None)."""
-    return options.get(key) not in (None, False)
 
 
 class OptionWords:
