@@ -3,17 +3,13 @@ font sizes, since each size tried loads a font face (time at start-up, about 1.4
 each), and still gives the size a one-by-one search would."""
 from __future__ import annotations
 
-import random
-
 import pygame
 import pytest
 
+from bench.text_fit import SAMPLES, cases, one_by_one
 from scenes.ui import fonts, text
 from scenes.ui.gui import fit_widget_size
 from scenes.ui.theme import SIZES
-
-SAMPLES = ["Sumoku", "數目酷", "Word Porters 心電感應", 'Bot 1 reveals 6, "xiaolongbao": nobody guessed it.',
-           "玩家 1 什麼都沒買", "WWWWWWWW", "iiiiiiiiii", "Hooky 字母點點名 Paperback", ""]
 
 
 @pytest.fixture(autouse=True)
@@ -21,19 +17,13 @@ def fonts_on():
     pygame.font.init()
 
 
-def one_by_one(t: str, size: int, max_w: int, max_h: int, bold: bool, min_size: int = 12) -> int:
-    while size > min_size:
-        if text.width(t, size, bold) <= max_w and text.inked(t, size, text.WHITE, bold)[1].h <= max_h:
-            break
-        size -= 1
-    return size
-
-
 def test_fit_size_gives_what_a_one_by_one_search_gives():
-    rng = random.Random(7)
-    for _ in range(400):
-        t, s, w = rng.choice(SAMPLES), rng.randint(14, 80), rng.randint(20, 900)
-        h, b = rng.choice([1 << 16, rng.randint(10, 90)]), rng.random() < 0.5
+    """A seeded sample (every text, bold and not, with and without a height limit); the
+    full sample is bench/text_fit.py's."""
+    sample = cases(60)
+    assert {c[0] for c in sample} == set(SAMPLES) and {c[4] for c in sample} == {True, False}
+    assert {c[3] == 1 << 16 for c in sample} == {True, False}
+    for t, s, w, h, b in sample:
         assert text.fit_size.__wrapped__(t, s, w, h, b) == one_by_one(t, s, w, h, b), (t, s, w, h, b)
 
 
