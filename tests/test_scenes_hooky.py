@@ -64,11 +64,13 @@ def type_word(app: App, word: str) -> None:
 
 
 def step_until(app: App, done, timeout: float = 30.0) -> None:
-    """Frames until `done()` (bots think in threads, so this waits on time, not frames)."""
+    """Frames until `done()` (bots think in threads: between frames the loop sleeps as
+    the app's does, until the bot's thread wakes it; the timeout is only a safety net)."""
     import time
     end = time.monotonic() + timeout
     while not done() and time.monotonic() < end:
         app.step()
+        app.idle(limit=0.05)
 
 
 def button(scene: HookyScene, name: str):

@@ -97,12 +97,12 @@ def hit(scene, kind: str, key_: str):
 
 
 def step_until(app, done, timeout: float = 60.0) -> None:
-    """Frames until `done()` (bots and hints think in threads: this waits on their
-    answers; the timeout is only a safety net)."""
+    """Frames until `done()` (bots and hints think in threads: between frames the loop
+    sleeps as the app's does, until their thread wakes it; the timeout is only a safety net)."""
     end = time.monotonic() + timeout
     while not done() and time.monotonic() < end:
         app.step()
-        time.sleep(0.001)
+        app.idle(limit=0.05)
     assert done()
 
 
