@@ -4,7 +4,6 @@ and the table that pumps the phones' moves and waits for them without a curtain.
 from __future__ import annotations
 
 import json
-import time
 
 import pygame
 import pytest
@@ -52,11 +51,13 @@ def recv_k(c, k):
 
 
 def steps_until(app, pred, n=500):
+    """Frames until `pred()`; between them the loop sleeps as the app's does, until the
+    phone host's thread wakes it with what a phone sent (or 50 ms pass)."""
     for _ in range(n):
         app.step()
         if pred():
             return
-        time.sleep(0.005)
+        app.idle(limit=0.05)
     raise AssertionError("the TV never got there")
 
 
