@@ -132,7 +132,7 @@ def paperback_spelling(app: App):
     scene = app.stack.top
 
     def spelling() -> bool:
-        return bool(scene.announcing()) and scene.viewer == 0 and app.stack.top is scene
+        return scene.together is not None and bool(scene.together.announcing()) and scene.viewer == 0 and app.stack.top is scene
 
     give_up = time.monotonic() + 30
     while not (spelling() and session.to_act() == {0}) and time.monotonic() < give_up:

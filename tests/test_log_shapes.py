@@ -37,6 +37,8 @@ def handled(game: str) -> set[str]:
     table = getattr(rules, "_apply", None)
     if isinstance(table, dict) and all(isinstance(per, dict) for per in table.values()):
         return {t for per in table.values() for t in per}
+    if isinstance(table, dict):                  # PhasedRules: its own and its option plug-ins' handlers
+        return set(table)
     return {n[len("_on_"):] for n in dir(rules) if n.startswith("_on_")}
 
 
