@@ -26,7 +26,7 @@ from typing import Callable, ClassVar, Generic, Mapping, TypeVar
 
 from engine.core.errors import RuleError
 from engine.core.events import Command, Event
-from engine.core.plugins import OptionRules, merge
+from engine.core.plugins import OptionRules, merge, plugins_on
 from engine.core.rng import Rng
 
 S = TypeVar("S")
@@ -50,7 +50,7 @@ class PhasedRules(Generic[S]):
 
     def plugins_on(self, state: S) -> list[OptionRules]:
         """The plug-ins whose option is on, in `PLUGINS` order."""
-        return [p for p in self.PLUGINS if p.on(state)]
+        return plugins_on(self.PLUGINS, state)
 
     def to_act(self, state: S) -> frozenset[int]:      # the game's (engine/core/turns.py)
         raise NotImplementedError

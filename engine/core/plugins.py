@@ -24,17 +24,25 @@ with every option off.
 """
 from __future__ import annotations
 
-from typing import Any, ClassVar, Mapping
+from functools import partial
+from typing import Any, ClassVar, Iterable, Mapping, TypeVar
 
 from engine.core.errors import RuleError
 from engine.core.events import Event
 from engine.core.options import is_on
 from engine.core.rng import Rng
 
+P = TypeVar("P", bound="OptionRules")
+
 
 def option_on(state: Any, key: str) -> bool:
     """Whether the session option `key` is on in `state.options` (engine/core/options.py `is_on`)."""
     return is_on(getattr(state, "options"), key)
+
+
+def plugins_on(plugins: Iterable[P], state: Any) -> list[P]:
+    """Of `plugins`, those whose option is on in `state`, in their order."""
+    return [p for p in plugins if p.on(state)]
 
 
 class PluginClash(TypeError):
@@ -98,7 +106,7 @@ def merge(owner: str, decide: dict[str, Any], apply: dict[str, Any], phase_of: d
                 kind = name[len("_decide_"):]
                 if kind not in p.PHASE_OF:
                     raise PluginClash(f"{owner}: {p!r} decides {kind!r} but gives it no PHASE_OF")
-                decide[kind] = _with_rules(getattr(p, name), rules)
+                decide[kind] = partial(getattr(p, name), rules)     # the rules object first
             elif name.startswith("_on_"):
                 etype = name[len("_on_"):]
                 if etype in apply:
@@ -110,10 +118,3 @@ def merge(owner: str, decide: dict[str, Any], apply: dict[str, Any], phase_of: d
     if missing:
         raise PluginClash(f"{owner}: no _decide_ handler for {missing}")
     return after
-
-
-def _with_rules(handler: Any, rules: Any) -> Any:
-    def decide(state: Any, seat: int, cmd: Any, rng: Rng) -> list[Event]:
-        return handler(rules, state, seat, cmd, rng)
-    decide.__name__ = getattr(handler, "__name__", "decide")
-    return decide

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.paperback import awards, bounty, coop, flexible, powers, simultaneous as sim, themes
+from engine.core.plugins import plugins_on as core_plugins_on
 from engine.paperback.option import PaperbackOption
 
 PLUGINS: tuple[PaperbackOption, ...] = (
@@ -15,5 +16,6 @@ PLUGINS: tuple[PaperbackOption, ...] = (
 
 
 def plugins_on(state: Any) -> list[PaperbackOption]:
-    """The plug-ins whose option is on in this game."""
-    return [p for p in PLUGINS if p.on(state)]
+    """The plug-ins whose option is on in this game (for the views and the scramble,
+    which hold no rules object)."""
+    return core_plugins_on(PLUGINS, state)

@@ -23,6 +23,7 @@ from typing import Any, Callable, TypeVar
 
 import pygame
 
+from engine.core.options import is_on
 from engine.paperback.finder import COMMON, general_index
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.confirm import Confirm
@@ -97,7 +98,7 @@ class PaperbackScene(Builds, Input, Drawing, TurnTable):
         self.info_box = pygame.Rect(0, 0, 0, 0)      # the info line's rect (the strip, less the suggestions)
         self.layings: dict = {}                      # a word's laying, by hand (typing, the bounty's suggestions)
         self.draws = 0                           # frames drawn (tests: none under the curtain)
-        self.option_panels: list[OptionPanel] = [make(self) for key, make in PANELS if session.options.get(key)]
+        self.option_panels: list[OptionPanel] = [make(self) for key, make in PANELS if is_on(session.options, key)]
         self.together = self._panel(Together)          # each panel by name (None: its option is off)
         self.answers = self._panel(Answers)
         self.powers = self._panel(Powers)
