@@ -14,7 +14,7 @@ from scenes.common.menu import MenuScene
 from scenes.common.phonelobby import PhoneLobbyScene
 from scenes.common.setup import PHONE, SetupScene
 from scenes.common.turntable import TurnTable
-from support.phones import crash, play, seat_phones, until, wooolf_move
+from support.phones import crash, forget_retries, play, seat_phones, until, wooolf_move
 from test_phone_games import finish
 from test_phone_tv import AppTv, app  # noqa: F401
 
@@ -75,8 +75,7 @@ def test_wooolf_continues_after_the_host_dies(app, phones):  # noqa: F811
 
     assert play(tv, pages, wooolf_move) > 0
     assert tv.session.outcome() is not None
-    for ph in pages.values():        # the pages' retries while no TV answered
-        ph.console[:] = [c for c in ph.console if "ERR_CONNECTION_REFUSED" not in c]
+    forget_retries(pages)                            # the pages' retries while no TV answered
     finish(tv, pages)
     assert pages[0].page.locator("#status").inner_text() == "The game is over"
     again.close_session()

@@ -14,7 +14,7 @@ from scenes.common.pause import PauseOverlay
 from scenes.common.setup import PHONE
 from scenes.common.turntable import TurnTable
 from support.phonegames import PaperbackDriver
-from support.phones import Tv, in_sync, play, seat_phones, until, wordporters_move
+from support.phones import Tv, forget_retries, in_sync, play, seat_phones, until, wordporters_move
 from support.scenes import key
 from test_phone_games import finish
 from test_phone_tv import AppTv, app, phone_lobby  # noqa: F401
@@ -153,8 +153,7 @@ def test_save_and_quit_at_the_tv_holds_the_pages_until_continue_brings_them_back
     tv.started()
     for seat, ph in pages.items():
         until(tv, ph.page, lambda: ph.page.locator("#saved").count() == 0 and in_sync(tv, ph, seat), "the seat back")
-    for ph in pages.values():          # the pages' retries while no TV answered
-        ph.console[:] = [c for c in ph.console if "ERR_CONNECTION_REFUSED" not in c]
+    forget_retries(pages)              # the pages' retries while no TV answered
     assert play(tv, pages, wordporters_move) > 0
     assert tv.session.outcome() is not None
     finish(tv, pages)

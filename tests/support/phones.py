@@ -224,6 +224,14 @@ class FakeHost:
 CRASHED: list[PhoneHost] = []      # kept whole: a crashed loop's tasks are never finished
 
 
+def forget_retries(pages: dict) -> None:
+    """Drop from each page's console the failures of its reconnect attempts while no TV
+    answered (the server gone, or going down or up under it): refused or reset."""
+    for ph in pages.values():
+        ph.console[:] = [c for c in ph.console if not ("WebSocket connection to" in c and (
+            "ERR_CONNECTION_REFUSED" in c or "ERR_CONNECTION_RESET" in c))]
+
+
 def crash(host: PhoneHost) -> None:
     """The host dies as the app would in a crash: its listening socket gone, every phone's
     connection cut with no closing handshake, its loop stopped; nothing is saved or said
