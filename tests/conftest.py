@@ -4,6 +4,10 @@ import sys
 import tempfile
 from pathlib import Path
 
+# Compiled modules are kept even where PYTHONDONTWRITEBYTECODE is set: every worker and every
+# `python main.py` a test starts would otherwise compile the whole program again.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
