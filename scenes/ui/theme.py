@@ -13,8 +13,9 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.core import UIAppearanceTheme
+from pygame_gui.core import BlockingThreadedResourceLoader, UIAppearanceTheme
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
+from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.utility import get_default_manager, set_default_manager
 
 from scenes.ui.fonts import font_path
@@ -106,11 +107,45 @@ class LazyFontTheme(UIAppearanceTheme):
                 self.ele_font_res.setdefault(element, {})[locale] = ThemeFace(self, info)
 
 
+class LoaderWithoutIdleThreads(BlockingThreadedResourceLoader):
+    """pygame_gui's blocking loader, which starts its five loading threads only when it has
+    something to load: a manager of ours has nothing (our faces open lazily, the theme names
+    no image), and each manager built (every screen, every rebuild) started and joined five
+    threads for nothing."""
+
+    def start(self) -> None:
+        if self._threaded_loading_queue.qsize() == 0:
+            self.num_loading_threads = 0
+        super().start()
+
+
+# pygame_gui's cache of drawn widget shapes (a rounded button is drawn at 4x and smoothed
+# down: the costly part of building a widget), shared by every manager: a screen rebuilt for
+# a click, or opened again, finds the shapes it drew before. pygame_gui keys a shape by
+# everything that draws it (size, colours, borders, radius, shadow) and keeps at most three
+# 1024x1024 sheets of them; dropped with the other caches keyed by size.
+_SHAPES: list[SurfaceCache] = []
+
+
+def _drop_shapes() -> None:
+    _SHAPES.clear()
+
+
+register(_drop_shapes)
+
+
+def shape_cache() -> SurfaceCache:
+    if not _SHAPES:
+        _SHAPES.append(SurfaceCache())
+    return _SHAPES[0]
+
+
 class LazyFontManager(pygame_gui.UIManager):
-    """A UIManager with a LazyFontTheme."""
+    """A UIManager with a LazyFontTheme and the shared shape cache."""
 
     def create_new_theme(self, theme_path: Any = None) -> UIAppearanceTheme:
         theme = LazyFontTheme(self.resource_loader, self._locale)
+        theme.shape_cache = shape_cache()
         if theme_path is not None:
             theme.load_theme(theme_path)
         return theme
@@ -120,7 +155,10 @@ def make_manager(size: tuple[int, int]) -> pygame_gui.UIManager:
     """A fresh UIManager for one scene. pygame must be initialised first."""
     if not pygame.font.get_init():
         pygame.font.init()
-    manager = LazyFontManager(size, copy.deepcopy(theme_data()))
+    loader = LoaderWithoutIdleThreads()
+    manager = LazyFontManager(size, copy.deepcopy(theme_data()), resource_loader=loader)
+    loader.start()
+    loader.update()
     if get_default_manager() is manager:
         set_default_manager(None)   # pygame_gui would keep its first manager (a whole screen) for good
     return manager
