@@ -89,7 +89,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=5.0, help="wall-clock window per screen")
     ap.add_argument("--settle", type=float, default=SETTLE_S, help="seconds of start-up not counted")
     ap.add_argument("--warmup", type=float, default=WARMUP_S, help="seconds on each screen before its window")
-    args = parse(ap, seconds=0.1, settle=0.1, warmup=0.1)
+    args = parse(ap, seconds=0.05, settle=0.05, warmup=0.05)
     sys.setswitchinterval(0.001)                  # as scenes.app.run does
 
     app = App(SIZE, lang="en")

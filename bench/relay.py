@@ -227,7 +227,7 @@ def main() -> None:
     p.add_argument("--echo-server", action="store_true")
     p.add_argument("--seconds", type=float, default=10.0)
     p.add_argument("--flood-seconds", type=float, default=3.0)
-    args = parse(p, seconds=0.5, flood_seconds=0.3)
+    args = parse(p, seconds=0.1, flood_seconds=0.1)   # tiny: 5 commands a client a phase
     if args.echo_server:
         asyncio.run(echo_server())
         return

@@ -544,7 +544,7 @@ def disk_mb(data: str) -> float:
     return total / (1 << 20)
 
 
-def scenario(name: str, seats: int, timeout: float, n_races: int) -> dict[str, Any]:
+def scenario(name: str, seats: int, timeout: float, n_races: int, lead: float = 1.0) -> dict[str, Any]:
     joins = name in ("liar", *PAIRED)             # the attacker is a seat of the legit room
     if name in PAIRED:
         seats = 1
@@ -562,7 +562,7 @@ def scenario(name: str, seats: int, timeout: float, n_races: int) -> dict[str, A
         try:
             if attacker is not None and not joins:
                 attacker.start()
-                time.sleep(1.0 if name != "spread" else 40.0)   # the attack is under way first
+                time.sleep(lead if name != "spread" else 40.0)   # the attack is under way first
             races = []
             for i in range(n_races):
                 liar = attacker if joins else None
@@ -603,7 +603,8 @@ def main() -> None:
     p.add_argument("--seats", type=int, default=LEGIT, help="legit bot clients in the race")
     p.add_argument("--timeout", type=float, default=120.0, help="seconds a race may take")
     p.add_argument("--races", type=int, default=3, help="legit races per scenario")
-    args = parse(p, only="flood", seats=2, races=1)
+    p.add_argument("--lead", type=float, default=1.0, help="seconds an attack runs before the races start")
+    args = parse(p, only="flood", seats=2, races=1, lead=0.2)
     if args.attack:
         run_attack(args.attack, args.port, args.code)
         return
@@ -611,7 +612,7 @@ def main() -> None:
                            "memory": "relay VmHWM (peak RSS) from /proc/PID/status, a fresh relay process per scenario"}
     out["quiet"] = quiet = scenario("quiet", args.seats, args.timeout, args.races)
     for name in [a for a in args.only.split(",") if a]:
-        r = scenario(name, args.seats, args.timeout, args.races)
+        r = scenario(name, args.seats, args.timeout, args.races, args.lead)
         if quiet["commands"] and r["commands"] and name not in PAIRED:
             r["ratio_p50"] = round(r["p50_ms"] / quiet["p50_ms"], 2)
             r["ratio_p99"] = round(r["p99_ms"] / quiet["p99_ms"], 2)
