@@ -14,17 +14,31 @@ the engine contract.
   names, no missing actor, no unfilled placeholder);
 - the replay renderer draws a table at the end of every variant; how-to pages and the
   results chart render with no text overflowing its box.
+
+Each play-out (game, case, level, seed) is played once per run, by the first test that
+needs it in whichever xdist worker, with every check made while it runs; the tests in the
+other workers read what it kept (its counts, events and live state: `play`), instead of
+each worker playing every game again.
 """
 from __future__ import annotations
 
 import importlib
 import json
 import re
+import os
+import pickle
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from types import SimpleNamespace
+from typing import Any, Iterator
 
 import msgpack
+
+try:
+    import fcntl
+except ImportError:          # no flock: two workers may both play a play-out (the same one)
+    fcntl = None  # type: ignore[assignment]
 import pygame
 import pytest
 
@@ -181,10 +195,58 @@ class CheckingRacer:
 _PLAYED: dict[tuple[str, str, str, int], Played] = {}
 
 
-def play(game: str, variant: str, level: str, seed: int, log_dir: Path) -> Played:
+def play(game: str, variant: str, level: str, seed: int, plays: Path) -> Played:
+    """The play-out of (game, variant, level, seed), played once in the whole run: the first
+    test (in any xdist worker) to ask for it plays it, making every check above as it goes,
+    and keeps what the other tests read in `plays` (the run's folder, shared by its workers);
+    a test in another worker waits for it and reads it (see `kept`)."""
     key = (game, variant, level, seed)
     if key in _PLAYED:
         return _PLAYED[key]
+    name = f"{game}-{variant}-{level}-{seed}"
+    with _locked(plays / f"{name}.lock"):
+        kept = plays / f"{name}.pickle"
+        if kept.exists():
+            played = unkept(game, pickle.loads(kept.read_bytes()))
+        else:
+            played = play_out(game, variant, level, seed, plays / name)
+            part = kept.with_suffix(".part")
+            part.write_bytes(pickle.dumps(keep(played)))
+            part.replace(kept)
+    _PLAYED[key] = played
+    return played
+
+
+@contextmanager
+def _locked(path: Path) -> Iterator[None]:
+    """One process at a time (the others wait on the lock, no polling)."""
+    with open(path, "a+b") as f:
+        if fcntl is not None:
+            fcntl.flock(f, fcntl.LOCK_EX)
+        yield                     # closing the file releases the lock
+
+
+def keep(p: Played) -> dict[str, Any]:
+    """What the tests read of a play-out: its counts, its log (events as played, in memory)
+    and the live state it ended in."""
+    s = p.session
+    return {"path": str(p.path), "checks": p.checks, "scrambles": p.scrambles, "changed": p.changed,
+            "types": p.types, "header": s.header, "seats": s.seats, "options": s.options, "seed": s.seed,
+            "players": s.players, "events": s.events, "state": s.state}
+
+
+def unkept(game: str, k: dict[str, Any]) -> Played:
+    """A play-out another worker played: its session holds the same events and the live state
+    that one ended in (not a refold of the events: the refold test compares the two)."""
+    loaded = SimpleNamespace(header=k["header"], events=k["events"])
+    session = LocalSession(rules_for(game), k["seats"], k["options"], k["seed"], k["players"], log=False,
+                           _loaded=loaded)
+    assert session.events == k["events"]
+    session.state = k["state"]
+    return Played(session, Path(k["path"]), k["checks"], k["scrambles"], k["changed"], k["types"])
+
+
+def play_out(game: str, variant: str, level: str, seed: int, log_dir: Path) -> Played:
     rules = rules_for(game)
     vid, options = case_of(game, variant)
     realtime = spec_for(game).variant(vid).realtime
@@ -195,7 +257,7 @@ def play(game: str, variant: str, level: str, seed: int, log_dir: Path) -> Playe
     wrap = CheckingRacer if realtime else CheckingBot
     bots = {s: wrap(bot_for(game, vid, level, s, seed), ref) for s in range(seats)}
     session = LocalSession(rules, seats, {"variant": vid, **options}, seed, players,
-                           log_dir=log_dir / f"{game}-{variant}-{level}-{seed}", clock=clock)
+                           log_dir=log_dir, clock=clock)
     ref.append(session)
     played = Played(session, Path(session.log_path))
     watch = Watch(played, rules, seats, scramble=level == "normal", seed=seed)
@@ -206,13 +268,22 @@ def play(game: str, variant: str, level: str, seed: int, log_dir: Path) -> Playe
     else:
         play_on(session, bots)
     session.close()
-    _PLAYED[key] = played
     return played
 
 
 @pytest.fixture(scope="module")
 def log_dir(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("every_game")
+
+
+@pytest.fixture(scope="module")
+def plays(tmp_path_factory) -> Path:
+    """The run's folder of play-outs: under xdist each worker's temporary folder is
+    <the run's>/popen-gwN, and the play-outs are kept in the run's, for every worker."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "every_game_plays"
+    folder.mkdir(exist_ok=True)
+    return folder
 
 
 def levels_seeds(game: str, variant: str) -> list[tuple[str, int]]:
@@ -224,9 +295,9 @@ def levels_seeds(game: str, variant: str) -> list[tuple[str, int]]:
 
 
 @pytest.mark.parametrize("game,variant", variants())
-def test_bots_play_every_level_to_the_end_with_header_and_dry_runs(game, variant, log_dir):
+def test_bots_play_every_level_to_the_end_with_header_and_dry_runs(game, variant, plays):
     for level, seed in levels_seeds(game, variant):
-        p = play(game, variant, level, seed, log_dir)
+        p = play(game, variant, level, seed, plays)
         out = p.session.outcome()
         assert out is not None, (level, seed)
         assert len(out.scores) == p.session.seats and set(out.winners) <= set(range(p.session.seats))
@@ -235,9 +306,9 @@ def test_bots_play_every_level_to_the_end_with_header_and_dry_runs(game, variant
 
 
 @pytest.mark.parametrize("game,variant", variants())
-def test_refold_equals_the_live_state_and_every_checkpoint_verifies(game, variant, log_dir):
+def test_refold_equals_the_live_state_and_every_checkpoint_verifies(game, variant, plays):
     for level, seed in levels_seeds(game, variant):
-        p = play(game, variant, level, seed, log_dir)
+        p = play(game, variant, level, seed, plays)
         s = p.session
         assert s.rules.to_data(s.refold()) == s.rules.to_data(s.state)
         loaded = read_log(p.path, spec_for)
@@ -248,10 +319,10 @@ def test_refold_equals_the_live_state_and_every_checkpoint_verifies(game, varian
 
 
 @pytest.mark.parametrize("game,variant", variants())
-def test_no_view_or_event_view_depends_on_a_secret(game, variant, log_dir):
+def test_no_view_or_event_view_depends_on_a_secret(game, variant, plays):
     total = changed = 0
     for seed in sorted({sd for lv, sd in levels_seeds(game, variant) if lv == "normal"}):
-        p = play(game, variant, "normal", seed, log_dir)
+        p = play(game, variant, "normal", seed, plays)
         assert p.scrambles >= len(p.session.events)
         total, changed = total + p.scrambles, changed + p.changed
     assert changed > 0, "the scramble never changed anything: the check would be vacuous"
@@ -281,11 +352,11 @@ def screen():
     i18n.set_lang("en")
 
 
-def examples(game: str, variant: str, log_dir: Path) -> list[dict]:
+def examples(game: str, variant: str, plays: Path) -> list[dict]:
     """One event of every (type, seat-kind, flag) the game emitted in the play-outs."""
     seen: dict[tuple, dict] = {}
     for level, seed in levels_seeds(game, variant):
-        for ev in play(game, variant, level, seed, log_dir).session.events:
+        for ev in play(game, variant, level, seed, plays).session.events:
             flags = tuple(sorted(k for k, v in ev.items() if isinstance(v, bool) and v))
             seen.setdefault((ev["type"], ev.get("seat") is None, flags), ev)
     return list(seen.values())
@@ -293,14 +364,14 @@ def examples(game: str, variant: str, log_dir: Path) -> list[dict]:
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 @pytest.mark.parametrize("game,variant", variants())
-def test_describe_event_words_every_event_type(game, variant, lang, log_dir, screen):
+def test_describe_event_words_every_event_type(game, variant, lang, plays, screen):
     from scenes.ui import i18n
     plugin = scene_registry.plugin(game)
     assert plugin is not None, f"{game} has no scene package"
     i18n.set_lang(lang)
     players = [{"name": n, "kind": "bot"} for n in NAMES]
-    evs = examples(game, variant, log_dir)
-    assert {e["type"] for e in evs} == set().union(*(play(game, variant, lv, sd, log_dir).types
+    evs = examples(game, variant, plays)
+    assert {e["type"] for e in evs} == set().union(*(play(game, variant, lv, sd, plays).types
                                                       for lv, sd in levels_seeds(game, variant)))
     rules = rules_for(game)
     for ev in evs:
@@ -337,9 +408,9 @@ def differing(a: pygame.Surface, b: pygame.Surface) -> float:
 
 
 @pytest.mark.parametrize("game,variant", variants())
-def test_the_replay_renderer_draws_the_table_at_the_end(game, variant, log_dir, screen):
+def test_the_replay_renderer_draws_the_table_at_the_end(game, variant, plays, screen):
     from engine.core.replay import ReplayCursor
-    p = play(game, variant, "normal", SEEDS[0], log_dir)
+    p = play(game, variant, "normal", SEEDS[0], plays)
     renderer = scene_registry.plugin(game).replay_renderer(None)
     renderer.players = [{"name": n} for n in NAMES[:p.session.seats]]
     cursor = ReplayCursor.from_log(read_log(p.path, spec_for), rules_for)
@@ -350,11 +421,11 @@ def test_the_replay_renderer_draws_the_table_at_the_end(game, variant, log_dir, 
     assert differing(end, start) > 0.01, f"{game}/{variant}: the end looks like an empty table"
 
 
-def test_a_finished_race_shows_its_grids_in_the_replay(log_dir, screen):
+def test_a_finished_race_shows_its_grids_in_the_replay(plays, screen):
     """The defect of issue 8: a finished speed race opened with an empty board (the
     renderer read `board`; race views carry `grids`)."""
     for game, variant in variants():
-        p = play(game, variant, "normal", SEEDS[0], log_dir)
+        p = play(game, variant, "normal", SEEDS[0], plays)
         view = p.session.view(None)
         if "grids" not in view or not any(view["grids"]):
             continue
@@ -366,7 +437,7 @@ def test_a_finished_race_shows_its_grids_in_the_replay(log_dir, screen):
 
 @pytest.mark.parametrize("lang", ["en", "zh-TW"])
 @pytest.mark.parametrize("game", list(games()))
-def test_howto_pages_and_the_results_chart_fit(game, lang, log_dir, screen):
+def test_howto_pages_and_the_results_chart_fit(game, lang, plays, screen):
     from scenes.ui import i18n, style
     from scenes.ui.chart import line_chart
     from scenes.ui.draw import record_text
@@ -390,7 +461,7 @@ def test_howto_pages_and_the_results_chart_fit(game, lang, log_dir, screen):
         for g, variant in variants():
             if g != game:
                 continue
-            s = play(game, variant, "normal", SEEDS[0], log_dir).session
+            s = play(game, variant, "normal", SEEDS[0], plays).session
             series = plugin.score_series(s.events, s.seats)
             assert len(series) == s.seats and len({len(x) for x in series}) == 1
             with record_text() as blits:
@@ -423,11 +494,11 @@ JUNK: list[Any] = [None, -1, 10**6, "x", [], {}, [[0, 0, 0, 0]], True]
 
 
 @pytest.mark.parametrize("game,variant", variants())
-def test_malformed_commands_are_refused_with_a_rule_error_and_change_nothing(game, variant, log_dir):
+def test_malformed_commands_are_refused_with_a_rule_error_and_change_nothing(game, variant, plays):
     """Every declared command type, from every seat and the table, with no payload or a
     junk one, at several points of a real game: `check` and `submit` refuse it with a
     RuleError (a message a player can read), never a crash, and nothing changes."""
-    p = play(game, variant, "normal", SEEDS[0], log_dir)
+    p = play(game, variant, "normal", SEEDS[0], plays)
     rules, s0 = rules_for(game), p.session
     spec = spec_for(game)
     fields = ["tiles", "tile", "cell", "value", "word", "target", "letter", "letters", "accept",
