@@ -33,12 +33,14 @@ def path_for(mixer: tuple[int, int, int]) -> Path:
     return cache_dir() / f"sounds-{rate}-{fmt}-{channels}-{code}.pcm"
 
 
-def load(mixer: tuple[int, int, int]) -> dict[str, bytes] | None:
-    """The samples made earlier for this mixer format by this code, or None."""
+def load(mixer: tuple[int, int, int]) -> dict[str, memoryview] | None:
+    """The samples made earlier for this mixer format by this code, or None (each one a view
+    of the bytes read: pygame.mixer.Sound copies what it is given)."""
     try:
         data = path_for(mixer).read_bytes()
-        head, _, body = data.partition(b"\n")
-        sizes = json.loads(head)
+        cut = data.index(b"\n")
+        sizes = json.loads(data[:cut])
+        body = memoryview(data)[cut + 1:]   # each sound a view of the file read, not a copy of it
         if set(sizes) != {*NAMES, MUSIC} or sum(sizes.values()) != len(body):
             return None
     except (OSError, ValueError):
