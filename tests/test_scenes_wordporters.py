@@ -889,6 +889,7 @@ def test_a_vote_never_reads_as_one_number_with_the_default_names(lang):
 def test_a_long_word_too_wide_for_its_card_is_hyphenated_not_cut():
     from scenes.ui.geometry import Frame
     from scenes.wordporters.pieces import hyphenated
+    pygame.font.init()          # measured with no app made (first test of a worker, too)
     fr = Frame((960, 540))
     narrow = pygame.Rect(0, 0, 52, 60)
     split = hyphenated("countryside", narrow, fr)
