@@ -53,6 +53,16 @@ def types_of(tv, kind):
     return [ev for ev in tv.session.events if ev["type"] == kind]
 
 
+def play_until(tv, pages, act, done, least=0):
+    """Phone moves (bots between them) until `done()` after at least `least` of them, or
+    the game's end: what a test checks is in the log by then; the game need not be over
+    (test_paperback_whole_game_two_phones_and_a_bot plays one to its end)."""
+    moves = 0
+    while tv.session.outcome() is None and not (moves >= least and done()):
+        moves += play(tv, pages, act, most=1)
+    return moves
+
+
 def test_paperback_spelling_page_in_both_languages_at_360_by_640(phones, tmp_path):
     """A word half laid on each phone: its live ¢ item by item, or the reason it would be
     refused; the page fits, its buttons are touch targets; the screenshots are kept."""
@@ -139,15 +149,20 @@ def test_paperback_word_powers_page_in_both_languages_at_360_by_640(phones, tmp_
 
 def test_paperback_three_phones_with_attacks(phones, tmp_path):
     """Attacks: each victim answers on its own phone (the cards it gives up tapped there)."""
-    tv = Tv("paperback", ["phone", "phone", "phone"], seed=8, log_dir=tmp_path, options={"attacks": True})
+    tv = Tv("paperback", ["phone", "phone", "phone"], seed=2, log_dir=tmp_path, options={"attacks": True})
     try:
         pages = seat_phones(tv, phones, [0, 1, 2], langs={1: "zh-TW"})
         tv.start_game()
-        moves = play(tv, pages, PaperbackDriver(tv, prefer_attacks=True))
+
+        def answered():
+            return [ev for ev in tv.session.events if ev["type"] == "answered"]
+
+        def gave_up():
+            return any(ev.get("discard") or ev.get("topdeck") or ev.get("discard_wild") for ev in answered())
+        moves = play_until(tv, pages, PaperbackDriver(tv, prefer_attacks=True), gave_up, least=21)
         assert moves > 20
         finish(tv, pages)
-        answered = [ev for ev in tv.session.events if ev["type"] == "answered"]
-        assert any(ev.get("discard") or ev.get("topdeck") or ev.get("discard_wild") for ev in answered), answered
+        assert gave_up(), answered()
     finally:
         tv.stop()
 
@@ -163,11 +178,17 @@ def test_paperback_powers_bounty_and_themes_three_phones(phones, tmp_path):
         pages = seat_phones(tv, phones, [0, 1, 2], langs={1: "zh-TW"})
         tv.start_game()
         drive = PaperbackDriver(tv, asks=True)
-        moves = play(tv, pages, drive)
+        kinds = ("help_asked", "suggested", "theme_proposed", "theme_voted", "power_used")
+
+        def done():
+            types = {ev["type"] for ev in tv.session.events}
+            return (set(kinds) <= types and drive.asked == ["ask_help", "theme_claim"]
+                    and {"plagiarism", "stuck_key"} <= set(drive.powers))
+        moves = play_until(tv, pages, drive, done, least=21)
         assert moves > 20
         finish(tv, pages)
         types = [ev["type"] for ev in tv.session.events]
-        for kind in ("help_asked", "suggested", "theme_proposed", "theme_voted", "power_used"):
+        for kind in kinds:
             assert kind in types, (kind, drive.asked)
         assert drive.asked == ["ask_help", "theme_claim"], drive.asked
         assert {"plagiarism", "stuck_key"} <= set(drive.powers), drive.powers      # (seed 5 deals those two)
@@ -275,13 +296,18 @@ def test_paperback_simultaneous_two_phones_and_a_bot(phones, tmp_path):
     try:
         pages = seat_phones(tv, phones, [0, 1], langs={1: "zh-TW"})
         tv.start_game()
-        moves = play(tv, pages, PaperbackDriver(tv))
+
+        def timed():
+            mine = [ev for ev in tv.session.events if ev["type"] == "announced" and ev["seat"] in pages]
+            return [ev for ev in mine if not ev.get("open")]      # a relaid word after a vote is open
+
+        def drafted():
+            return [ev["seat"] for ev in tv.session.events if ev["type"] == "drafted" and ev["seat"] in pages]
+        moves = play_until(tv, pages, PaperbackDriver(tv), lambda: drafted() and len(timed()) > 6, least=21)
         assert moves > 20
         finish(tv, pages)
-        events = tv.session.events
-        assert [ev["seat"] for ev in events if ev["type"] == "drafted" and ev["seat"] in pages]
-        mine = [ev for ev in events if ev["type"] == "announced" and ev["seat"] in pages]
-        timed = [ev for ev in mine if not ev.get("open")]      # a relaid word after a vote is open
+        assert drafted()
+        timed = timed()
         assert len(timed) > 6 and all(0 <= ev["ms"] <= 3_600_000 for ev in timed)
     finally:
         tv.stop()
