@@ -20,7 +20,7 @@ from scenes.common.seatspanel import SeatsPanel
 from scenes.common.setup import PHONE
 from scenes.common.turntable import TurnTable
 from support.phonegames import bot_command
-from support.phones import NAMES, Tv, play, seat_phones, until, wordporters_move
+from support.phones import NAMES, Tv, play, seat_phones, tap, until, wordporters_move
 from support.scenes import key
 from test_phone_tv import AppTv, app, phone_lobby  # noqa: F401
 from test_scenes_framework import click
@@ -98,7 +98,7 @@ def test_handover_a_phone_seat_to_the_tv_then_a_tv_seat_to_a_new_phone(app, phon
     new = phones(f"{tv.url}#{tv.host.code}", lang="en")
     new.page.wait_for_selector("button[data-seat='2']")
     new.page.fill("#name", NAMES[2])
-    new.page.click("button[data-seat='2']")
+    tap(new.page, "button[data-seat='2']")
     until(tv, new.page, lambda: tv.table_state(2) == "here", "the new phone")
     pages[2] = new
     moves = play(tv, pages, wordporters_move)         # to the end: the new phone plays on

@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 from support.phonegames import PaperbackDriver
-from support.phones import Tv, check_page_fits, in_sync, play, seat_phones, until
+from support.phones import Tv, check_page_fits, in_sync, play, seat_phones, tap, until
 from test_phone_games import finish
 
 
@@ -80,22 +80,22 @@ def test_paperback_spelling_page_in_both_languages_at_360_by_640(phones, tmp_pat
             page = ph.page
             lang = "zh-TW" if seat else "en"
             for cid in tv.session.view(seat)["hand"]:      # the whole hand, wilds as Q: refused, and why
-                page.click(f"button[data-card='{cid}']")
+                tap(page, f"button[data-card='{cid}']")
                 if page.locator("button[data-wild='q']").count():
-                    page.click("button[data-wild='q']")
+                    tap(page, "button[data-wild='q']")
             until(tv, page, lambda: page.locator("#why").count() > 0, "the reason")
             check_page_fits(page)
             page.screenshot(path=str(out / f"phone-paperback-refused-{lang}.png"), full_page=True)
-            page.click("#clear")
-            page.click("#hint")
+            tap(page, "#clear")
+            tap(page, "#hint")
             until(tv, page, lambda: page.locator("button[data-hint]").count() > 0, "the hint", timeout_ms=60000)
-            page.click("button[data-hint='0']")
+            tap(page, "button[data-hint='0']")
             until(tv, page, lambda: page.locator("#items li").count() > 0, "the word's ¢")
             check_page_fits(page)
             path = out / f"phone-paperback-spelling-{lang}.png"
             page.screenshot(path=str(path), full_page=True)
             assert path.stat().st_size > 5000
-            page.click("#spell")
+            tap(page, "#spell")
             until(tv, page, lambda: seat not in tv.session.to_act() or tv.session.view(seat)["phase"] != "spell",
                   "the word spelled")
         for seat, ph in pages.items():             # every frame, the previews and hints too
@@ -125,22 +125,22 @@ def test_paperback_word_powers_page_in_both_languages_at_360_by_640(phones, tmp_
             until(tv, ph.page, lambda: in_sync(tv, ph, seat), "in sync")
             page = ph.page
             if power == "plagiarism":
-                page.click("#plagiarism")
+                tap(page, "#plagiarism")
                 letters = sorted(set(tv.session.view(seat)["last_word"]) - {" "})
                 assert sorted(b.get_attribute("data-wild") for b in page.locator("button[data-wild]").all()) == letters
             else:
                 cid = next(c for c in tv.session.view(seat)["hand"] if not cards[c]["wild"] and len(cards[c]["letters"]) == 1)
-                page.click(f"button[data-card='{cid}']")
-                page.click(f"button[data-card='{cid}']")       # tapped again: the Typo asks its letter
+                tap(page, f"button[data-card='{cid}']")
+                tap(page, f"button[data-card='{cid}']")       # tapped again: the Typo asks its letter
             check_page_fits(page)
             lang = "zh-TW" if seat == 1 else "en"
             page.screenshot(path=str(out / f"phone-paperback-{power}-{lang}.png"), full_page=True)
             pick = page.locator("button[data-wild]").first.get_attribute("data-wild")
-            page.locator("button[data-wild]").first.click()
+            tap(page, "button[data-wild]")
             assert page.inner_text("#built").endswith(pick.upper())
             until(tv, page, lambda: page.locator("#verdict, .pbverdict").count() > 0, "the preview")
             check_page_fits(page)
-            page.click("#clear")
+            tap(page, "#clear")
         for seat, ph in pages.items():
             assert tv.scramble_frames(seat, ph.frames)[0] == tv.check_frames(seat, ph.frames)
     finally:

@@ -115,7 +115,7 @@ def test_paperback_spelling_time_on_a_phone_leaves_the_tvs_pause_out(phones, tmp
         until(tv, page, lambda: not paused_on(page), "the pause over")
         page.clock.fast_forward(2_000)
         n = len(s.events)
-        page.click("#pass")
+        page.click("#pass")          # (Page.click: this page's clock is paused, and a tap waits on its frames)
         until(tv, page, lambda: len(s.events) > n, "the announcement")
         said = [ev for ev in s.events[n:] if ev["type"] == "announced" and ev["seat"] == 0]
         assert [ev["ms"] for ev in said] == [5_000]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core.i18n import tr
 from support.phonegames import SumokuDriver
-from support.phones import Tv, in_sync, play, seat_phones, until
+from support.phones import Tv, in_sync, play, seat_phones, tap, until
 from test_phone_games import finish
 
 
@@ -47,11 +47,11 @@ def test_sumoku_solitaire_from_a_phone(phones, tmp_path):
         until(tv, page, lambda: in_sync(tv, pages[0], 0), "the first view")
         width = lambda: page.locator("#board .scell").first.bounding_box()["width"]     # noqa: E731
         assert width() == 44
-        page.click("#zoom_in")
+        tap(page, "#zoom_in")
         assert width() == 56 and page.locator("#zoom_in").is_disabled()
         assert page.evaluate("document.documentElement.scrollWidth") <= 360     # the table scrolls, not the page
-        page.click("#zoom_out")
-        page.click("#zoom_out")
+        tap(page, "#zoom_out")
+        tap(page, "#zoom_out")
         assert width() == 32 and page.locator("#zoom_out").is_disabled()
         moves = play(tv, pages, SumokuDriver(tv, exchange_at=3, stop_after=5))
         assert moves == 6

@@ -4,7 +4,7 @@ the real page (the page builds the command; the TV decides it)."""
 from __future__ import annotations
 
 from engine.registry import bot_for
-from support.phones import until
+from support.phones import tap, until
 
 _bots: dict[tuple[str, int], object] = {}
 
@@ -31,41 +31,41 @@ class HookyDriver:
         kind = cmd["type"]
         if kind == "ask" and not self.proposed:
             self.proposed = True
-            page.click(f"button[data-ask='{cmd['target']}']")
+            tap(page, f"button[data-ask='{cmd['target']}']")
             page.fill("#word", self.JUNK)
-            page.click("#ask")
+            tap(page, "#ask")
             until(self.tv, page, lambda: page.locator(".note").count() > 0, "the refusal")
             self.refusal = page.inner_text(".note")
             page.fill("#word", self.JUNK)
-            page.click("#propose")
+            tap(page, "#propose")
             return
         if kind == "clue":
             page.fill("#word", cmd["word"])
-            page.click("#give")
+            tap(page, "#give")
         elif kind == "ask":
-            page.click(f"button[data-ask='{cmd['target']}']")
+            tap(page, f"button[data-ask='{cmd['target']}']")
             page.fill("#word", cmd["word"])
-            page.click("#ask")
+            tap(page, "#ask")
         elif kind == "reveal":
-            page.click("#reveal")
-            page.click(f"button[data-letter='{cmd['letter']}']")
-            page.click(f"button[data-target='{cmd['target']}']")
-            page.click("#do_reveal")
+            tap(page, "#reveal")
+            tap(page, f"button[data-letter='{cmd['letter']}']")
+            tap(page, f"button[data-target='{cmd['target']}']")
+            tap(page, "#do_reveal")
         elif kind == "vote":
-            page.click("#accept" if cmd["accept"] else "#refuse")
+            tap(page, "#accept" if cmd["accept"] else "#refuse")
         elif kind == "guess":
             for letter in cmd["letters"]:
-                page.click(f"button[data-guess='{letter}']")
-            page.click("#guess")
+                tap(page, f"button[data-guess='{letter}']")
+            tap(page, "#guess")
         elif kind == "name_hands":
             hands = cmd["hands"]
             items = hands.items() if isinstance(hands, dict) else enumerate(hands)
             for other, letters in items:
                 for letter in letters:
-                    cell = page.locator(f"button[data-mark='{other}:{letter}']")
-                    if cell.count():
-                        cell.click()        # blank -> has
-            page.click("#name")
+                    cell = f"button[data-mark='{other}:{letter}']"
+                    if page.locator(cell).count():
+                        tap(page, cell)        # blank -> has
+            tap(page, "#name")
         else:
             raise AssertionError(f"no page path for {cmd}")
 
@@ -111,21 +111,21 @@ class PaperbackDriver:
     def use_hint(self, page, view: dict) -> bool:
         """Ask the hint; if it has words, lay its first with one tap and spell it."""
         from net.phones.hints import hint_frame
-        page.click("#hint")
+        tap(page, "#hint")
         until(self.tv, page, lambda: page.locator("button[data-hint], #hints:not(:has(button))").count() > 0
               and "…" not in page.inner_text("#hints"), "the hint", timeout_ms=60000)
         words = hint_frame("paperback", view, view["seat"], 0)["words"]
         assert page.locator("button[data-hint]").count() == len(words)
         if not words:
             return False
-        page.click("button[data-hint='0']")
+        tap(page, "button[data-hint='0']")
         first = words[0]
         assert page.inner_text("#built") == "".join(first["texts"]).upper()
         letters = {c: x for c, x in zip(first["cards"], first["texts"]) if c != "common"}
         assert self.live_cents(page, view, first["cards"], letters) == first["cents"]
         assert page.locator("#why").count() == 0
         self.hinted = first["word"]
-        page.click("#spell")
+        tap(page, "#spell")
         return True
 
     def __call__(self, page, seat: int, view: dict) -> None:
@@ -140,33 +140,33 @@ class PaperbackDriver:
             if (self.asks and extra not in self.asked and page.locator(selector).count()
                     and self.tv.session.check({"type": extra, "seat": seat}) is None):
                 self.asked.append(extra)
-                page.click(selector)
+                tap(page, selector)
                 return
         if kind == "spell" and not self.proposed:
             self.proposed = True
             self.junk = ""
             for cid in view["hand"]:         # the whole hand in its order, wilds as Q: no word
-                page.click(f"button[data-card='{cid}']")
+                tap(page, f"button[data-card='{cid}']")
                 if self.cards[cid]["wild"]:
-                    page.click("button[data-wild='q']")
+                    tap(page, "button[data-wild='q']")
                 self.junk += "q" if self.cards[cid]["wild"] else self.cards[cid]["letters"]
             until(self.tv, page, lambda: page.locator("#why").count() > 0, "the preview's reason")
             self.why = page.inner_text("#why")
-            page.click("#spell")
+            tap(page, "#spell")
             until(self.tv, page, lambda: page.locator(".note").count() > 0, "the refusal")
             self.refusal = page.inner_text(".note")
             for cid in view["hand"]:
-                page.click(f"button[data-card='{cid}']")
+                tap(page, f"button[data-card='{cid}']")
                 if self.cards[cid]["wild"]:
-                    page.click("button[data-wild='q']")
-            page.click("#propose")
+                    tap(page, "button[data-wild='q']")
+            tap(page, "#propose")
             return
         if kind == "spell" and not self.typed and "common" not in cmd["cards"] and not view.get("power"):
             self.typed += 1
             word = "".join(cmd["letters"].get(cid, self.cards[cid]["letters"]) for cid in cmd["cards"])
             page.fill("#type", word)
             assert page.inner_text("#built") == word.upper()
-            page.click("#spell")
+            tap(page, "#spell")
             return
         if kind == "spell" and not self.hinted and self.use_hint(page, view):
             return
@@ -179,11 +179,11 @@ class PaperbackDriver:
             for cid in cmd["cards"]:
                 text = cmd.get("letters", {}).get(cid)
                 if cid == "plagiarism":                     # the power's borrowed letter
-                    page.click("#plagiarism")
-                    page.click(f"button[data-wild='{text}']")
+                    tap(page, "#plagiarism")
+                    tap(page, f"button[data-wild='{text}']")
                     self.powers.append(cid)
                     continue
-                page.click(f"button[data-card='{cid}']")
+                tap(page, f"button[data-card='{cid}']")
                 if cid == "common":
                     continue
                 d = self.cards[cid]
@@ -193,16 +193,16 @@ class PaperbackDriver:
                 if text != d["letters"] and text == d["letters"][::-1] and d["ability"][0] != "flip":
                     reverse.append(cid)
                 elif d["wild"]:
-                    page.click(f"button[data-wild='{text}']")
+                    tap(page, f"button[data-wild='{text}']")
                 elif text != d["letters"]:
-                    page.click(f"button[data-card='{cid}']")     # tapped again: its other way, or twice (Stuck Key)
+                    tap(page, f"button[data-card='{cid}']")     # tapped again: its other way, or twice (Stuck Key)
                     if len(text) == 1 and len(d["letters"]) == 1:          # or the Typo's letter
-                        page.click(f"button[data-wild='{text}']")
+                        tap(page, f"button[data-wild='{text}']")
                         self.powers.append("typo")
                     elif text == d["letters"] * 2:
                         self.powers.append("stuck_key")
             for cid in reverse:
-                page.click(f"button[data-card='{cid}']")         # tapped again: reversed (Dyslexia)
+                tap(page, f"button[data-card='{cid}']")         # tapped again: reversed (Dyslexia)
             self.shown.append(self.live_cents(page, view, cmd["cards"], cmd.get("letters", {})))
             if self.on_laid:
                 self.on_laid(page, seat, cmd)
@@ -212,51 +212,51 @@ class PaperbackDriver:
                 if not chosen and not self.trashed and offered.count():     # once a game: trash one, as a hard bot would
                     chosen = [offered.first.get_attribute(attr)]
                 for cid in chosen:
-                    page.click(f"button[{attr}='{cid}']")
+                    tap(page, f"button[{attr}='{cid}']")
                     self.trashed.append(cid)
-            page.click("#spell")
+            tap(page, "#spell")
         elif kind == "pass":
-            page.click("#pass")
+            tap(page, "#pass")
             if (view.get("coop") or {}).get("uncovered"):      # co-op: where the cube goes, then Pass
                 from scenes.paperback.pyramid import default_cube
                 free = view["coop"]["uncovered"]
                 target = next((c for c in free if c != default_cube(view)), free[0])
                 if not self.pass_cube:
-                    page.click(f"button[data-cube='{target}']")
+                    tap(page, f"button[data-cube='{target}']")
                     self.pass_cube, self.pass_default = target, default_cube(view)
-                page.click("#pass_cube")
+                tap(page, "#pass_cube")
         elif kind == "ask_help":
-            page.click("#ask_help")
+            tap(page, "#ask_help")
         elif kind == "theme_claim":
-            page.click("#claim_theme")
+            tap(page, "#claim_theme")
         elif kind == "buy" and view.get("coop") and not self.cubes_placed:
             target = view["coop"]["uncovered"][-1]     # co-op, once: buy nothing, the cube where the page says
-            page.click(f"button[data-cube='{target}']")
+            tap(page, f"button[data-cube='{target}']")
             self.cubes_placed = target
-            page.click("#buy")
+            tap(page, "#buy")
         elif kind == "buy":
             for cid in cmd["cards"]:
-                page.click(f"button[data-buy='{cid}']")
-            page.click("#buy")
+                tap(page, f"button[data-buy='{cid}']")
+            tap(page, "#buy")
         elif kind == "vote":
-            page.click("#accept" if cmd["accept"] else "#refuse")
+            tap(page, "#accept" if cmd["accept"] else "#refuse")
         elif kind == "draft":
-            page.click(f"button[data-draft='{cmd['card']}']")
+            tap(page, f"button[data-draft='{cmd['card']}']")
         elif kind == "answer":
             for key in ("discard_wild", "discard", "topdeck"):
                 for cid in cmd.get(key, []):
-                    page.click(f"button[data-answer='{key}:{cid}']")
-            page.click("#answer")
+                    tap(page, f"button[data-answer='{key}:{cid}']")
+            tap(page, "#answer")
         elif kind == "theme_vote":
-            page.click("#theme_yes" if cmd["accept"] else "#theme_no")
+            tap(page, "#theme_yes" if cmd["accept"] else "#theme_no")
         elif kind == "suggest":
             if cmd.get("word"):
                 page.fill("#suggest_word", cmd["word"])
-                page.click("#suggest")
+                tap(page, "#suggest")
             else:
-                page.click("#no_suggestion")
+                tap(page, "#no_suggestion")
         elif kind == "power":
-            page.click(f"button[data-power='{cmd['card']}']" if cmd.get("card") else "#power")
+            tap(page, f"button[data-power='{cmd['card']}']" if cmd.get("card") else "#power")
         else:
             raise AssertionError(f"no page path for {cmd}")
 
@@ -288,20 +288,20 @@ class SumokuDriver:
             cmd = {"type": "exchange", "tiles": sorted(view["hands"][seat])[:1]}
         kind = cmd["type"]
         if kind == "place" and not self.refusal:
-            page.click(f"button[data-tile='{cmd['tiles'][0][0]}']")
-            page.locator("#board button[data-cell]").first.click()
-            page.click("#place")
+            tap(page, f"button[data-tile='{cmd['tiles'][0][0]}']")
+            tap(page, "#board button[data-cell]")
+            tap(page, "#place")
             until(self.tv, page, lambda: page.locator(".note").count() > 0, "the refusal")
             self.refusal, self.refused_seat = page.inner_text(".note"), seat
-            page.click("#take_back")
+            tap(page, "#take_back")
         if kind == "place" and self.refusal and not self.hinted:
             from engine.sumoku.bot import hint
             self.hinted = hint(view, seat)
-            page.click("#hint_ask")
+            tap(page, "#hint_ask")
             shown = {"type": "place", "tiles": self.hinted["tiles"]}
             until(self.tv, page, lambda: self.tv.table.drafts.get(seat) == shown, "the hint put down, and on the TV")
             assert page.locator("#board button.pending").count() == len(self.hinted["tiles"])
-            page.click("#place")
+            tap(page, "#place")
             return
         if kind == "place":
             todo, put = list(cmd["tiles"]), []
@@ -309,22 +309,22 @@ class SumokuDriver:
                 tile, r, c, v = next(p for p in todo
                                      if page.locator(f"#board button[data-cell='{p[1]},{p[2]}']").count())
                 todo.remove([tile, r, c, v])
-                page.click(f"button[data-tile='{tile}']")
+                tap(page, f"button[data-tile='{tile}']")
                 if v == 9:
-                    page.click("#flip")
+                    tap(page, "#flip")
                     self.flipped += 1
-                page.click(f"#board button[data-cell='{r},{c}']")
+                tap(page, f"#board button[data-cell='{r},{c}']")
                 put.append([tile, r, c, v])
             until(self.tv, page, lambda: self.tv.table.drafts.get(seat) == {"type": "place", "tiles": put},
                   "the play shown on the TV")
-            page.click("#place")
+            tap(page, "#place")
         elif kind in ("pass", "stop"):
-            page.click("#pass")
-            page.click("#pass_yes")
+            tap(page, "#pass")
+            tap(page, "#pass_yes")
         elif kind == "exchange":
-            page.click("#exchange")
+            tap(page, "#exchange")
             for tile in cmd["tiles"]:
-                page.click(f"button[data-tile='{tile}']")
-            page.click("#do_exchange")
+                tap(page, f"button[data-tile='{tile}']")
+            tap(page, "#do_exchange")
         else:
             raise AssertionError(f"no page path for {cmd}")

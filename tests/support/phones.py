@@ -277,6 +277,70 @@ class Phone:
 NAMES = ["Mei", "阿明", "Bo", "Dee"]
 
 
+# A tap: the page finds the button (waiting for it, a frame at a time) and says where a
+# finger would touch it: on screen (scrolled to if needed), not disabled, and the element at
+# that point is the button or inside it; then a real mouse click at that point (trusted
+# events through the browser's input). A click-capturing guard checks where the click
+# landed: one that hit anything else (the page re-drawn in between) is stopped before any
+# handler sees it and the tap is made again. Cheaper than Page.click, whose waits for a
+# stable position (two animation frames) cost ~50 ms a click; the phone pages animate nothing.
+_TAP_AT = """async ([sel, nth, inner, timeout]) => {
+  if (!window.__tap) {
+    window.__tap = { want: null, hit: null };
+    window.addEventListener("click", (e) => {
+      const t = window.__tap;
+      if (!t.want) return;
+      const ok = t.want.isConnected && (e.target === t.want || t.want.contains(e.target));
+      t.want = null;
+      t.hit = ok;
+      if (!ok) { e.preventDefault(); e.stopImmediatePropagation(); }
+    }, true);
+  }
+  const end = performance.now() + timeout;
+  for (;;) {
+    const box = nth === null ? document : document.querySelectorAll(sel)[nth];
+    const el = nth === null ? document.querySelector(sel) : box && box.querySelector(inner);
+    if (el && !el.disabled) {
+      for (let scrolled = 0; scrolled < 2; scrolled++) {     // (out of sight, e.g. in a scrolled box: scrolled to)
+        if (scrolled) el.scrollIntoView({ block: "center", inline: "center" });
+        const r = el.getBoundingClientRect();
+        if (!(r.width > 0 && r.height > 0)) break;
+        const x = r.left + r.width / 2, y = r.top + r.height / 2;
+        const at = document.elementFromPoint(x, y);
+        if (at && (at === el || el.contains(at))) {
+          window.__tap.want = el;
+          window.__tap.hit = null;
+          return [x, y];
+        }
+      }
+    }
+    if (performance.now() > end) return null;
+    await new Promise((f) => requestAnimationFrame(f));
+  }
+}"""
+_TAP_HIT = """async () => {
+  for (let i = 0; window.__tap.hit === null && i < 100; i++) await new Promise((f) => setTimeout(f, 5));
+  const hit = window.__tap.hit;
+  window.__tap.want = null;
+  return hit;
+}"""
+
+
+def tap(page, selector: str, nth: int | None = None, inner: str | None = None, timeout_ms: int = 15000) -> None:
+    """A real click on the visible, enabled button `selector` (the first), or with `nth`, on
+    `inner` within the nth element `selector` matches."""
+    for _ in range(5):
+        at = page.evaluate(_TAP_AT, [selector, nth, inner, timeout_ms])
+        if at is None:
+            raise AssertionError(f"no button to tap: {selector} {nth} {inner}")
+        page.mouse.click(at[0], at[1])
+        hit = page.evaluate(_TAP_HIT)
+        assert hit is not None, f"the tap on {selector} never arrived as a click"
+        if hit:
+            return
+    raise AssertionError(f"the tap on {selector} {nth} {inner} kept landing elsewhere")
+
+
 def until(tv, page, pred, what, timeout_ms=15000):
     """Run the TV's loop (and the page's events) until `pred()`."""
     for _ in range(timeout_ms // 10):
@@ -323,7 +387,7 @@ def seat_phones(tv, phones, seats, langs=None):
         ph = phones(f"{tv.url}#{tv.host.code}", lang=lang)
         ph.page.wait_for_selector(f"button[data-seat='{seat}']")
         ph.page.fill("#name", NAMES[i])
-        ph.page.click(f"button[data-seat='{seat}']")
+        tap(ph.page, f"button[data-seat='{seat}']")
         until(tv, ph.page, lambda: tv.host.seats()[seat]["state"] == "here", "the seat")
         out[seat] = ph
     return out
@@ -357,24 +421,24 @@ def play(tv, pages, act, most: int | None = None):
 def wooolf_move(page, seat, view):
     if view["phase"] == "final":
         for i in range(len(view["targets"])):
-            page.locator(".arrow").nth(i).locator("button[data-seat='-1']").click()
-        page.click("#declare")
+            tap(page, ".arrow", nth=i, inner="button[data-seat='-1']")
+        tap(page, "#declare")
         return
     if view["can_shuffle"] and view["turns_taken"][seat] == 0:
-        page.click("#shuffle")
+        tap(page, "#shuffle")
     elif page.locator("#peek").count():
-        page.click("#peek")
-        page.locator("button[data-seat]").first.click()
-        page.click("button[data-pos='1']")
+        tap(page, "#peek")
+        tap(page, "button[data-seat]")
+        tap(page, "button[data-pos='1']")
     elif page.locator("#ask").count():
-        page.click("#ask")
-        page.locator("button[data-question]").first.click()
-        page.locator("button[data-seat]").first.click()
+        tap(page, "#ask")
+        tap(page, "button[data-question]")
+        tap(page, "button[data-seat]")
     else:
-        page.click("#declare_early")
+        tap(page, "#declare_early")
         for i in range(len(view["targets"])):
-            page.locator(".arrow").nth(i).locator("button[data-seat='-1']").click()
-        page.click("#declare")
+            tap(page, ".arrow", nth=i, inner="button[data-seat='-1']")
+        tap(page, "#declare")
 
 
 def wordporters_move(page, seat, view):
@@ -383,9 +447,9 @@ def wordporters_move(page, seat, view):
     if view["phase"] == "vote":
         others = [s for s in range(view["seats"]) if s != seat]
         for k, s in enumerate(others):
-            page.click(f"button[data-vote='{s}:{(seat + k) % 10 + 1}']")
-        page.click("#vote")
+            tap(page, f"button[data-vote='{s}:{(seat + k) % 10 + 1}']")
+        tap(page, "#vote")
     elif page.locator("button[data-card]").count():
-        page.locator("button[data-card]").first.click()
+        tap(page, "button[data-card]")
     else:
-        page.click("#decline")
+        tap(page, "#decline")
