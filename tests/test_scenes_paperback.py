@@ -8,6 +8,7 @@ sizes with 2 and 5 seats."""
 from __future__ import annotations
 
 import copy
+import functools
 import time
 
 import pygame
@@ -449,14 +450,21 @@ def test_one_person_plays_a_whole_game_against_bots_to_the_results():
         assert any(b.text == result_note(outcome, s) for b in blits)
 
 
+@functools.cache
+def _awards_and_themes_game():
+    """One seeded five-seat game with awards and themes, played once for the module (the
+    results tests read it, never change it: the outcome is made anew from it each time)."""
+    from engine.core.bots import play_out
+    from engine.paperback.bot import PaperbackBot
+    return play_out(RULES, 5, [PaperbackBot("easy", s) for s in range(5)], seed=5,
+                    options={"awards": True, "themes": True})
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 def test_results_say_why_the_game_ended_and_where_each_players_fame_came_from(lang, size):
-    from engine.core.bots import play_out
-    from engine.paperback.bot import PaperbackBot
     from scenes.paperback import result_note
-    session = play_out(RULES, 5, [PaperbackBot("easy", s) for s in range(5)], seed=5,
-                       options={"awards": True, "themes": True})
+    session = _awards_and_themes_game()
     out = session.outcome().to_data()
     st = session.state
     for s in range(5):                                  # the parts add up to the score, card by card
