@@ -7,6 +7,7 @@ the secrets' scramble; the forbidden pairs as usage errors (docs/rules-decisions
 from __future__ import annotations
 
 import copy
+import functools
 import json
 
 import pytest
@@ -155,8 +156,8 @@ def test_cards_priced_eight_cents_or_more_leave_the_game_as_the_offer_is_dealt()
     assert ev["offer"] == cheap[10:12] and ev["dear"] == [dear[3]]
     RULES.apply(st, ev)
     assert st.piles[sim.MARKET] == [] and dear[3] in st.trash
-    # whole bot games: no Offer ever shows a dear card
-    session = play_out(RULES, 3, [PaperbackBot("normal", s) for s in range(3)], seed=5, options=SIM)
+    # a whole bot game (the secrets test's, played once): no Offer ever shows a dear card
+    session = _three_levels_game()
     offers = [ev["piles"][sim.OFFER] for ev in session.events if ev["type"] == "set_up"]
     offers += [ev["offer"] for ev in session.events if ev["type"] == "offer_replaced"]
     assert len(offers) > 3 and all(cards[c].cost < sim.DEAR for o in offers for c in o)
@@ -407,10 +408,17 @@ def test_bot_games_with_the_options_it_allows(options):
         assert "theme" in detail
 
 
+@functools.cache
+def _three_levels_game(extra: tuple = ()):
+    """A seeded three-seat game (hard, normal, easy), played once per module and options
+    (`extra`: option pairs); the tests that share it only read it."""
+    return play_out(RULES, 3, [PaperbackBot(lv, s) for s, lv in enumerate(("hard", "normal", "easy"))],
+                    seed=5, options={**SIM, **dict(extra)})
+
+
 @pytest.mark.parametrize("options", [{}, {"themes": True, "awards": True, "discard_cube": True}])
 def test_no_view_or_event_view_depends_on_a_secret(options):
-    session = play_out(RULES, 3, [PaperbackBot(lv, s) for s, lv in enumerate(("hard", "normal", "easy"))],
-                       seed=5, options={**SIM, **options})
+    session = _three_levels_game(tuple(sorted(options.items())))
     hidden = lambda ev: ev["type"] in ("set_up", "decks_dealt", "announced") and not ev.get("open")  # noqa: E731
     secrets_hold(session, Rng(9), every=4, always=hidden)
     assert sum(1 for ev in session.events if hidden(ev) and ev["type"] == "announced") > 3
