@@ -140,11 +140,11 @@ class Tv:
         rules, events, rng = self.rules, self.session.events, Rng(seed)
         wanted: dict[int, list[tuple[dict, int | None]]] = {}
         views = self.views_by_length(seat)
-        first = _first_at(views)
+        view_at = _first_at(views)
         for text in frames:
             m = json.loads(text)
             if m["k"] == "view":
-                n = first.get(_key(m["view"]))
+                n = view_at.get(_key(m["view"]))
                 if n is None:
                     n = next(n for n, v in views.items() if v == m["view"])
                 wanted.setdefault(n, []).append((m, None))
@@ -353,7 +353,9 @@ _TAP_AT = """async ([sel, nth, inner, timeout]) => {
 _TAP_HIT = """async () => {
   for (let i = 0; window.__tap.hit === null && i < 100; i++) await new Promise((f) => setTimeout(f, 5));
   const hit = window.__tap.hit;
-  window.__tap.want = null;
+  // no click came (e.g. the page re-drawn between the press and the release): nothing
+  // handled one; a late one is stopped (it is on no connected button), and the tap made again
+  window.__tap.want = hit === null ? document.createElement("button") : null;
   return hit;
 }"""
 
@@ -366,9 +368,7 @@ def tap(page, selector: str, nth: int | None = None, inner: str | None = None, t
         if at is None:
             raise AssertionError(f"no button to tap: {selector} {nth} {inner}")
         page.mouse.click(at[0], at[1])
-        hit = page.evaluate(_TAP_HIT)
-        assert hit is not None, f"the tap on {selector} never arrived as a click"
-        if hit:
+        if page.evaluate(_TAP_HIT):
             return
     raise AssertionError(f"the tap on {selector} {nth} {inner} kept landing elsewhere")
 
