@@ -181,7 +181,15 @@ function render() {
       kids.push(el("div", { class: "held", inert: true }, game));
     } else kids.push(...game);
   }
+  // a frame may come while someone types: the field keeps its focus and caret through the
+  // redraw (on a phone a lost focus closes the keyboard); its text is the screen's to keep
+  const typing = document.activeElement?.matches?.("#app input[id], #app textarea[id]") ? document.activeElement : null;
   app.replaceChildren(...kids.filter((k) => k));
+  const again = typing && document.getElementById(typing.id);
+  if (again && again !== typing && !again.disabled) {
+    again.focus();
+    again.setSelectionRange?.(typing.selectionStart, typing.selectionEnd);
+  }
   for (const c of app.querySelectorAll(".held :is(button, input, select, textarea)")) c.disabled = true;
   if (s.note && !s.noteShown) {     // a refusal is read where it shows, whatever was scrolled to
     s.noteShown = true;

@@ -151,13 +151,12 @@ function wordInput(c) {
   const input = el("input", { id: "word", maxlength: 5, autocomplete: "off", autocapitalize: "characters",
     spellcheck: "false", "aria-label": t("hooky.ui.type_word"), placeholder: "ABCDE" });
   input.value = ui.word || "";
-  input.addEventListener("input", () => { ui.word = input.value.trim().toLowerCase(); ui.typing = true; });
-  if (ui.typing) queueMicrotask(() => input.focus());
+  input.addEventListener("input", () => { ui.word = input.value.trim().toLowerCase(); });
   return input;
 }
 
 function clear(c) {
-  for (const k of ["word", "typing", "target", "letter", "picked", "mode"]) delete c.ui[k];
+  for (const k of ["word", "target", "letter", "picked", "mode"]) delete c.ui[k];
 }
 
 function send(c, cmd) {

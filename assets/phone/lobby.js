@@ -1,8 +1,19 @@
 // Before a seat: the room code, then a free seat and a name.
 import { t, el, button } from "./ui.js";
 
+// what is typed before it is sent: a frame redraws the screen (another phone joins) and
+// must not wipe a half-typed name or code
+const draft = {};
+
+function field(key, attrs, initial = "") {
+  const input = el("input", attrs);
+  input.value = draft[key] ?? initial;
+  input.addEventListener("input", () => { draft[key] = input.value; });
+  return input;
+}
+
 export function codeScreen(onCode) {
-  const input = el("input", { id: "code", inputmode: "text", autocomplete: "off", autocapitalize: "characters",
+  const input = field("code", { id: "code", inputmode: "text", autocomplete: "off", autocapitalize: "characters",
     maxlength: 4, placeholder: "ABCD", "aria-label": t("phone.code") });
   const go = () => onCode(input.value);
   input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
@@ -12,8 +23,8 @@ export function codeScreen(onCode) {
 
 export function lobbyScreen(lobby, onJoin) {
   if (!lobby) return [el("p", { class: "wait" }, t("phone.connecting"))];
-  const name = el("input", { id: "name", maxlength: 24, autocomplete: "nickname", "aria-label": t("phone.name") });
-  name.value = localStorage.getItem("couchtop.name") || "";
+  const name = field("name", { id: "name", maxlength: 24, autocomplete: "nickname", "aria-label": t("phone.name") },
+    localStorage.getItem("couchtop.name") || "");
   const out = [el("h1", {}, t(`${lobby.game}.title`)), el("label", { for: "name" }, t("phone.name")), name,
     el("h2", {}, t("phone.pick_seat"))];
   // a started game's room admits a phone only to a seat the TV handed to a phone

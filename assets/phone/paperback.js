@@ -191,7 +191,7 @@ function commandOf(c) {
 }
 
 function clear(c) {
-  for (const k of ["word", "asking", "typed", "basket", "typing", "hinting", "trash", "trashOffer", "cubeOn", "passing"]) delete c.ui[k];   // (shownAt stays: the round's clock)
+  for (const k of ["word", "asking", "typed", "basket", "hinting", "trash", "trashOffer", "cubeOn", "passing"]) delete c.ui[k];   // (shownAt stays: the round's clock)
 }
 
 // ---- the TV's preview of the word being laid, and its hint ------------------------------------
@@ -381,7 +381,6 @@ function spell(c) {
   input.value = ui.typed || "";
   input.addEventListener("input", () => {
     ui.typed = input.value.toLowerCase().replace(/[^a-z]/g, "");
-    ui.typing = true;
     const laid = layTyped(ui.typed, v.hand, (id) => card(c, id), common);
     if (laid) ui.word = laid;
     askPreview(c);
@@ -393,7 +392,6 @@ function spell(c) {
       b.classList.toggle("on", laidIds.has(b.dataset.card));
     }
   });
-  if (ui.typing) queueMicrotask(() => input.focus());
   const abilities = aboutLines(c, v.hand);
   return section(t("paperback.ui.banner.mine.spell", { name: c.name(c.seat) }),
     previewPanel(c),

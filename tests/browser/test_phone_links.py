@@ -1,12 +1,13 @@
 """Real pages losing and retaking their seats, and pages that misbehave: a reload and a cut
-socket come back to the seat with the whole view; a second page with the same token takes
+socket come back to the seat with the whole view; a name half typed when another phone
+joins keeps its text and the keyboard's focus; a second page with the same token takes
 the seat; a wrong room code, a forged seat, an oversized frame and a flood are refused and
 change nothing for anyone else. Screenshots of the pages in both languages at 360x640."""
 from __future__ import annotations
 
 import json
 
-from support.phones import (Tv, in_sync, last_view, plain, play, seat_phones, until, wooolf_move,
+from support.phones import (Tv, in_sync, last_view, plain, play, seat_phones, tap, until, wooolf_move,
                             wordporters_move)
 
 
@@ -70,6 +71,28 @@ def test_a_second_page_with_the_token_takes_the_seat(phones, browser):
         assert tv.host.seats()[0]["state"] == "here"
         assert json.loads(b_frames[-1])["view"] == plain(tv.session.view(0))
         tv.check_frames(0, b_frames)
+    finally:
+        tv.stop()
+
+
+def test_a_name_half_typed_keeps_its_text_and_focus_when_another_phone_joins(phones):
+    tv = Tv("wooolf", ["phone", "phone", "bot"], seed=4)
+    try:
+        a = phones(f"{tv.url}#{tv.host.code}")
+        a.page.wait_for_selector("button[data-seat='0']")
+        a.page.click("#name")
+        a.page.keyboard.type("Me")
+        lobbies = sum(1 for f in a.frames if json.loads(f)["k"] == "lobby")
+        seat_phones(tv, phones, [1])                       # someone else sits down meanwhile
+        until(tv, a.page, lambda: sum(1 for f in a.frames if json.loads(f)["k"] == "lobby") > lobbies,
+              "the new lobby on the first page")
+        a.page.wait_for_selector("button[data-seat='1']", state="detached")    # redrawn
+        assert a.page.input_value("#name") == "Me"
+        assert a.page.evaluate("document.activeElement.id") == "name"
+        a.page.keyboard.type("i")                          # the keyboard still types into it
+        tap(a.page, "button[data-seat='0']")
+        until(tv, a.page, lambda: tv.host.seats()[0]["state"] == "here", "the seat")
+        assert tv.host.seats()[0]["name"] == "Mei"
     finally:
         tv.stop()
 

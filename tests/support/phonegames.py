@@ -25,9 +25,10 @@ class HookyDriver:
         self.tv = tv
         self.proposed = False
         self.refusal = ""
+        self.last: dict | None = None
 
     def __call__(self, page, seat: int, view: dict) -> None:
-        cmd = bot_command("hooky", seat, view)
+        cmd = self.last = bot_command("hooky", seat, view)
         kind = cmd["type"]
         if kind == "ask" and not self.proposed:
             self.proposed = True

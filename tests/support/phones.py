@@ -441,7 +441,13 @@ def play(tv, pages, act, most: int | None = None):
         until(tv, ph.page, lambda: in_sync(tv, ph, seat), f"seat {seat}'s page")
         n = len(tv.session.events)
         act(ph.page, seat, tv.session.view(seat))
-        until(tv, ph.page, lambda: len(tv.session.events) > n, f"seat {seat}'s move")
+        try:
+            until(tv, ph.page, lambda: len(tv.session.events) > n, f"seat {seat}'s move")
+        except AssertionError as e:        # say what the page showed and was last sent
+            shown = ph.page.inner_text("body")
+            sent = [json.loads(f)["k"] for f in ph.frames[-6:]]
+            raise AssertionError(f"{e}: the page showed {shown!r}; its last frames {sent}; "
+                                 f"the driver's move {getattr(act, 'last', None)}") from None
         moves += 1
         if most is not None and moves >= most:
             return moves
