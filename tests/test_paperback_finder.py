@@ -126,3 +126,21 @@ def test_q_may_be_qu():
     assert "quit" in found and found["quit"].texts[0] == "qu"
     assert "qat" in found and found["qat"].texts[0] == "q"
     assert "quai" in found and found["quai"].score.letters == 4
+
+
+def test_a_search_asked_again_is_answered_alike_and_each_answer_is_the_callers_own():
+    """find_words keeps its answers (the same hand is searched by the bot, the hint, the
+    turn power): the same arguments answer alike, in a list the caller may change, and a
+    card that compares equal in its fields but lays otherwise (the stuck key's doubled
+    card, another class) is searched for itself."""
+    from engine.paperback.powers import _Doubled
+    hand = list({c.letters: c for c in SINGLES if c.letters in "aest"}.values()) + WILDS[:1]
+    first = find_words(hand, limit=5)
+    first.clear()
+    assert keys(find_words(hand, limit=5)) == keys(find_words(list(hand), limit=5)) != []
+    s = next(c for c in hand if c.letters == "s")
+    doubled = [_Doubled(s.id, s.kind, s.letters, s.cost, s.cents, s.fame, s.ability, s.pile) if c is s else c
+               for c in hand]
+    plain = {f.word for f in find_words(hand)}
+    twice = {f.word for f in find_words(doubled)}
+    assert twice - plain                   # words with "ss" laid by one card

@@ -215,9 +215,23 @@ def find_words(hand: Sequence[CardDef], common: CardDef | None = None, *, minus:
     `min_letters` / `max_letters` bound the words' length. `blanks` are pieces that lay no
     letter (a power common) scored with every arrangement (they are not in `cards`);
     `must` is a card id every word has to use (Dyslexia's reversed card)."""
+    return list(_found(tuple(hand), common, minus, common_bonus, limit, min_letters, max_letters,
+                       exclude if isinstance(exclude, frozenset) else frozenset(exclude),
+                       tuple(sorted({w for w in extra_words if w})), index, tuple(blanks), must))
+
+
+# The same hand is looked at again and again: by a bot and the hint, by a hard bot's turn
+# power and then its word, by the Space Bar's splits and a word power's variants (about a
+# third of a bot game's searches repeat one already made). The search is a pure function
+# of its arguments (cards compare by value and class: a stuck key's doubled card is not
+# its plain twin), so its answers are kept: a few hundred, a few MB at most.
+@lru_cache(maxsize=256)
+def _found(hand: tuple[CardDef, ...], common: CardDef | None, minus: int, common_bonus: int,
+           limit: int | None, min_letters: int, max_letters: int | None, exclude: frozenset[str],
+           extra: tuple[str, ...], index: Index | None, blanks: tuple[Piece, ...],
+           must: str | None) -> tuple[Found, ...]:
     best: dict[str, tuple[tuple, Score, tuple]] = {}
     top: list[tuple] = []              # the keys of the words kept (with a limit), ascending
-    extra = sorted({w for w in extra_words if w})
     if extra:
         _walk(Index(extra), hand, common, minus, common_bonus, limit, min_letters, max_letters,
               exclude, best, top, blanks, must)
@@ -227,8 +241,8 @@ def find_words(hand: Sequence[CardDef], common: CardDef | None = None, *, minus:
     if limit is not None:
         ranked = ranked[:limit]
     groups = group(hand, must)
-    return [Found(w, s, assign_ids(groups, path), tuple(t for _, t in path))
-            for w, (_, s, path) in ranked]
+    return tuple(Found(w, s, assign_ids(groups, path), tuple(t for _, t in path))
+                 for w, (_, s, path) in ranked)
 
 
 def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: int,
