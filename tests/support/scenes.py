@@ -11,7 +11,10 @@ from scenes.ui import i18n, pad
 
 @pytest.fixture(autouse=True)
 def english_after():
-    """Autouse in a module that imports it: the language goes back to English after each test."""
+    """Autouse in a module that imports it: pygame's fonts are up before each test (a test
+    that draws without an App must not depend on an earlier test on its worker having made
+    one) and the language goes back to English after it."""
+    pygame.font.init()
     yield
     i18n.set_lang("en")
     pad.set_in_use(False)
