@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 
 from engine.core.errors import RuleError
 from engine.sumoku.bruteforce import brute_plays, check_and_score
-from engine.sumoku.movegen import best_play, can_play, legal_plays
+from engine.sumoku.movegen import best_play, best_plays, can_play, legal_plays
 from engine.sumoku.positions import positions_along, random_position
 from engine.sumoku.scoring import evaluate_play
 
@@ -107,6 +107,10 @@ def _check_position(pos, scoring: str) -> None:
     else:
         assert best is None
     assert can_play(pos.board, pos.hand, pos.key, first_play=first) == bool(brute)
+    ranked = sorted(legal_plays(pos.board, pos.hand, pos.key, first_play=first, scoring=scoring),
+                    key=lambda p: -p.score)
+    for n in (1, 3, 16):          # the hard bot's candidates: the same plays in the same order
+        assert best_plays(pos.board, pos.hand, pos.key, n, first_play=first, scoring=scoring) == ranked[:n]
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -26,7 +26,7 @@ from typing import Any
 from engine.core.bots import LevelledBot
 from engine.core.hashing import state_hash
 from engine.core.rng import Rng
-from engine.sumoku.movegen import Board, Play, best_play, can_play, legal_plays
+from engine.sumoku.movegen import Board, Play, best_play, best_plays, can_play, legal_plays
 from engine.sumoku.tiles import TILE_COUNT, colour, number, values
 
 LEVELS = ("easy", "normal", "hard")
@@ -114,8 +114,7 @@ class SumokuBot(LevelledBot):
               first: bool, scoring: str) -> Play | None:
         if first:  # the opening has tens of thousands of plays and no reply to weigh yet
             return best_play(board, hand, key, first_play=True, scoring=scoring)
-        plays = sorted(legal_plays(board, hand, key, first_play=first, scoring=scoring),
-                       key=lambda p: -p.score)[:HARD_CANDIDATES]
+        plays = best_plays(board, hand, key, HARD_CANDIDATES, first_play=first, scoring=scoring)
         if not plays:
             return None
         seats = int(view.get("seats", len(view["hands"])))

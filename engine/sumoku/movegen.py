@@ -14,6 +14,7 @@ lines crossing an L1 line at an old tile, each line once; "formed" scores L1 onl
 """
 from __future__ import annotations
 
+import heapq
 from typing import Iterator, NamedTuple
 
 from engine.sumoku.geometry import MAX_LINE, Board, Orientation, colour_bit, transpose
@@ -327,6 +328,27 @@ def best_play(board: Board, hand: list[int], key: int, *, first_play: bool,
             floor = found[0]
             best = search.play(oi, iv, found[0], found[1])
     return best
+
+
+def best_plays(board: Board, hand: list[int], key: int, n: int, *, first_play: bool,
+               scoring: str = "cross") -> list[Play]:
+    """The `n` highest-scoring legal plays, best first, equals in `legal_plays`' order:
+    `sorted(legal_plays(...), key=lambda p: -p.score)[:n]`, without filling the
+    intervals whose bound cannot reach the n-th best found so far (a later play merely
+    equal to it ranks after it)."""
+    search = _Search(board, hand, key, first_play, scoring)
+    kept: list[tuple[int, int, Play]] = []     # a min-heap of (score, -order, play): the worst on top
+    order = 0
+    for oi, iv in search.intervals():
+        if len(kept) == n and iv.bound <= kept[0][0]:
+            continue
+        for score, chosen in search.fill(iv):
+            order += 1
+            if len(kept) < n:
+                heapq.heappush(kept, (score, -order, search.play(oi, iv, score, chosen)))
+            elif score > kept[0][0]:
+                heapq.heapreplace(kept, (score, -order, search.play(oi, iv, score, chosen)))
+    return [p for _, _, p in sorted(kept, key=lambda x: (-x[0], -x[1]))]
 
 
 def can_play(board: Board, hand: list[int], key: int, *, first_play: bool) -> bool:
