@@ -258,10 +258,12 @@ CRASHED: list[PhoneHost] = []      # kept whole: a crashed loop's tasks are neve
 
 def forget_retries(pages: dict) -> None:
     """Drop from each page's console the failures of its reconnect attempts while no TV
-    answered (the server gone, or going down or up under it): refused or reset."""
+    answered (the server gone, or going down or up under it): refused or reset, or a 503
+    (websockets' answer to a handshake that reaches a server already closing)."""
     for ph in pages.values():
         ph.console[:] = [c for c in ph.console if not ("WebSocket connection to" in c and (
-            "ERR_CONNECTION_REFUSED" in c or "ERR_CONNECTION_RESET" in c))]
+            "ERR_CONNECTION_REFUSED" in c or "ERR_CONNECTION_RESET" in c
+            or "Unexpected response code: 503" in c))]
 
 
 def crash(host: PhoneHost) -> None:
