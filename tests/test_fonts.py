@@ -76,21 +76,3 @@ def test_font_is_our_traditional_chinese_cut_and_ships_its_licence() -> None:
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Adobe" in licence
     for path in (REGULAR, BOLD):
         assert 1_000_000 < path.stat().st_size < 9_000_000
-
-
-def test_one_face_per_weight_measures_and_draws_as_one_loaded_at_each_size():
-    """`font` sets the size of one loaded face per weight (a face takes milliseconds to load):
-    at every size it measures and renders exactly as a face loaded at that size."""
-    from scenes.ui.fonts import font, font_path
-    pygame.font.init()
-    assert font(20) is font(33) is not font(20, True)
-    for bold in (False, True):
-        for size in (6, 13, 21, 48, 97):
-            fresh = pygame.font.Font(str(font_path(bold)), size)
-            face = font(size, bold)
-            assert face.get_linesize() == fresh.get_linesize() and face.get_ascent() == fresh.get_ascent()
-            for text in ("Sumoku 數目酷", "字母點點名：請給開局提示", "WWW iii 123¢"):
-                assert face.size(text) == fresh.size(text)
-                a, b = face.render(text, True, (255, 255, 255)), fresh.render(text, True, (255, 255, 255))
-                assert a.get_size() == b.get_size()
-                assert pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")

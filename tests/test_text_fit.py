@@ -28,18 +28,19 @@ def test_fit_size_gives_what_a_one_by_one_search_gives():
 
 
 def faces_loaded(fn) -> int:
-    """The sizes `fn` measures text at (each one a face set to that size)."""
     made = []
-    real = fonts.font
+    real = fonts.font.__wrapped__
 
     def counting(size: int, bold: bool = False):
         made.append((size, bold))
         return real(size, bold)
+    fonts.font.cache_clear()
     text.width.__globals__["font"] = counting
     try:
         fn()
     finally:
-        text.width.__globals__["font"] = real
+        text.width.__globals__["font"] = fonts.font
+        fonts.font.cache_clear()
     return len(set(made))
 
 

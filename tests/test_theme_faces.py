@@ -10,7 +10,7 @@ import weakref
 from typing import Any
 
 
-from scenes.ui import sizecache, text, theme
+from scenes.ui import fonts, sizecache, text, theme
 from scenes.ui.theme import FONT_NAME, SIZES, faces_loaded
 from test_scenes_framework import frames, make_app
 
@@ -69,10 +69,11 @@ def test_a_resize_drops_the_old_layout_and_what_was_cached_for_the_old_sizes():
     frames(app, 2)
     old = weakref.ref(app.stack.top.manager)
     text.render("probe", 97)
+    fonts.font(97)
     gc.disable()                     # only the loop's own collection may free the old manager
     try:
         app.resize((960, 540))
-        assert text.render.cache_info().currsize == 0
+        assert fonts.font.cache_info().currsize == 0
         app.stack.request_redraw()
         app.step()                   # the menu rebuilt at the new size
         app.idle(limit=0)            # then idle: the old layout collected
@@ -94,22 +95,24 @@ def test_toggling_back_and_forth_keeps_the_caches_bounded():
         app.stack.request_redraw()
         app.step()
         app.idle(limit=0)
-        sizes.append((text.render.cache_info().currsize, len(faces_loaded())))
+        sizes.append((fonts.font.cache_info().currsize, text.render.cache_info().currsize, len(faces_loaded())))
     assert sizes[2:] == sizes[:2] * 2     # each size refills the same, never more
 
 
 def test_same_size_relayout_keeps_the_caches():
     app = make_app()
     frames(app, 2)
-    kept = text.render.cache_info().currsize
+    kept = fonts.font.cache_info().currsize
     app.relayout()                   # a language change: the sizes stay
-    assert text.render.cache_info().currsize >= kept > 0
+    assert fonts.font.cache_info().currsize == kept > 0
 
 
 def test_every_size_cache_is_registered():
-    """The caches keyed by sizes are dropped together (text, theme faces)."""
+    """The caches keyed by sizes are dropped together (faces, text, theme faces)."""
+    fonts.font(21)
     text.render("x", 21)
     theme.face(SIZES[0], False)
     sizecache.drop()
+    assert fonts.font.cache_info().currsize == 0
     assert text.render.cache_info().currsize == 0
     assert faces_loaded() == []

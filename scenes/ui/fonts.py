@@ -1,9 +1,11 @@
-"""Fonts: our Traditional Chinese + Latin font (assets/fonts), one face per weight."""
+"""Fonts: our Traditional Chinese + Latin font (assets/fonts), cached by size."""
 from __future__ import annotations
 
 from pathlib import Path
 
 import pygame
+
+from scenes.ui.sizecache import sized_cache
 
 FONT_DIR = Path(__file__).resolve().parents[2] / "assets" / "fonts"
 REGULAR = FONT_DIR / "NotoSansTC-Couchtop-Regular.otf"
@@ -17,16 +19,7 @@ def font_path(bold: bool = False) -> Path:
     return path
 
 
-_FACES: dict[bool, pygame.font.Font] = {}
-
-
+@sized_cache(maxsize=64)
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The face of `bold` set to `size` px (pygame.font must be initialised). A face is
-    loaded once per weight (loading one takes milliseconds; setting its size, a
-    microsecond, and it then measures and draws exactly as one loaded at that size), so
-    the face is for use at once: the next call may set another size."""
-    face = _FACES.get(bold)
-    if face is None:
-        face = _FACES[bold] = pygame.font.Font(str(font_path(bold)), max(6, int(size)))
-    face.point_size = max(6, int(size))
-    return face
+    """A pygame Font of `size` px (pygame.font must be initialised)."""
+    return pygame.font.Font(str(font_path(bold)), max(6, int(size)))

@@ -26,7 +26,7 @@ ACTIVATE_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 def fit_widget_size(text: str, want: int, box: pygame.Rect, bold: bool) -> int:
     """The largest theme font size <= want at which `text` fits inside `box` on one line
-    (tried from the top down, stopping at the first)."""
+    (tried from the top down: each size tried loads a font face, so stop at the first)."""
     for s in reversed([s for s in SIZES if s <= want]):
         f = font(s, bold)
         if f.size(text)[0] <= box.width and f.get_height() <= box.height:

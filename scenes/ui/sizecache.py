@@ -1,4 +1,4 @@
-"""Caches keyed by pixel sizes (rendered text, tile faces, wrapped lines, theme faces).
+"""Caches keyed by pixel sizes (font faces, rendered text, tile faces, wrapped lines).
 
 Every size on screen follows the window, so after a resize or a full-screen toggle what
 was cached for the old sizes is never asked for again until the window goes back: the

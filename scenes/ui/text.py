@@ -64,7 +64,7 @@ def fit_size(text: str, size: int, max_w: int, max_h: int = 1 << 16, bold: bool 
             break
         if w > max_w:
             # a line's advance grows about in step with the size: skip the sizes that
-            # surely stay too wide (each size tried is a measurement), with a margin of a
+            # surely stay too wide (each size tried loads a font face), with a margin of a
             # pixel a character for the rounding of each glyph's advance, and one size more
             size = max(min_size, min(size - 1, int(size * (max_w + len(text)) / w) + 1))
         else:
