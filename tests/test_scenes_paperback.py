@@ -762,3 +762,17 @@ def test_a_word_that_claimed_the_common_still_shows_that_common():
           "claimed": "cE"}
     assert spelled_shown(ev)["cards"] == ["s0.T", "cE", "s0.W1"]
     assert spelled_shown({**ev, "claimed": None})["cards"] == ["s0.T", COMMON, "s0.W1"]
+
+
+def test_the_finders_kept_answers_go_when_the_table_leaves():
+    """The finder keeps its answers while a table plays (the bots and the hint search the
+    same hands); the table's leaving lets them go (kept, they held ~30 MB of a long
+    session's memory in scattered pieces: bench/memory.py games_in_a_row)."""
+    from engine.paperback import finder
+    from engine.paperback.hand import word_choices
+    app = make_app()
+    push(app, make_session(3, 1, seed=5))
+    assert word_choices(app.stack.top.session.view(0), limit=3)
+    assert finder._found.cache_info().currsize > 0
+    app.stack.pop()
+    assert finder._found.cache_info().currsize == 0

@@ -245,6 +245,11 @@ def _found(hand: tuple[CardDef, ...], common: CardDef | None, minus: int, common
                  for w, (_, s, path) in ranked)
 
 
+def forget() -> None:
+    """Let the kept answers go (a game is over: its hands will not be searched again)."""
+    _found.cache_clear()
+
+
 def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: int,
           common_bonus: int, limit: int | None, min_letters: int, max_letters: int | None,
           exclude: frozenset[str] | set[str], best: dict, top: list[tuple],

@@ -24,6 +24,7 @@ from typing import Any, Callable, TypeVar
 import pygame
 
 from engine.core.options import is_on
+from engine.paperback import finder
 from engine.paperback.finder import COMMON, general_index
 from scenes.common.banner import BannerWords, banner_text
 from scenes.common.confirm import Confirm
@@ -77,6 +78,10 @@ def spelled_shown(ev: dict) -> dict:
 class PaperbackScene(Builds, Input, Drawing, TurnTable):
     bot_pause = 0.7
     results_at_end = False       # the final table first (Fame, best words, hands), then the results
+
+    def leave(self) -> None:
+        super().leave()
+        finder.forget()              # the finder's kept answers are this table's hands
 
     def __init__(self, app: Any, session: Any) -> None:
         self.view: dict = session.view(None)
