@@ -88,6 +88,23 @@ async def test_bot_clients_race_and_all_end_with_the_room_log_refolded(tmp_path,
 
 
 @arun
+async def test_with_the_host_away_from_its_ticks_the_others_tick_and_the_race_ends(tmp_path, monkeypatch):
+    """The back-up tick: a host that never ticks (asleep, say) does not stall the race; the
+    others tick after their stagger, and everyone ends on the room log."""
+    import net.botclient as botclient
+    real = botclient.tick_delay
+    monkeypatch.setattr(botclient, "tick_delay",
+                        lambda seat, host: 10**9 if seat is not None and seat == host else real(seat, host))
+    async with relay_on(tmp_path) as relay:
+        clients = await room_of(relay, "speed", 4, seed=3)
+        await play_all(clients)
+        ref = await agree_with_room_log(relay, clients)
+        ticks = [r for r in ref.records if r["cmd"]["type"] == "tick"]
+        assert ticks and all(r["by"] != 0 for r in ticks)
+        await close_all(clients)
+
+
+@arun
 async def test_a_client_killed_mid_race_resumes_from_its_last_seq(tmp_path):
     async with relay_on(tmp_path) as relay:
         clients = await room_of(relay, "speed", 4, seed=2)
