@@ -64,10 +64,11 @@ def test_a_phone_seat_goes_to_the_tv_and_a_tv_seat_to_a_phone_that_joins(app):
     press(app, "to_1")                                  # Ada's phone seat to the TV
     assert recv_k(conns[1], "error")["code"] == "phone.err.to_tv"
     assert table.humans == [1, 2] and session.players[1]["kind"] == "human"
-    assert host.seats()[1]["kind"] == "tv"
+    steps_until(app, lambda: host.seats()[1]["kind"] == "tv")     # (the host's thread hears it soon)
     press(app, "to_2")                                  # Bo, at the TV, moves to a phone
     assert table.humans == [1] and table.viewer is None          # Bo's view is off the screen
-    assert table.phone_state(2) == "open" and host.seats()[2]["state"] == "empty"
+    assert table.phone_state(2) == "open"
+    steps_until(app, lambda: host.seats()[2]["state"] == "empty")
     assert "waiting for a phone: scan the code" in texts(app)
     c = phone(host.port, 2, "Bo", host.code)            # the locked room admits a phone to that seat
     steps_until(app, lambda: table.phone_state(2) == "here")
