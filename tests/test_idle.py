@@ -48,8 +48,10 @@ class Always(Still):
 
 
 def on_top(make: Any) -> tuple[Any, Any]:
-    """An app at the menu with `make(app)` pushed on top and two frames run."""
+    """An app at the menu with `make(app)` pushed on top and two frames run. The menu's
+    Continue scan has answered first: its wake-up, coming late, would end an idle early."""
     app = make_app()
+    wait_scan(app)
     scene = make(app)
     app.stack.push(scene)
     frames(app, 2)
@@ -159,6 +161,20 @@ def test_a_worker_thread_wakes_the_loop(fake: Path) -> None:
     draws = scene.draws
     frames(app, 1)
     assert scene.draws == draws + 1 and WAKE in scene.events
+
+
+def test_waiting_for_a_job_waits_for_its_wake_up_too(monkeypatch: Any) -> None:
+    """A job sets `done` before it wakes the loop; a test that waited only for `done` found
+    the wake-up arriving later and ending an idle it meant to measure."""
+    import scenes.ui.worker as worker
+    woken = threading.Event()
+
+    def slow_wake() -> None:
+        threading.Event().wait(0.05)     # the thread is slow to reach its wake-up
+        woken.set()
+    monkeypatch.setattr(worker, "wake", slow_wake)
+    job = worker.run_async(lambda: 7)
+    assert job.wait(5) and woken.is_set() and job.result() == 7
 
 
 def test_a_scene_timer_wakes_it_for_an_update_and_a_frame(fake: Path) -> None:

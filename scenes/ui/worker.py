@@ -60,8 +60,10 @@ class Job(Generic[T]):
         return self._result  # type: ignore[return-value]
 
     def wait(self, timeout: float | None = None) -> bool:
-        """Block until done (tests and shutdown only; never inside a frame)."""
-        return self._done.wait(timeout)
+        """Block until done and its wake-up posted (tests and shutdown only; never inside
+        a frame): the thread sets `done` before it wakes the loop, so it is joined."""
+        self._thread.join(timeout)
+        return self.done
 
 
 def run_async(fn: Callable[..., T], *args: Any, **kw: Any) -> Job[T]:
