@@ -134,7 +134,7 @@ class SumokuBot(LevelledBot):
                     value += extra.score
             elif not left and bag_empty:
                 value += 50  # going out ends the game before the others can score
-            if nxt != seat:
+            if nxt != seat and value > best_value:   # a reply only lowers the value
                 reply = best_play(after, list(view["hands"][nxt]), key, first_play=False,
                                   scoring=scoring)
                 if reply is not None:

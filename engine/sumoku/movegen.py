@@ -91,28 +91,39 @@ class _Search:
         self.max_tiles = limit if max_tiles is None else min(limit, max_tiles)
         self.board = board
         self.orientations = (Orientation(board), Orientation(transpose(board)))
+        # a cell's options depend only on (residue needed, colours across): worked out once
+        # per pair; highest value first (a stable sort: ties keep the hand's order)
+        ranked = sorted(self.opts, key=lambda o: -o[1])
+        self._by_res = [[o for o in ranked if o[1] % key == r] for r in range(key)]
+        self._free = (self._by_res, ranked, ranked[0][1]) if ranked else None
+        self._fits: dict[tuple[int, int], tuple | None] = {}
+
+    def _fitting(self, need: int, mask: int) -> tuple | None:
+        """(options by residue, options, best value) for a cell whose cross needs residue
+        `need` and holds the colours `mask`; None when nothing in hand fits."""
+        fits = self._fits.get((need, mask), False)
+        if fits is False:
+            opts = [o for o in self._by_res[need] if not o[0] & mask]
+            if opts:
+                by_res: list[list[Option]] = [[] for _ in range(self.key)]
+                by_res[need] = opts
+                fits = (by_res, opts, opts[0][1])
+            else:
+                fits = None
+            self._fits[(need, mask)] = fits
+        return fits
 
     # ---- cells --------------------------------------------------------------------
     def _cell(self, ori: Orientation, cache: dict, line: int, pos: int) -> _Cell | None:
         key = (line, pos)
         if key in cache:
             return cache[key]
-        k = self.key
         rec = ori.cross(line, pos)
         cell: _Cell | None = None
         if not rec.dead:
-            if rec.length:
-                need = (-rec.total) % k
-                mask = rec.mask
-                opts = [o for o in self.opts if o[1] % k == need and not o[0] & mask]
-            else:
-                opts = self.opts
-            if opts:
-                opts = sorted(opts, key=lambda o: -o[1])
-                by_res: list[list[Option]] = [[] for _ in range(k)]
-                for o in opts:
-                    by_res[o[1] % k].append(o)
-                cell = _Cell(pos, rec.length, rec.total, rec.side_lines, by_res, opts, opts[0][1])
+            fits = self._fitting((-rec.total) % self.key, rec.mask) if rec.length else self._free
+            if fits is not None:
+                cell = _Cell(pos, rec.length, rec.total, rec.side_lines, fits[0], fits[1], fits[2])
         cache[key] = cell
         return cell
 
