@@ -575,8 +575,11 @@ def unsafe(path: Path, also: tuple[str, ...] = ()) -> list[str]:
     """What in `path` could unpickle or evaluate data (an import of a pickling module or of
     `also`, a call of eval, exec or compile), read with ast (nothing is imported)."""
     import ast
+    text = path.read_text(encoding="utf-8")
+    if not any(word in text for word in UNSAFE_MODULES + UNSAFE_CALLS + also):
+        return []                        # nothing to look at: spares parsing the whole project
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(text)):
         if isinstance(node, ast.Import):
             names = [a.name for a in node.names]
         elif isinstance(node, ast.ImportFrom):
