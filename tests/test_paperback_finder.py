@@ -6,7 +6,7 @@ import pytest
 
 from engine.paperback.bruteforce import agrees, brute_force, random_cases
 from engine.paperback.content import content
-from engine.paperback.finder import COMMON, Index, find_words
+from engine.paperback.finder import COMMON, Index, cut, find_words, tighter
 from engine.paperback.scoring import score
 
 BOX = content().box(5, attacks=True)
@@ -60,6 +60,35 @@ def test_finder_matches_brute_force():
             assert agrees(full, oracle, None)
         checked += 1
     assert checked == 18
+
+
+def test_a_floor_gives_exactly_the_part_of_the_answer_not_worse_than_it():
+    """A search merged into others (a word power's variants, Dyslexia's) takes the merged
+    best `limit` so far as its floor: its answer is the plain answer's part whose (¢, draws,
+    letters) reach the floor's, ties at the floor included, so the merge is the same."""
+    seen_ties = checked = 0
+    for hand, common, minus in random_cases(10, 77):
+        plain = find_words(hand, common, minus=minus, limit=12)
+        if not plain:
+            continue
+        checked += 1
+        for at in sorted({0, len(plain) // 2, len(plain) - 1}):
+            floor = plain[at].key()
+            got = find_words(hand, common, minus=minus, limit=12, floor=floor)
+            assert got == [f for f in plain if f.key()[:3] <= floor[:3]]
+            seen_ties += sum(f.key()[:3] == floor[:3] for f in got) > 1
+    assert checked >= 8 and seen_ties                         # a floor tied with other words
+    hand = [c for c in SINGLES if c.letters in "aetr"][:4]
+    assert find_words(hand, limit=None, floor=(-99, 0, 0, "")) == find_words(hand)   # no limit: no floor
+
+
+def test_cut_is_the_limit_th_key_and_tighter_the_smaller_floor():
+    hand, common, minus = next(iter(random_cases(1, 5)))
+    found = find_words(hand, common, minus=minus, limit=8)
+    assert cut(found, 8) == found[7].key() and cut(found, 9) is None and cut(found, None) is None
+    assert cut(reversed(found), 3) == found[2].key()
+    a, b = found[1].key(), found[4].key()
+    assert tighter(a, b) == a == tighter(b, a) and tighter(None, b) == b and tighter(a, None) == a
 
 
 def test_agrees_catches_a_wrong_answer():

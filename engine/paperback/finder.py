@@ -206,7 +206,8 @@ def find_words(hand: Sequence[CardDef], common: CardDef | None = None, *, minus:
                common_bonus: int = 1, limit: int | None = None, min_letters: int = 2,
                max_letters: int | None = None, exclude: frozenset[str] | set[str] = frozenset(),
                extra_words: Iterable[str] = (), index: Index | None = None,
-               blanks: Sequence[Piece] = (), must: str | None = None) -> list[Found]:
+               blanks: Sequence[Piece] = (), must: str | None = None,
+               floor: tuple | None = None) -> list[Found]:
     """Every word of the general list (and `extra_words`, the table's accepted words) that
     `hand` can spell with or without the top `common`, each with the arrangement that
     earns the most ¢ (then the most extra draws), best first by `sort_key`; only the best
@@ -214,10 +215,31 @@ def find_words(hand: Sequence[CardDef], common: CardDef | None = None, *, minus:
     `minus` is a pending attack against the speller; words in `exclude` are skipped;
     `min_letters` / `max_letters` bound the words' length. `blanks` are pieces that lay no
     letter (a power common) scored with every arrangement (they are not in `cards`);
-    `must` is a card id every word has to use (Dyslexia's reversed card)."""
+    `must` is a card id every word has to use (Dyslexia's reversed card).
+
+    `floor` (a `sort_key`, with a limit) leaves out the words whose (¢, draws, letters) are
+    worse than its own: the answer is then exactly the part of the answer without it that
+    is not worse, found sooner (a search merged into others whose best `limit` already reach
+    that key: see `cut`)."""
     return list(_found(tuple(hand), common, minus, common_bonus, limit, min_letters, max_letters,
                        exclude if isinstance(exclude, frozenset) else frozenset(exclude),
-                       tuple(sorted({w for w in extra_words if w})), index, tuple(blanks), must))
+                       tuple(sorted({w for w in extra_words if w})), index, tuple(blanks), must,
+                       None if floor is None or limit is None else tuple(floor[:3])))
+
+
+def cut(found: Iterable[Found], limit: int | None) -> tuple | None:
+    """The key of the `limit`-th best of `found` (one per word), or None with fewer: a word
+    worse than it cannot be among the best `limit` of `found` merged with anything else, so
+    a search merged into `found` may take it as its `floor`."""
+    if limit is None:
+        return None
+    keys = sorted(f.key() for f in found)
+    return keys[limit - 1] if len(keys) >= limit else None
+
+
+def tighter(a: tuple | None, b: tuple | None) -> tuple | None:
+    """The stricter of two floors (None: none)."""
+    return b if a is None else a if b is None else min(a, b)
 
 
 # The same hand is looked at again and again: by a bot and the hint, by a hard bot's turn
@@ -229,14 +251,14 @@ def find_words(hand: Sequence[CardDef], common: CardDef | None = None, *, minus:
 def _found(hand: tuple[CardDef, ...], common: CardDef | None, minus: int, common_bonus: int,
            limit: int | None, min_letters: int, max_letters: int | None, exclude: frozenset[str],
            extra: tuple[str, ...], index: Index | None, blanks: tuple[Piece, ...],
-           must: str | None) -> tuple[Found, ...]:
+           must: str | None, floor: tuple | None = None) -> tuple[Found, ...]:
     best: dict[str, tuple[tuple, Score, tuple]] = {}
     top: list[tuple] = []              # the keys of the words kept (with a limit), ascending
     if extra:
         _walk(Index(extra), hand, common, minus, common_bonus, limit, min_letters, max_letters,
-              exclude, best, top, blanks, must)
+              exclude, best, top, blanks, must, floor)
     _walk(index or general_index(), hand, common, minus, common_bonus, limit, min_letters,
-          max_letters, exclude, best, top, blanks, must)
+          max_letters, exclude, best, top, blanks, must, floor)
     ranked = sorted(best.items(), key=lambda kv: kv[1][0])
     if limit is not None:
         ranked = ranked[:limit]
@@ -253,7 +275,7 @@ def forget() -> None:
 def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: int,
           common_bonus: int, limit: int | None, min_letters: int, max_letters: int | None,
           exclude: frozenset[str] | set[str], best: dict, top: list[tuple],
-          blanks: Sequence[Piece] = (), must: str | None = None) -> None:
+          blanks: Sequence[Piece] = (), must: str | None = None, floor: tuple | None = None) -> None:
     kids, term, height, mask = index.kids, index.term, index.height, index.mask
     groups = group(hand, must)
     blank_cents = sum(common_bonus if ref else card.cents for card, _, ref in blanks)
@@ -321,6 +343,8 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         pieces += blanks
         s = score(pieces, minus=minus, common_bonus=common_bonus)  # type: ignore[arg-type]
         k = sort_key(word, s)
+        if floor is not None and k[:3] > floor:
+            return                             # worse than the floor
         old = best.get(word)
         if old is not None and old[0] <= k:
             return
@@ -460,8 +484,11 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         # `known`: the node's bound, when the caller has just worked it out
         if depth + min(height[node], cap - depth) < min_letters:
             return                             # no word below is long enough
-        if kth is not None and (known >= kth[:3] if known is not None else prunes(node, depth)):
-            return
+        if kth is not None:                    # (the words kept are not worse than a floor)
+            if known >= kth[:3] if known is not None else prunes(node, depth):
+                return
+        elif floor is not None and (known if known is not None else bound(node, depth)) > floor:
+            return                             # nothing below reaches the floor
         if term[node] and depth >= min_letters:
             word = "".join(chars)
             if word not in exclude:

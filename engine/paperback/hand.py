@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.paperback.content import CardDef, content
-from engine.paperback.finder import Found, find_words
+from engine.paperback.finder import Found, cut, find_words
 from engine.paperback.powers import power_layings
 from engine.paperback.state import view_box
 from engine.paperback.wildcommons import find_layings
@@ -46,10 +46,16 @@ def word_choices(view: dict, limit: int = 10, **kw: Any) -> list[Found]:
     power = view.get("power")
     if power and not power["turn"] and power["legal"]:     # a word power: typo, plagiarism, stuck key
         best = {f.word: f for f in found}
-        for f in power_layings(power["id"], hand, view.get("last_word"),
-                               lambda h, **k: find(h, common, **k), **args):
-            if f.word not in best or f.key() < best[f.word].key():
-                best[f.word] = f
+
+        def merged(h: list[CardDef], **k: Any) -> list[Found]:
+            # each way of using the power searches only for words that beat the best
+            # `limit` merged so far (finder.cut): the merged answer is the same, found sooner
+            more = find(h, common, floor=cut(best.values(), limit), **k)
+            for f in more:
+                if f.word not in best or f.key() < best[f.word].key():
+                    best[f.word] = f
+            return more
+        power_layings(power["id"], hand, view.get("last_word"), merged, **args)
         found = sorted(best.values(), key=Found.key)[:limit]
     return found
 

@@ -22,7 +22,7 @@ from itertools import product
 from typing import Iterable, Sequence
 
 from engine.paperback.content import CardDef
-from engine.paperback.finder import COMMON, Found, Index, card_type, find_words
+from engine.paperback.finder import COMMON, Found, Index, card_type, cut, find_words, tighter
 from engine.paperback.scoring import Score
 
 
@@ -42,12 +42,15 @@ def _sources(hand: Sequence[CardDef], common: CardDef | None) -> list[tuple[Card
 def find_layings(hand: Sequence[CardDef], common: CardDef | None = None, *, minus: int = 0,
                  common_bonus: int = 1, limit: int | None = None, min_letters: int = 2,
                  max_letters: int | None = None, exclude: frozenset[str] | set[str] = frozenset(),
-                 extra_words: Iterable[str] = (), index: Index | None = None) -> list[Found]:
-    """Like `find_words`, with the power commons in reach (the hand's and the top one)."""
+                 extra_words: Iterable[str] = (), index: Index | None = None,
+                 floor: tuple | None = None) -> list[Found]:
+    """Like `find_words`, with the power commons in reach (the hand's and the top one). Each
+    Dyslexia search takes as its floor the best `limit` found so far (`finder.cut`)."""
     plain_hand = [c for c in hand if not c.power]
     kw = dict(common_bonus=common_bonus, exclude=exclude, extra_words=tuple(extra_words), index=index)
     found = find_words(plain_hand, None if common is not None and common.power else common,
-                       minus=minus, limit=limit, min_letters=min_letters, max_letters=max_letters, **kw)
+                       minus=minus, limit=limit, min_letters=min_letters, max_letters=max_letters,
+                       floor=floor, **kw)
     sources = _sources(hand, common)
     if not sources:
         return found
@@ -55,7 +58,8 @@ def find_layings(hand: Sequence[CardDef], common: CardDef | None = None, *, minu
     best = {f.word: f for f in found}
     for card, cid, ref in sources:
         if card.power == "dyslexia":
-            more = _dyslexia(rest, (card, "", ref), cid, minus, limit, min_letters, max_letters, kw)
+            more = _dyslexia(rest, (card, "", ref), cid, minus, limit, min_letters, max_letters, kw,
+                             best, floor)
         else:
             more = _space(rest, (card, "", ref), cid, minus, min_letters, max_letters, kw)
         for f in more:
@@ -63,11 +67,13 @@ def find_layings(hand: Sequence[CardDef], common: CardDef | None = None, *, minu
             if old is None or f.key() < old.key():
                 best[f.word] = f
     ranked = sorted(best.values(), key=Found.key)
+    if floor is not None and limit is not None:
+        ranked = [f for f in ranked if f.key()[:3] <= tuple(floor[:3])]
     return ranked[:limit] if limit is not None else ranked
 
 
 def _dyslexia(rest: list[CardDef], piece, cid: str, minus: int, limit, min_letters, max_letters,
-              kw) -> list[Found]:
+              kw, best: dict[str, Found], floor: tuple | None) -> list[Found]:
     out: list[Found] = []
     seen = set()
     for i, c in enumerate(rest):
@@ -78,7 +84,8 @@ def _dyslexia(rest: list[CardDef], piece, cid: str, minus: int, limit, min_lette
         seen.add(card_type(c))
         turned = rest[:i] + [replace(c, letters=c.letters[::-1])] + rest[i + 1:]
         for f in find_words(turned, None, minus=minus, limit=limit, min_letters=min_letters,
-                            max_letters=max_letters, blanks=(piece,), must=c.id, **kw):
+                            max_letters=max_letters, blanks=(piece,), must=c.id,
+                            floor=tighter(floor, cut(best.values(), limit)), **kw):
             out.append(Found(f.word, f.score, f.cards + (cid,), f.texts + ("",)))
     return out
 
