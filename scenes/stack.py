@@ -58,6 +58,10 @@ class Scene:
     def leave(self) -> None:
         """Called when the scene is popped or covered."""
 
+    def removed(self) -> None:
+        """Called once the scene is off the stack for good (popped, replaced, removed or
+        cleared; after `leave`): what it kept for when it is shown again may go."""
+
     def resize(self, size: tuple[int, int]) -> None:
         """The window changed size (also on language change: relayout)."""
 
@@ -119,6 +123,7 @@ class SceneStack:
             return None
         scene = self.scenes.pop()
         scene.leave()
+        scene.removed()
         self.dropped = True
         if self.scenes:
             self.scenes[-1].enter()
@@ -131,12 +136,15 @@ class SceneStack:
             self.pop()
         elif scene in self.scenes:
             self.scenes.remove(scene)       # not on top: it has left already
+            scene.removed()
             self.dropped = True
             self._dirty = True
 
     def replace(self, scene: Scene) -> None:
         if self.scenes:
-            self.scenes.pop().leave()
+            gone = self.scenes.pop()
+            gone.leave()
+            gone.removed()
             self.dropped = True
         self.scenes.append(scene)
         scene.enter()
@@ -145,7 +153,9 @@ class SceneStack:
     def clear_to(self, scene: Scene) -> None:
         """Drop every scene and start over with `scene` (e.g. back to the menu)."""
         while self.scenes:
-            self.scenes.pop().leave()
+            gone = self.scenes.pop()
+            gone.leave()
+            gone.removed()
             self.dropped = True
         self.scenes.append(scene)
         scene.enter()

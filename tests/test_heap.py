@@ -63,3 +63,37 @@ def test_collect_finds_unreachable_cycles():
         assert gone() is None
     finally:
         gc.enable()
+
+
+class Counted(Scene):
+    """Counts its leavings and its removal."""
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.left = self.gone = 0
+
+    def leave(self) -> None:
+        self.left += 1
+
+    def removed(self) -> None:
+        assert self.left, "removed before it left"
+        self.gone += 1
+
+
+def test_a_scene_hears_once_that_it_is_off_the_stack_for_good_and_never_when_covered():
+    app = make_app()
+    stack = app.stack
+    a, b, c, d = (Counted(app) for _ in range(4))
+    stack.clear_to(a)
+    stack.push(b)                                  # a is covered: it left, it is not gone
+    assert (a.left, a.gone) == (1, 0)
+    stack.pop()                                    # b popped
+    assert (b.left, b.gone) == (1, 1) and a.gone == 0
+    stack.push(c)
+    stack.remove(a)                                # removed from under c
+    assert (a.left, a.gone) == (2, 1)
+    stack.replace(d)                               # c replaced
+    assert (c.left, c.gone) == (1, 1)
+    stack.clear_to(Counted(app))                   # d cleared
+    assert (d.left, d.gone) == (1, 1)
+    assert (a.gone, b.gone, c.gone) == (1, 1, 1)   # once each

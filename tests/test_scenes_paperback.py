@@ -766,13 +766,22 @@ def test_a_word_that_claimed_the_common_still_shows_that_common():
 
 def test_the_finders_kept_answers_go_when_the_table_leaves():
     """The finder keeps its answers while a table plays (the bots and the hint search the
-    same hands); the table's leaving lets them go (kept, they held ~30 MB of a long
-    session's memory in scattered pieces: bench/memory.py games_in_a_row)."""
+    same hands), also under the pause or a hand-over curtain; the table's leaving for good
+    lets them go (kept, they held ~30 MB of a long session's memory in scattered pieces:
+    bench/memory.py games_in_a_row)."""
     from engine.paperback import finder
     from engine.paperback.hand import word_choices
+    from scenes.common.pause import PauseOverlay
     app = make_app()
     push(app, make_session(3, 1, seed=5))
-    assert word_choices(app.stack.top.session.view(0), limit=3)
-    assert finder._found.cache_info().currsize > 0
+    table = app.stack.top
+    assert word_choices(table.session.view(0), limit=3)
+    kept = finder._found.cache_info().currsize
+    assert kept > 0
+    app.stack.push(PauseOverlay(app))                  # covered: the table is coming back
+    app.stack.pop()
+    app.stack.push(HandoffCurtain(app, 1, "Ann"))
+    app.stack.remove(app.stack.top)
+    assert app.stack.top is table and finder._found.cache_info().currsize == kept
     app.stack.pop()
     assert finder._found.cache_info().currsize == 0

@@ -79,8 +79,8 @@ class PaperbackScene(Builds, Input, Drawing, TurnTable):
     bot_pause = 0.7
     results_at_end = False       # the final table first (Fame, best words, hands), then the results
 
-    def leave(self) -> None:
-        super().leave()
+    def removed(self) -> None:
+        super().removed()
         finder.forget()              # the finder's kept answers are this table's hands
 
     def __init__(self, app: Any, session: Any) -> None:
