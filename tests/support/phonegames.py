@@ -95,6 +95,7 @@ class PaperbackDriver:
         self.why = ""             # the preview's reason for the junk word, before it was sent
         self.shown: list[int] = []     # the live ¢ each tapped word showed before it was sent
         self.hinted = ""          # the hint's first word, laid by one tap and spelled
+        self.last: dict | None = None  # the move being carried out (`play` names it if it never comes)
         from net.phones.gamecontent import paperback_cards
         self.cards = paperback_cards()["cards"]
 
@@ -137,6 +138,7 @@ class PaperbackDriver:
                      and self.cards[x["id"]]["ability"][0] in ("atk_discard", "atk_discard_wild", "atk_topdeck")]
             if takes:
                 cmd = {"type": "buy", "cards": takes[:1]}
+        self.last = cmd
         for extra, selector in (("ask_help", "#ask_help"), ("theme_claim", "#claim_theme")):
             if (self.asks and extra not in self.asked and page.locator(selector).count()
                     and self.tv.session.check({"type": extra, "seat": seat}) is None):
@@ -279,6 +281,7 @@ class SumokuDriver:
         self.refusal = ""
         self.flipped = 0
         self.hinted: dict | None = None      # the TV's Hint, asked for once (the move after the refusal)
+        self.last: dict | None = None        # the move being carried out (`play` names it if it never comes)
 
     def __call__(self, page, seat: int, view: dict) -> None:
         self.moves += 1
@@ -287,6 +290,7 @@ class SumokuDriver:
             cmd = {"type": "stop"}
         elif self.moves == self.exchange_at:
             cmd = {"type": "exchange", "tiles": sorted(view["hands"][seat])[:1]}
+        self.last = cmd
         kind = cmd["type"]
         if kind == "place" and not self.refusal:
             tap(page, f"button[data-tile='{cmd['tiles'][0][0]}']")
