@@ -258,12 +258,14 @@ CRASHED: list[PhoneHost] = []      # kept whole: a crashed loop's tasks are neve
 
 def forget_retries(pages: dict) -> None:
     """Drop from each page's console the failures of its reconnect attempts while no TV
-    answered (the server gone, or going down or up under it): refused or reset, or a 503
-    (websockets' answer to a handshake that reaches a server already closing)."""
+    answered (the server gone, or going down or up under it): refused or reset, a 503
+    (websockets' answer to a handshake that reaches a server already closing), or closed
+    before the handshake's answer (a connection the closing server had just taken)."""
     for ph in pages.values():
         ph.console[:] = [c for c in ph.console if not ("WebSocket connection to" in c and (
             "ERR_CONNECTION_REFUSED" in c or "ERR_CONNECTION_RESET" in c
-            or "Unexpected response code: 503" in c))]
+            or "Unexpected response code: 503" in c
+            or "Connection closed before receiving a handshake response" in c))]
 
 
 def crash(host: PhoneHost) -> None:
