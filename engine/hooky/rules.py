@@ -300,6 +300,18 @@ class HookyRules(TableVote, PhasedRules[HookyState]):
         state.phase = "over"
 
 
+_KEYED: list[list[tuple[str, str]]] = []
+
+
+def _keyed_words() -> list[tuple[str, str]]:
+    """Every clue word with its letters sorted (what an ask is told apart by), worked out
+    once: the random level lists every question at each of its turns (a new list each
+    call, the caller's own)."""
+    if not _KEYED:
+        _KEYED.append([(w, "".join(sorted(w))) for w in hooky_words()])
+    return list(_KEYED[0])
+
+
 def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
     """Legal commands for `seat` from its view, lazily (the word lists are long): the
     reveals first, then every question; for the final hand guess only one sample (the
@@ -307,11 +319,11 @@ def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
     if seat not in v["to_act"]:
         return
     phase = v["phase"]
-    words = [w for w in hooky_words()] + list(v["accepted_words"])
+    words = _keyed_words() + [(w, "".join(sorted(w))) for w in v["accepted_words"]]
     if phase == "clue":
         own = set(v["hand"])
-        for w in words:
-            if own & set(w):
+        for w, _ in words:
+            if not own.isdisjoint(w):
                 yield {"type": "clue", "seat": seat, "word": w}
     elif phase == "turn":
         if v["can_reveal"]:
@@ -320,11 +332,10 @@ def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
                     for t in range(v["seats"]):
                         if t != seat and v["hidden_counts"][t] > 0:
                             yield {"type": "reveal", "seat": seat, "letter": letter, "target": t}
-        asked = {t: {"".join(sorted(w)) for w in v["asked_of"][t]} for t in range(v["seats"])}
-        for w in words:
-            key = "".join(sorted(w))
-            for t in range(v["seats"]):
-                if t != seat and key not in asked[t]:
+        asked = [(t, {"".join(sorted(w)) for w in v["asked_of"][t]}) for t in range(v["seats"]) if t != seat]
+        for w, key in words:
+            for t, done in asked:
+                if key not in done:
                     yield {"type": "ask", "seat": seat, "target": t, "word": w}
     elif phase == "vote":
         yield {"type": "vote", "seat": seat, "accept": True}
