@@ -122,9 +122,7 @@ class SceneStack:
         if not self.scenes:
             return None
         scene = self.scenes.pop()
-        scene.leave()
-        scene.removed()
-        self.dropped = True
+        self._gone(scene)
         if self.scenes:
             self.scenes[-1].enter()
         self._dirty = True
@@ -136,16 +134,20 @@ class SceneStack:
             self.pop()
         elif scene in self.scenes:
             self.scenes.remove(scene)       # not on top: it has left already
-            scene.removed()
-            self.dropped = True
+            self._gone(scene, left=True)
             self._dirty = True
+
+    def _gone(self, scene: Scene, left: bool = False) -> None:
+        """`scene` is off the stack for good: it leaves (unless it `left` when covered),
+        hears that it is removed, and its memory goes back when the loop is next idle."""
+        if not left:
+            scene.leave()
+        scene.removed()
+        self.dropped = True
 
     def replace(self, scene: Scene) -> None:
         if self.scenes:
-            gone = self.scenes.pop()
-            gone.leave()
-            gone.removed()
-            self.dropped = True
+            self._gone(self.scenes.pop())
         self.scenes.append(scene)
         scene.enter()
         self._dirty = True
@@ -153,10 +155,7 @@ class SceneStack:
     def clear_to(self, scene: Scene) -> None:
         """Drop every scene and start over with `scene` (e.g. back to the menu)."""
         while self.scenes:
-            gone = self.scenes.pop()
-            gone.leave()
-            gone.removed()
-            self.dropped = True
+            self._gone(self.scenes.pop())
         self.scenes.append(scene)
         scene.enter()
         self._dirty = True

@@ -13,6 +13,7 @@ card_revealed, card_peeked, asked, round_ended, hooky_guessed, hands_named, game
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any, ClassVar, Iterable, Iterator, Mapping, Sequence
 
@@ -300,16 +301,11 @@ class HookyRules(TableVote, PhasedRules[HookyState]):
         state.phase = "over"
 
 
-_KEYED: list[list[tuple[str, str]]] = []
-
-
-def _keyed_words() -> list[tuple[str, str]]:
+@lru_cache(maxsize=1)
+def _keyed_words() -> tuple[tuple[str, str], ...]:
     """Every clue word with its letters sorted (what an ask is told apart by), worked out
-    once: the random level lists every question at each of its turns (a new list each
-    call, the caller's own)."""
-    if not _KEYED:
-        _KEYED.append([(w, "".join(sorted(w))) for w in hooky_words()])
-    return list(_KEYED[0])
+    once: the random level lists every question at each of its turns."""
+    return tuple((w, "".join(sorted(w))) for w in hooky_words())
 
 
 def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
@@ -319,7 +315,7 @@ def _legal_commands(v: dict, seat: int) -> Iterator[Command]:
     if seat not in v["to_act"]:
         return
     phase = v["phase"]
-    words = _keyed_words() + [(w, "".join(sorted(w))) for w in v["accepted_words"]]
+    words = [*_keyed_words(), *((w, "".join(sorted(w))) for w in v["accepted_words"])]
     if phase == "clue":
         own = set(v["hand"])
         for w, _ in words:
