@@ -58,3 +58,9 @@ def pytest_configure(config):
                 pyc.parent.mkdir(exist_ok=True)
                 source_hash, co = _rewrite_test(fn, config)
                 _write_pyc(state, co, source_hash, pyc)
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The browser modules spread through the run (tests/support/order.py)."""
+    from support.order import run_order
+    items[:] = run_order(items)

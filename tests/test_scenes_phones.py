@@ -4,6 +4,7 @@ and the table that pumps the phones' moves and waits for them without a curtain.
 from __future__ import annotations
 
 import json
+import time
 
 import pygame
 import pytest
@@ -12,6 +13,7 @@ from websockets.sync.client import connect
 from scenes.app import App
 from scenes.common.phonelobby import PhoneLobbyScene
 from scenes.common.setup import PHONE, SetupScene
+from scenes.stack import WOKEN
 from scenes.ui.qr import qr_matrix
 from support.fits import assert_fits
 from support.scenes import english_after, redraw, texts  # noqa: F401
@@ -52,12 +54,21 @@ def recv_k(c, k):
 
 def steps_until(app, pred, n=500):
     """Frames until `pred()`; between them the loop sleeps as the app's does, until the
-    phone host's thread wakes it with what a phone sent (or 50 ms pass)."""
+    phone host's thread wakes it with what a phone sent (or 50 ms pass).
+
+    On an app whose idle() clock is fake (a test's, moved only by hand) idle's 50 ms never
+    pass, and what some predicates wait for wakes nobody (a frame on its way to a test's
+    own phone socket): the loop then naps on the same wake flag, 50 ms of real time at
+    most."""
     for _ in range(n):
         app.step()
         if pred():
             return
-        app.idle(limit=0.05)
+        if app.now is time.monotonic:
+            app.idle(limit=0.05)
+        elif not pygame.event.peek():
+            WOKEN.wait(0.05)
+            WOKEN.clear()
     raise AssertionError("the TV never got there")
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from support.phones import HOSTNAME, Phone
+from support.phones import HOSTNAME, Pages, Phone
 
 CHROMIUM = Path(os.environ.get("COUCHTOP_CHROMIUM", "/usr/bin/chromium"))
 
@@ -46,12 +46,20 @@ def browser():
         b.close()
 
 
+@pytest.fixture(scope="module")
+def pages(browser):
+    """The module's tabs, each kept for the next phone once its test is done with it."""
+    kept = Pages(browser)
+    yield kept
+    kept.close()
+
+
 @pytest.fixture
-def phones(browser):
+def phones(pages):
     made: list[Phone] = []
 
     def make(url: str, **kw) -> Phone:
-        p = Phone(browser, url, **kw)
+        p = Phone(pages, url, **kw)
         made.append(p)
         return p
     yield make
