@@ -309,13 +309,18 @@ class Pages:
         return self.browser.new_context(locale=lang, viewport=size).new_page()
 
     def give(self, page, lang: str) -> None:
+        from playwright.sync_api import Error
         context = page.context
-        if page.is_closed() or len(context.pages) != 1 or page.evaluate("'__pwClock' in window"):
+        try:
+            if page.is_closed() or len(context.pages) != 1 or page.evaluate("'__pwClock' in window"):
+                context.close()
+                return
+            page.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
+            context.clear_cookies()
+            page.goto("about:blank")
+        except Error:                  # (a page caught mid-navigation, or crashed): not kept
             context.close()
             return
-        page.evaluate("() => { try { localStorage.clear(); sessionStorage.clear(); } catch (e) {} }")
-        context.clear_cookies()
-        page.goto("about:blank")
         self.free.setdefault(lang, []).append(page)
 
     def close(self) -> None:
