@@ -13,6 +13,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 _DATA = tempfile.mkdtemp(prefix="couchtop-test-")
 os.environ["COUCHTOP_DATA"] = _DATA
+if os.environ.get("COUCHTOP_TEST_CACHE"):      # an xdist worker: the run's one cache folder
+    os.symlink(os.environ["COUCHTOP_TEST_CACHE"], Path(_DATA, "cache"))
 os.environ["COUCHTOP_CONFIG"] = _DATA
 os.environ["COUCHTOP_STRICT_PLUGINS"] = "1"   # a broken game plug-in raises (scenes/registry.py)
 
@@ -41,6 +43,9 @@ def pytest_configure(config):
     a fresh clone each worker did all of it itself (~10 CPU-s each; ~2 when cached)."""
     if hasattr(config, "workerinput") or not getattr(config.option, "numprocesses", None):
         return
+    # What is kept on disk (engine/core/diskcache.py: the word finder's index, the sounds) is
+    # made once for the run, not once a worker: each worker's data folder links to this one.
+    os.environ["COUCHTOP_TEST_CACHE"] = tempfile.mkdtemp(prefix="couchtop-test-cache-")
     import compileall
     for part in ("engine", "scenes", "net", "tests/support"):
         compileall.compile_dir(ROOT / part, quiet=1)
@@ -64,3 +69,11 @@ def pytest_collection_modifyitems(session, config, items):
     """The browser modules spread through the run (tests/support/order.py)."""
     from support.order import run_order
     items[:] = run_order(items)
+
+
+def pytest_unconfigure(config):
+    """The run's cache folder goes with the run (the controller made it)."""
+    shared = os.environ.get("COUCHTOP_TEST_CACHE")
+    if shared and not hasattr(config, "workerinput") and getattr(config.option, "numprocesses", None):
+        import shutil
+        shutil.rmtree(shared, ignore_errors=True)

@@ -2,28 +2,19 @@
 channels), named by a hash of the code that makes them (scenes/ui/synth.py, music.py):
 a start then reads ~2 MB instead of importing numpy and making the music (~0.4 s of CPU
 each start, measured). Changed code makes a new file; a missing, short or unreadable
-file is made again. In COUCHTOP_CACHE when that is set (benchmarks: one for all their
-runs), else COUCHTOP_DATA/cache (tests), else the user cache folder."""
+file is made again. The folder is engine/core/diskcache.py's."""
 from __future__ import annotations
 
 import hashlib
 import json
-import os
 from pathlib import Path
+
+from engine.core import diskcache
+from engine.core.diskcache import cache_dir
 
 NAMES = ("place", "score", "extra", "end", "error", "click")
 MUSIC = "music"
 _SOURCES = ("synth.py", "music.py")
-
-
-def cache_dir() -> Path:
-    if os.environ.get("COUCHTOP_CACHE"):
-        return Path(os.environ["COUCHTOP_CACHE"])
-    env = os.environ.get("COUCHTOP_DATA")
-    if env:
-        return Path(env) / "cache"
-    import platformdirs
-    return Path(platformdirs.user_cache_dir("Couchtop", "Couchtop"))
 
 
 def path_for(mixer: tuple[int, int, int]) -> Path:
@@ -36,14 +27,16 @@ def path_for(mixer: tuple[int, int, int]) -> Path:
 def load(mixer: tuple[int, int, int]) -> dict[str, memoryview] | None:
     """The samples made earlier for this mixer format by this code, or None (each one a view
     of the bytes read: pygame.mixer.Sound copies what it is given)."""
+    data = diskcache.read(path_for(mixer).name)
+    if data is None:
+        return None
     try:
-        data = path_for(mixer).read_bytes()
         cut = data.index(b"\n")
         sizes = json.loads(data[:cut])
         body = memoryview(data)[cut + 1:]   # each sound a view of the file read, not a copy of it
-        if set(sizes) != {*NAMES, MUSIC} or sum(sizes.values()) != len(body):
+        if not isinstance(sizes, dict) or set(sizes) != {*NAMES, MUSIC} or sum(sizes.values()) != len(body):
             return None
-    except (OSError, ValueError):
+    except ValueError:
         return None
     out, at = {}, 0
     for name, size in sizes.items():
@@ -55,13 +48,6 @@ def load(mixer: tuple[int, int, int]) -> dict[str, memoryview] | None:
 def save(mixer: tuple[int, int, int], samples: dict[str, bytes]) -> dict[str, bytes]:
     """Keep `samples` for the next start (quietly not, where the folder cannot be written);
     returns them."""
-    path = path_for(mixer)
     head = json.dumps({name: len(data) for name, data in samples.items()}).encode()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(head + b"\n" + b"".join(samples.values()))
-        tmp.replace(path)           # whole or not at all, even with two starts at once
-    except OSError:
-        pass
+    diskcache.write(path_for(mixer).name, head + b"\n" + b"".join(samples.values()))
     return samples
