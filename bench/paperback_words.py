@@ -25,8 +25,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import numpy as np  # noqa: E402
 
 from engine.paperback.bruteforce import _matrix, agrees, brute_force, random_cases  # noqa: E402
-from engine.paperback.finder import Index, find_words, general_index, index_bytes, index_from_bytes  # noqa: E402
-from engine.words.lists import GENERAL  # noqa: E402
+from engine.paperback.finder import (Index, find_words, general_index, general_words,  # noqa: E402
+                                     index_bytes, index_from_bytes)
 from bench.smoke import parse  # noqa: E402
 
 KEYS = ('hands', 'limit', 'median_ms', 'p99_ms', 'worst_ms', 'matched_bruteforce', 'checked', 'baseline_numpy_filter_median_ms', 'baseline_numpy_filter_p99_ms', 'index_build_s', 'index_read_s')   # the keys of each JSON object printed
@@ -58,7 +58,7 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=10)
     ap.add_argument("--seed", type=int, default=2026)
     args = parse(ap, hands=2, check_every=1)
-    words = [w for w in GENERAL.table.words() if len(w) >= 2]
+    words = general_words()
     t = time.perf_counter()
     built = Index(words)
     build_s = time.perf_counter() - t

@@ -35,7 +35,6 @@ from typing import Iterable, Sequence
 import msgpack
 
 from engine.core import diskcache
-
 from engine.paperback.content import CardDef
 from engine.paperback.scoring import Piece, Score, score
 from engine.words.lists import GENERAL
@@ -143,9 +142,14 @@ def general_index() -> Index:
     kept = index_from_bytes(diskcache.read(name) or b"")
     if kept is not None:
         return kept
-    built = Index(w for w in GENERAL.table.words() if len(w) >= 2)
+    built = Index(general_words())
     diskcache.write(name, index_bytes(built))
     return built
+
+
+def general_words() -> list[str]:
+    """The words of the general list the finder can spell (two letters or more)."""
+    return [w for w in GENERAL.table.words() if len(w) >= 2]
 
 
 _PAIR_BYTES = (26 * 26 + 7) // 8

@@ -10,24 +10,27 @@ import json
 from pathlib import Path
 
 from engine.core import diskcache
-from engine.core.diskcache import cache_dir
 
 NAMES = ("place", "score", "extra", "end", "error", "click")
 MUSIC = "music"
 _SOURCES = ("synth.py", "music.py")
 
 
-def path_for(mixer: tuple[int, int, int]) -> Path:
+def file_name(mixer: tuple[int, int, int]) -> str:
     here = Path(__file__).resolve().parent
     code = hashlib.sha1(b"".join((here / name).read_bytes() for name in _SOURCES)).hexdigest()[:12]
     rate, fmt, channels = mixer
-    return cache_dir() / f"sounds-{rate}-{fmt}-{channels}-{code}.pcm"
+    return f"sounds-{rate}-{fmt}-{channels}-{code}.pcm"
+
+
+def path_for(mixer: tuple[int, int, int]) -> Path:
+    return diskcache.cache_dir() / file_name(mixer)
 
 
 def load(mixer: tuple[int, int, int]) -> dict[str, memoryview] | None:
     """The samples made earlier for this mixer format by this code, or None (each one a view
     of the bytes read: pygame.mixer.Sound copies what it is given)."""
-    data = diskcache.read(path_for(mixer).name)
+    data = diskcache.read(file_name(mixer))
     if data is None:
         return None
     try:
@@ -49,5 +52,5 @@ def save(mixer: tuple[int, int, int], samples: dict[str, bytes]) -> dict[str, by
     """Keep `samples` for the next start (quietly not, where the folder cannot be written);
     returns them."""
     head = json.dumps({name: len(data) for name, data in samples.items()}).encode()
-    diskcache.write(path_for(mixer).name, head + b"\n" + b"".join(samples.values()))
+    diskcache.write(file_name(mixer), head + b"\n" + b"".join(samples.values()))
     return samples
