@@ -5,10 +5,12 @@ the server tells every phone why and frees the port. Real sockets on the loopbac
 buckets and the grace read a fake clock."""
 from __future__ import annotations
 
+import json
 import socket
+import threading
 
 import pytest
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from engine.core.session import LocalSession
 from engine.registry import rules_for
@@ -87,6 +89,50 @@ def test_stopping_tells_every_phone_why_closes_it_and_frees_the_port(clock, why)
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)    # (as a server binds it)
         s.bind(("127.0.0.1", port))
         s.listen()
+
+
+def mute_socket(host, token):
+    """A phone that resumes its seat over a bare socket and then never answers the close:
+    the server waits for it, its closing handshake left open. Returns the socket."""
+    s = socket.create_connection(("127.0.0.1", host.port), timeout=5)
+    s.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{host.port}\r\nUpgrade: websocket\r\n"
+               f"Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+               f"Sec-WebSocket-Version: 13\r\nOrigin: http://127.0.0.1:{host.port}\r\n\r\n").encode())
+    got = b""
+    while b"\r\n\r\n" not in got:
+        got += s.recv(4096)
+    assert got.startswith(b"HTTP/1.1 101")
+    body = json.dumps({"k": "resume", "token": token}).encode()
+    mask = b"\x01\x02\x03\x04"       # a client's frames are masked (RFC 6455)
+    s.sendall(bytes([0x81, 0x80 | len(body)]) + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(body)))
+    return s
+
+
+def test_a_phone_told_the_game_was_saved_cannot_come_straight_back_in(clock):
+    """A page told why reconnects at once (its first retry waits 0 ms): stopping closes the
+    port before anyone is told, so the page is refused, never welcomed back to a game that
+    has gone, and keeps the why it was told."""
+    host = make_host(clock)
+    _, welcome = join(host, 0)
+    mute = mute_socket(host, welcome["token"])      # takes seat 0 back, then never answers
+    got = b""
+    while b"welcome" not in got:
+        got += mute.recv(4096)
+    stopping = threading.Thread(target=host.stop, args=("phone.err.saved",))
+    stopping.start()
+    try:
+        while b"phone.err.saved" not in got:        # told: from here the page retries
+            got += mute.recv(4096)
+        try:
+            again = ws(host)
+        except (OSError, InvalidStatus):            # refused: nothing listens (or a 503)
+            pass
+        else:                                       # (mid-handshake as the port closed)
+            send(again, {"k": "resume", "token": welcome["token"]})
+            assert recv(again) == {"k": "error", "code": "phone.err.saved"}
+    finally:
+        stopping.join()
+        mute.close()
 
 
 def wordporters_table(kinds, clock):

@@ -152,6 +152,7 @@ class PhoneHost:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._thread: threading.Thread | None = None
         self._server: Server | None = None
+        self._leaving: str | None = None       # stopping: "" or why, said to a late phone too
         for i, (seat, name, token) in enumerate(zip(self._seats, names, tokens or ())):
             if seat.kind == "phone" and token:        # a continued game's phones (net/phones/keep.py)
                 seat.name = name
@@ -264,6 +265,12 @@ class PhoneHost:
                            server_header=None, open_timeout=10, ping_interval=20, ping_timeout=20)
 
     async def _shutdown(self, why: str | None = None) -> None:
+        # No new connection from here on: a page told why reconnects at once, and a resume
+        # answered before the port closed would welcome it back to a game that has gone.
+        # One whose handshake was under way hears the same why (_handle).
+        self._leaving = why or ""
+        if self._server is not None:
+            self._server.server.close()
         if why is not None:                 # each phone is told, then closed ("going away")
             text = wire.dumps(wire.error(why))
             for link in list(self._links):
@@ -306,11 +313,13 @@ class PhoneHost:
         return _headed(ws.respond(status, text), "text/plain; charset=utf-8")
 
     async def _handle(self, ws: ServerConnection) -> None:
+        if self._leaving is not None:
+            await self._turn_away(ws, self._leaving, 1001)
+            return
         link = Link(ws, self.limits, self.clock())
         n = self._per_addr.get(link.addr, 0)
         if n >= self.limits.max_conns_per_addr or len(self._links) >= self.limits.max_conns:
-            await ws.send(wire.dumps(wire.error("phone.err.too_many")))
-            await ws.close(1008)
+            await self._turn_away(ws, "phone.err.too_many", 1008)
             return
         self._per_addr[link.addr] = n + 1
         self._links.add(link)
@@ -327,6 +336,16 @@ class PhoneHost:
             self._unbind(link)
             link.finish()
             await writer
+
+    @staticmethod
+    async def _turn_away(ws: ServerConnection, why: str, code: int) -> None:
+        """A connection not taken: told why (when there is a why), then closed."""
+        try:
+            if why:
+                await ws.send(wire.dumps(wire.error(why)))
+            await ws.close(code)
+        except ConnectionClosed:
+            pass
 
     async def _read(self, link: Link) -> None:
         """Every inbound frame in order. Once the connection is to close, frames still
