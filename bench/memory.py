@@ -165,7 +165,7 @@ def main(argv: list[str] | None = None) -> None:
         print(json.dumps(scenario(args.scenario, args.frames, args.resizes, args.in_a_row, args.max_steps)))
         return
     with tempfile.TemporaryDirectory() as cache:
-        args.cache = cache
+        args.cache = os.environ.get("COUCHTOP_CACHE") or cache    # a cache given (the suite's) is used
         if not args.tiny:           # a first start fills the sound cache: the figures are of later starts
             run_child("menu", args)
         baseline = run_child("baseline", args)["rss_mb"]

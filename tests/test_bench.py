@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from engine.core.diskcache import cache_dir
+
 ROOT = Path(__file__).resolve().parents[1]
 SCRIPTS = sorted(p for p in (ROOT / "bench").glob("*.py") if p.name != "smoke.py")
 
@@ -35,7 +37,10 @@ def test_every_benchmark_is_in_the_list():
 def test_the_benchmark_runs_at_its_tiny_size_and_prints_its_keys(script, tmp_path):
     keys = documented_keys(script)
     assert keys, f"{script.name} documents no KEYS"
-    env = dict(os.environ, COUCHTOP_DATA=str(tmp_path), SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    # each run in a data folder of its own, with the suite's cache (the finder's index, the
+    # sounds: made once for the run, not once a benchmark)
+    env = dict(os.environ, COUCHTOP_DATA=str(tmp_path), COUCHTOP_CACHE=str(cache_dir()),
+               SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
     done = subprocess.run([sys.executable, str(script), "--tiny"], cwd=ROOT, env=env, capture_output=True,
                           text=True, timeout=900)   # a hang guard, not a measure
     assert done.returncode == 0, done.stderr[-3000:]
