@@ -225,6 +225,21 @@ def test_refusal_shows_beside_the_player_with_error_sound():
     assert scene.locals[0].current_message(scene.now) is None
 
 
+def test_a_refusal_kept_under_a_pane_is_said_again_after_a_language_switch():
+    """The refusal is kept for seconds and said again in the new language (it once named
+    the caught error after its except block had ended, and the switch crashed)."""
+    clock, app, session, scene = race("speed", 2, 2)
+    advance(app, scene, clock, 3100)
+    key(app, pygame.K_SEMICOLON)                   # Ada: exchange (draw 2)
+    key(app, pygame.K_RSHIFT)                      # Ada calls before returning: refused
+    ada = scene.locals[1]
+    english = ada.current_message(scene.now)
+    assert english == i18n.t("err.sumoku.return_first")
+    app.set_lang("zh-TW")
+    app.step()
+    assert ada.current_message(scene.now) == i18n.t("err.sumoku.return_first") != english
+
+
 def test_wrong_call_shows_the_penalty():
     clock, app, session, scene = race("speed", 3, 2)
     advance(app, scene, clock, 3100)

@@ -147,7 +147,7 @@ class RaceScene(Scene):
             self.session.submit(cmd)
         except RuleError as err:
             if player is not None:
-                player.say(said(lambda: self.refusal_text(err)), self.now)
+                player.say(said(lambda e=err: self.refusal_text(e)), self.now)
                 self.app.sound.play("error")
             return False
         return True
