@@ -7,15 +7,19 @@ again after a language switch) fails with NameError when it runs. Bind it as a d
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("engine", "net", "scenes", "bench", "tools")
+CATCHES = re.compile(r"except\b.*\bas\s+\w+\s*:")     # only files that name a caught error are parsed
 
 
 def late_names_of_caught_errors(source: str) -> list[int]:
     """Lines where a function made in an except block reads the caught error freely."""
-    lines = []
+    lines: list[int] = []
+    if not CATCHES.search(source):
+        return lines
     for handler in ast.walk(ast.parse(source)):
         if not (isinstance(handler, ast.ExceptHandler) and handler.name):
             continue
