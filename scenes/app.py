@@ -68,6 +68,7 @@ class App:
 
     def __init__(self, size: tuple[int, int] | None = None, *, lang: str | None = None,
                  fps: int | None = FPS, settings: config.Settings | None = None) -> None:
+        _current.pop("app", None)   # the window is this app's now: a language set below is not the last app's
         heap.tune()
         self.sound_off = start_pygame()     # why there is no sound (None when there is)
         self.settings = settings or config.load()

@@ -277,3 +277,13 @@ def test_closing_the_window_at_the_menu_quits_at_once(fake: Path) -> None:
     pygame.event.post(pygame.event.Event(pygame.QUIT))
     frames(app, 1)
     assert not app.running
+
+
+def test_a_new_app_in_another_language_never_lays_out_the_last_apps_closed_window():
+    """The language a new app sets is for its own window: the last app's (its display shut,
+    as at the end of a run) is not laid out again and cannot fail the new one's start."""
+    make_app((960, 540), "en")
+    pygame.display.quit()
+    app = make_app((1280, 720), "zh-TW")
+    frames(app, 2)
+    assert app.size == (1280, 720) and i18n.lang() == "zh-TW"
