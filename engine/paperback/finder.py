@@ -90,6 +90,7 @@ class Index:
             term[node] = True
             prev = w
         minimize(0)
+        register.clear()           # (its keys copy every node's edges: freed before the copy below)
         # keep only the reachable nodes, renumbered in discovery order
         order: dict[int, int] = {0: 0}
         stack = [0]
@@ -104,9 +105,11 @@ class Index:
         for old, new in order.items():
             self.kids[new] = {ch: order[c] for ch, c in kids[old].items()}
             self.term[new] = term[old]
-        height = [-1] * len(order)
-        mask = [0] * len(order)
-        pairs = [0] * len(order)
+        size = len(order)
+        del kids, term, order       # the nodes as built, before they are counted below
+        height = [-1] * size
+        mask = [0] * size
+        pairs = [0] * size
         kids_new = self.kids
 
         def h(n: int) -> int:
@@ -122,7 +125,7 @@ class Index:
                 height[n], mask[n], pairs[n] = top, bits, two
             return height[n]
 
-        for n in range(len(order) - 1, -1, -1):
+        for n in range(size - 1, -1, -1):
             h(n)
         self.height = height
         self.mask = mask
