@@ -16,7 +16,7 @@ from scenes.paperback.table import PaperbackScene
 from scenes.ui.draw import record_text
 from scenes.ui.i18n import t
 from support.fits import readable_min, unreadable
-from support.scenes import english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
+from support.scenes import english_after, frames_while_bots_play, make_app, redraw  # noqa: F401 (english_after: autouse)
 
 RULES = PaperbackRules()
 NAMES = ["Mei", "Ada", "Bo", "Dee", "Eve"]
@@ -37,15 +37,9 @@ def test_every_table_text_reads_whole_while_five_bots_play(way, lang, size):
     thinking = {t("paperback.ui.banner.bot", name=n) for n in NAMES}
     seen: set[str] = set()
     bad: set[tuple] = set()
-    frames = 0
-    while frames < FRAMES and not scene.view.get("ended"):
-        with record_text() as blits:
-            redraw(app)
-        frames += 1
+    for blits in frames_while_bots_play(app, scene, FRAMES):
         seen |= {b.text for b in blits}
         bad |= set(unreadable(blits))
-        if scene.bots.thinking:       # the bot's answer is in before the next frame: as far on
-            scene.bots.wait(60)       # a loaded machine as on an idle one
     assert not bad, sorted(bad)[:8]
     assert seen & thinking, "no bot was thinking on the banner: the check would miss its own \"…\""
     assert len(seen) > 60, "too little was drawn to check"

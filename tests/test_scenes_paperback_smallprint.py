@@ -13,7 +13,7 @@ from scenes.paperback.cards import ability_tag, cards_of
 from scenes.paperback.table import PaperbackScene
 from scenes.ui.draw import record_text
 from scenes.ui.i18n import t
-from support.scenes import english_after, make_app, redraw  # noqa: F401 (english_after: autouse)
+from support.scenes import english_after, frames_while_bots_play, make_app  # noqa: F401 (english_after: autouse)
 
 RULES = PaperbackRules()
 OPTIONS = {"powers": True, "attacks": True, "awards": True, "themes": True, "space_dyslexia": True,
@@ -47,11 +47,7 @@ def test_card_small_print_reads_whole_at_960x540(lang, options):
     ends_at = [t(k, empty="{", of="{", left="{") for k in ("paperback.ui.end.fame", "paperback.ui.end.commons")]
     seen: set[str] = set()
     bad: list = []
-    frames = 0
-    while frames < 120 and not scene.view.get("ended"):
-        with record_text() as blits:
-            redraw(app)
-        frames += 1
+    for blits in frames_while_bots_play(app, scene, 120):
         for b in blits:
             whole = b.text.rstrip("…")
             ends = b.text.startswith(tuple(x.split("{")[0] for x in ends_at))
@@ -59,8 +55,6 @@ def test_card_small_print_reads_whole_at_960x540(lang, options):
                 seen.add(b.text)
                 if b.size < least or b.text.endswith("…") or not b.fits:
                     bad.append((b.text, b.size, tuple(b.rect), tuple(b.box)))
-        if scene.bots.thinking:       # the bot's answer is in before the next frame: as far on
-            scene.bots.wait(60)       # a loaded machine as on an idle one
     assert not bad, bad[:6]
     assert any(x.startswith(ends_at[1].split("{")[0]) for x in seen), "the end lines were not drawn"
     assert any(x.endswith("¢") for x in seen), "no card's ¢ was drawn: the check would be vacuous"

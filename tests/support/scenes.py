@@ -2,11 +2,14 @@
 the hand-off curtain lifted, the texts a frame draws."""
 from __future__ import annotations
 
+from typing import Iterator
+
 import pygame
 import pytest
 
 from scenes.app import App
 from scenes.ui import i18n, pad
+from scenes.ui.draw import TextBlit, record_text
 
 
 @pytest.fixture(autouse=True)
@@ -45,6 +48,20 @@ def redraw(app: App) -> None:
     state directly asks for the frame it looks at)."""
     app.stack.request_redraw()
     app.step()
+
+
+def frames_while_bots_play(app: App, scene, most: int) -> Iterator[list[TextBlit]]:
+    """The texts of each redrawn frame while the table's bots play, up to `most` frames or
+    the game's end. Each bot's answer is in before the next frame (BotTurns.wait), so a
+    loaded machine gets as far in the game as an idle one."""
+    frames = 0
+    while frames < most and not scene.view.get("ended"):
+        with record_text() as blits:
+            redraw(app)
+        frames += 1
+        yield blits
+        if scene.bots.thinking:
+            scene.bots.wait(60)
 
 
 def lift(app: App, seat: int) -> None:
