@@ -166,6 +166,12 @@ async def test_a_seat_that_pads_the_log_and_lies_does_not_end_the_race(tmp_path,
         await asyncio.gather(*(c.play(50.0) for c in bots))
         stop.set()
         await liar_task
+        # the relay handles a connection's frames in order: once it answers this ping, no
+        # pad the liar sent is still on its way into the log the three are compared with
+        liar.send({"k": "ping", "n": 1})
+        while not any(m["k"] == "pong" for m in liar.got):
+            await liar._more(10.0)
+        told += [m["seq"] for m in liar.got if m["k"] == "desync"]
         room_ = relay.rooms[room_msg["code"]]
         assert room_.seat_bytes[3] > 0                      # the liar did pad the log
         await agree_with_room_log(relay, bots)             # the room log's state, all three
