@@ -22,7 +22,7 @@ from scenes.sumoku.race.panes import LEGEND_CYCLE, GridPane
 from scenes.sumoku.race.scene import RaceScene, default_locals
 from scenes.ui import i18n
 from scenes.ui.draw import record_text
-from support.fits import assert_fits
+from support.fits import assert_fits, cut_short
 from support.scenes import english_after, key  # noqa: F401 (english_after: autouse)
 
 LANGS = ("en", "zh-TW")
@@ -119,6 +119,7 @@ def test_split_screen_renders_without_overflow(variant, lang):
             with record_text() as blits:
                 app.step()
             assert_fits(blits)
+            assert not cut_short(blits), (size, humans, cut_short(blits))
             texts = " ".join(b.text for b in blits)
             assert NAMES[0] in texts
             panes = {id(scene.pane_of[p.seat]) for p in scene.locals}
@@ -143,6 +144,7 @@ def test_lobby_renders_without_overflow(lang):
         with record_text() as blits:
             app.step()
         assert_fits(blits)
+        assert not cut_short(blits), (size, cut_short(blits))
         assert scene.phase == "lobby"
 
 
@@ -470,6 +472,34 @@ def test_a_pane_footer_takes_each_device_of_its_player_in_turn():
     for device in ("keys1", "keys2", "mouse"):
         assert i18n.t("race.legend.of", device=i18n.t(f"race.device.{device}"),
                       legend=i18n.t(f"race.legend.{device}.speed")) in seen
+
+
+def test_a_legend_too_long_for_its_footer_shows_whole_in_parts_in_turn():
+    """At 960x540 two people share the keyboard: the WASD player's legend, named for its
+    device, does not fit the footer whole, so it shows a part at a time, every part whole."""
+    for lang in LANGS:
+        i18n.set_lang(lang)
+        clock = FakeClock()
+        app = make_app((960, 540), lang)
+        session = make_session("speed", 4, 2, clock)
+        scene = push(app, session)
+        advance(app, scene, clock, 3100)
+        pane = scene.pane_of[0]
+        pages = pane.legend_pages(pane.legend_box, pane.players, "speed")
+        mine = [text for p, text, _size in pages if p.seat == 0 and "WASD" in text]
+        assert len(mine) > 1
+        seen = []
+        for _ in range(len(pages) + 1):            # a full turn and one more (the first is cached)
+            with record_text() as blits:
+                app.stack.request_redraw()
+                app.step()
+            assert not cut_short(blits)
+            seen += [b.text for b in blits]
+            scene.now += LEGEND_CYCLE
+        device = i18n.t("race.device.keys1")
+        for part in i18n.t("race.legend.keys1.speed").split("·"):
+            assert any(part.strip() in text and device in text for text in mine)
+            assert any(part.strip() in x for x in seen), part
 
 
 def test_lobby_gives_each_device_its_own_legend():

@@ -78,3 +78,23 @@ def test_the_recorder_marks_a_cut_and_not_a_texts_own_ellipsis():
         text_in(surface, "a few words…", pygame.Rect(0, 150, 400, 40), 20, wrap_lines=True, ellipsis=True)
     assert [b.text for b in blits if b.text.endswith("…")] == [b.text for b in blits][:1] + cut_short(blits) + ["a few words…"]
     assert len(cut_short(blits)) == 2 and not blits[0].cut and not blits[-1].cut
+
+
+def test_pages_that_fit_keep_every_part_whole_and_in_order():
+    from scenes.ui.text import block_fits, pages_that_fit, width
+    parts = ["WASD move", "Q/E tile", "Space put/lift", "R 6↔9", "X swap", "C Sumoku!"]
+
+    def page(run):
+        return "Keys: " + " · ".join(run)
+    size, pages = pages_that_fit(parts, page, 18, 14, 10_000, 40)       # room enough: one page
+    assert (size, pages) == (18, [page(parts)])
+    w = width(page(parts[:3]), 14) + 2                                  # three parts a page at most
+    size, pages = pages_that_fit(parts, page, 18, 14, w, 24, max_lines=1)
+    assert size == 14 and len(pages) >= 2
+    assert all(block_fits(p, 14, w, 24, max_lines=1) for p in pages)
+    assert [x for p in pages for x in p[len("Keys: "):].split(" · ")] == parts
+    one = "Drag a tile onto a square (or click it, then the square)"   # one part too long: in pieces
+    size, pages = pages_that_fit([one], lambda run: " · ".join(run), 18, 14, width("Drag a tile", 14) + 2, 24,
+                                 max_lines=1)
+    assert len(pages) > 1 and " ".join(pages) == one
+    assert all(width(p, 14) <= width("Drag a tile", 14) + 2 for p in pages)

@@ -4,6 +4,8 @@ line fits a box, line breaking for English and Chinese, and cutting a line short
 Drawing into boxes is `scenes.ui.draw.text_in`, built on these."""
 from __future__ import annotations
 
+from typing import Callable, Sequence
+
 import pygame
 
 from scenes.ui.fonts import font
@@ -190,6 +192,62 @@ def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
 
 
 @sized_cache(maxsize=1024)
+def _rows(lines: Sequence[str], size: int, max_h: int, bold: bool, max_lines: int | None) -> int:
+    """How many of `lines` a block `max_h` high (and `max_lines`) holds at `size`."""
+    step, (_, bh) = line_step(size, bold), band(size, bold)
+    return max(1, min(len(lines), max_lines or len(lines), (max_h - bh) // step + 1))
+
+
+def block_fits(text: str, size: int, max_w: int, max_h: int, bold: bool = False,
+               max_lines: int | None = None) -> bool:
+    """`text` wrapped to `max_w` at `size` fits `max_w` x `max_h` (and `max_lines`) whole."""
+    lines = wrap(text, size, max_w, bold)
+    step, (_, bh) = line_step(size, bold), band(size, bold)
+    return (len(lines) <= _rows(lines, size, max_h, bold, max_lines) and (len(lines) - 1) * step + bh <= max_h
+            and all(width(ln, size, bold) <= max_w for ln in lines))
+
+
+def pages_that_fit(parts: Sequence[str], page: Callable[[list[str]], str], size: int, min_size: int,
+                   max_w: int, max_h: int, bold: bool = False, max_lines: int | None = None
+                   ) -> tuple[int, list[str]]:
+    """(size, pages) for a text made of `parts` (`page(parts)` writes the text of some):
+    all of them on one page at the largest size from `size` down to `min_size` at which it
+    fits `max_w` x `max_h` whole; else, at `min_size`, the parts in order over as few pages
+    as hold them whole (to be shown in turn, nothing cut short)."""
+    for s in range(int(size), int(min_size) - 1, -1):
+        if block_fits(page(list(parts)), s, max_w, max_h, bold, max_lines):
+            return s, [page(list(parts))]
+    pages: list[str] = []
+    run: list[str] = []
+    for part in parts:
+        pieces = _pieces(part, page, int(min_size), max_w, max_h, bold, max_lines)
+        if len(pieces) > 1:          # a part too long for a page of its own: a page a piece
+            pages += [page(run)] if run else []
+            pages += [page([piece]) for piece in pieces]
+            run = []
+            continue
+        if run and not block_fits(page(run + [part]), min_size, max_w, max_h, bold, max_lines):
+            pages.append(page(run))
+            run = []
+        run.append(part)
+    return int(min_size), pages + ([page(run)] if run else [])
+
+
+def _pieces(part: str, page: Callable[[list[str]], str], size: int, max_w: int, max_h: int,
+            bold: bool, max_lines: int | None) -> list[str]:
+    """`part` whole where its page fits, else broken between words (as `wrap` breaks
+    lines) into the fewest pieces whose pages each fit; whole if no breaking helps."""
+    if block_fits(page([part]), size, max_w, max_h, bold, max_lines):
+        return [part]
+    w = max_w
+    while w >= max_w // 4:
+        pieces = list(wrap(part, size, w, bold))
+        if all(block_fits(page([x]), size, max_w, max_h, bold, max_lines) for x in pieces):
+            return pieces
+        w = w * 9 // 10
+    return [part]
+
+
 def paragraph(text: str, size: int, max_w: int, max_h: int, bold: bool = False, min_size: int = 12,
               max_lines: int | None = None, cut: bool = False) -> tuple[int, tuple[str, ...]]:
     """(size, lines) of `text` wrapped to `max_w`, shrunk until the block fits `max_h`
@@ -198,10 +256,8 @@ def paragraph(text: str, size: int, max_w: int, max_h: int, bold: bool = False, 
     s = int(size)
     while True:
         lines = wrap(text, s, max_w, bold)
-        step, (_, bh) = line_step(s, bold), band(s, bold)
-        rows = max(1, min(len(lines), max_lines or len(lines), (max_h - bh) // step + 1))
-        fits = (len(lines) <= rows and (len(lines) - 1) * step + bh <= max_h
-                and all(width(ln, s, bold) <= max_w for ln in lines))
+        rows = _rows(lines, s, max_h, bold, max_lines)
+        fits = block_fits(text, s, max_w, max_h, bold, max_lines)
         if fits or s <= min_size:
             break
         s -= 1

@@ -25,11 +25,13 @@ from scenes.ui.geometry import Frame
 from scenes.ui import style as ui_style
 from scenes.ui.draw import text_in
 from scenes.ui.i18n import lang, t
+from scenes.ui.text import pages_that_fit
 from scenes.ui.sizecache import register
 
 Cell = tuple[int, int]
 Name = Callable[[int], str]
-LEGEND_CYCLE = 4.0          # s each teammate's legend shows on a shared pane
+LEGEND_CYCLE = 4.0          # s each page of controls shows (a teammate's, a device's, a part)
+LEGEND_MIN = 14             # px: a legend that does not fit whole at this size is shown in parts
 
 
 def fpx(n: int, k: float) -> int:
@@ -106,14 +108,29 @@ _ghosts: dict[tuple[int, int, int], pygame.Surface] = {}
 register(_ghosts.clear)
 
 
-def legend_pairs(players: Sequence[LocalPlayer]) -> list[tuple[LocalPlayer, str]]:
-    return [(p, d) for p in players for d in p.devices]
-
-
-def legend_turn(players: Sequence[LocalPlayer], now: float) -> int:
-    """Which (player, device) legend shows now: each for LEGEND_CYCLE seconds."""
-    n = len(legend_pairs(players))
+def legend_turn(n: int, now: float) -> int:
+    """Which of `n` legend pages shows now: each for LEGEND_CYCLE seconds."""
     return int(now / LEGEND_CYCLE) % n if n > 1 else 0
+
+
+def legend_pages(players: Sequence[LocalPlayer], variant: str, w: int, h: int,
+                 k: float) -> list[tuple[LocalPlayer, str, int]]:
+    """(player, text, px) of each page of controls a footer `w` x `h` shows in turn: every
+    device of every player here, each whole on one page where it fits at a readable size,
+    else split between its " · " parts over as many pages as hold them whole (each named
+    for its device where the player has more than one). Nothing is cut short."""
+    out = []
+    for p in players:
+        for device in p.devices:
+            parts = [x.strip() for x in t(legend_key(device, variant)).split("·") if x.strip()]
+            named = len(p.devices) > 1
+
+            def page(run: list[str], device: str = device, named: bool = named) -> str:
+                text = " · ".join(run)
+                return t("race.legend.of", device=t(device_label_key(device)), legend=text) if named else text
+            size, pages = pages_that_fit(parts, page, fpx(18, k), LEGEND_MIN, w, h, max_lines=2)
+            out += [(p, text, size) for text in pages]
+    return out
 
 
 class Pane:
@@ -127,6 +144,8 @@ class Pane:
         self._sig: Any = None
         self.redraws = 0
         self.buttons: list[Button] = []
+        self._legend_key: Any = None
+        self._legend: list[tuple[LocalPlayer, str, int]] = []
 
     def bands(self, header_h: int, footer_h: int) -> int:
         """Set `header` and `footer`: bands across the top and the bottom of the pane, inside
@@ -180,23 +199,40 @@ class Pane:
         pygame.draw.rect(surf, style.PANEL, r, border_radius=rad)
         pygame.draw.rect(surf, edge, r, max(2, round(3 * self.k)), border_radius=rad)
 
+    def legend_pages(self, box: pygame.Rect, players: Sequence[LocalPlayer],
+                     variant: str) -> list[tuple[LocalPlayer, str, int]]:
+        """The footer's pages of controls (`legend_pages`), kept while nothing they depend
+        on changes."""
+        key = (tuple(box), tuple((p.seat, tuple(p.devices)) for p in players), variant, lang())
+        if self._legend_key != key:
+            self._legend_key = key
+            inner = box.w - (self.legend_dot() if len(players) > 1 else 0)
+            self._legend = legend_pages(players, variant, inner, box.h, self.k)
+        return self._legend
+
+    def legend_dot(self) -> int:
+        """The width a player's colour dot takes before the legend on a shared pane."""
+        return max(6, round(10 * self.k)) + round(6 * self.k)
+
+    def legend_now(self, box: pygame.Rect, players: Sequence[LocalPlayer], variant: str, now: float) -> int:
+        """Which page of the footer's legend shows now."""
+        return legend_turn(len(self.legend_pages(box, players, variant)), now)
+
     def legend(self, surf: pygame.Surface, box: pygame.Rect, players: Sequence[LocalPlayer],
                variant: str, now: float) -> None:
-        """One device's controls at a time, in turn (every device of every player here)."""
-        pairs = legend_pairs(players)
-        if not pairs or box.h <= 0:
+        """One page of one device's controls at a time, in turn (every device of every
+        player here)."""
+        pages = self.legend_pages(box, players, variant)
+        if not pages or box.h <= 0:
             return
-        p, device = pairs[legend_turn(players, now)]
-        dot = max(6, round(10 * self.k))
+        p, text, size = pages[legend_turn(len(pages), now)]
         x = box.x
         if len(players) > 1:
+            dot = max(6, round(10 * self.k))
             pygame.draw.circle(surf, style.seat_colour(p.seat), (box.x + dot // 2, box.centery), dot // 2)
-            x += dot + round(6 * self.k)
-        text = t(legend_key(device, variant))
-        if len(p.devices) > 1:
-            text = t("race.legend.of", device=t(device_label_key(device)), legend=text)
-        text_in(surf, text, pygame.Rect(x, box.y, box.right - x, box.h), fpx(18, self.k), style.MUTED,
-                align="left", min_size=11, wrap_lines=True, max_lines=2, ellipsis=True)
+            x += self.legend_dot()
+        text_in(surf, text, pygame.Rect(x, box.y, box.right - x, box.h), size, style.MUTED,
+                align="left", min_size=size, wrap_lines=True, max_lines=2, ellipsis=True)
 
     def message(self, surf: pygame.Surface, box: pygame.Rect, text: str, bad: bool) -> None:
         rad = max(4, round(8 * self.k))
@@ -310,7 +346,7 @@ class GridPane(Pane):
                       p.owes_return(v)) for p in self.players)
         status = self.status_text()
         return (bv._board_sig, bv.cell, bv.ox, bv.oy, tuple(self.shown), v.get("key"), mine, status,
-                legend_turn(self.players, now), v.get("live"))
+                self.legend_now(self.legend_box, self.players, self.variant, now), v.get("live"))
 
     def status_text(self) -> tuple[str, str, bool]:
         """(title, stat, alert) of the header."""
@@ -522,8 +558,14 @@ class StripPane(Pane):
                                     self.footer.y - pad - self.won_box.bottom - pad)
         self.legend_box = self.footer
         if "mouse" in player.devices:
-            self.legend_box = self.place_buttons(self.footer, [("exchange", "race.btn.clear"),
-                                                               ("call", "race.btn.claim")], "call")
+            names = [("exchange", "race.btn.clear"), ("call", "race.btn.claim")]
+            self.legend_box = self.place_buttons(self.footer, names, "call")
+            if self.legend_box.w < self.footer.w // 2:     # a narrow pane: the buttons a row up
+                row = pygame.Rect(self.footer.x, self.footer.y - pad // 2 - self.footer.h,
+                                  self.footer.w, self.footer.h)
+                self.pick_box.h = max(0, row.y - pad // 2 - self.pick_box.y)
+                self.place_buttons(row, names, "call")
+                self.legend_box = self.footer
 
     def set_view(self, view: dict) -> None:
         self.view = view
@@ -540,7 +582,8 @@ class StripPane(Pane):
         p = self.player
         v = self.view
         return (tuple(v["won"][p.seat]), tuple(p.picks), tuple(sorted(p.flips.items())), self.status(),
-                p.current_message(now), v.get("live"), v.get("key"), legend_turn([p], now))
+                p.current_message(now), v.get("live"), v.get("key"),
+                self.legend_now(self.legend_box, [p], "grab", now))
 
     def render_static(self, surf: pygame.Surface, now: float) -> None:
         k = self.k
