@@ -9,9 +9,10 @@ import gc
 import weakref
 from typing import Any
 
+import pygame
 
 from scenes.ui import fonts, sizecache, text, theme
-from scenes.ui.theme import FONT_NAME, SIZES, faces_loaded
+from scenes.ui.theme import FONT_NAME, SIZES, faces_loaded, make_manager
 from test_scenes_framework import frames, make_app
 
 
@@ -116,3 +117,17 @@ def test_every_size_cache_is_registered():
     assert fonts.font.cache_info().currsize == 0
     assert text.render.cache_info().currsize == 0
     assert faces_loaded() == []
+
+
+def test_screens_made_one_after_another_keep_one_translations_folder_to_search():
+    """pygame_gui adds its translations folder to python-i18n's search path for every
+    manager, and each label with a "." searches the whole path: the path stays one of each
+    however many screens are made (it grew by one a screen, and a button took 14 ms)."""
+    from pygame_gui.core.utility import i18n as gui_i18n
+    pygame.init()
+    pygame.display.set_mode((640, 360))
+    make_manager((640, 360))
+    kept = list(gui_i18n.load_path)
+    for _ in range(20):
+        make_manager((640, 360))
+    assert gui_i18n.load_path == kept and len(set(kept)) == len(kept)
