@@ -244,3 +244,33 @@ def test_any_game_that_declares_options_gets_their_words_from_the_framework():
     assert words.conflict({"thick": True}) == i18n.t(
         "ui.opt.needs", option=i18n.t("ui.menu.howto"), parent=i18n.t("ui.menu.settings"))
     assert words.conflict({"fog": True, "thick": True}) is None and words.conflict({"fog": False}, "sun") is None
+
+
+def test_a_step_keeps_the_widgets_that_did_not_change_and_remakes_only_the_rest():
+    """Stepping an option lays the screen out over the widgets there: those as they were
+    are the same objects, the stepped one says its new value, one switched off by the step
+    greys, a refinement shown by it is new, and one no longer shown is gone from the
+    screen; a new language makes every widget anew."""
+    app, scene = open_setup("paperback")
+    parent, child = NEEDS[0][1], NEEDS[0][0]
+    assert not scene.options.get(parent) and f"opt_{child}" not in scene.widgets
+    before = dict(scene.widgets)
+    click(app, scene.widgets[f"opt_{parent}"])
+    assert scene.options[parent]
+    after = scene.widgets
+    assert after["back"] is before["back"] and after["howto"] is before["howto"] and after["seed"] is before["seed"]
+    stepped = after[f"opt_{parent}"]
+    assert stepped.text == scene.option_text(next(o for o in scene.active_options() if o["key"] == parent))
+    assert f"opt_{child}" in after and not any(after[f"opt_{child}"] is w for w in before.values())
+    alive = set(scene.manager.get_sprite_group().sprites())
+    assert all(w in alive for w in after.values())
+    moved = [w for oid, w in before.items() if after.get(oid) is not w]
+    assert all(w not in alive for w in moved)
+    click(app, scene.widgets[f"opt_{parent}"])                      # off again: the refinement goes
+    assert f"opt_{child}" not in scene.widgets
+    assert all(w in set(scene.manager.get_sprite_group().sprites()) for w in scene.widgets.values())
+    kept = dict(scene.widgets)
+    i18n.set_lang("zh-TW")
+    app.relayout()
+    app.step()
+    assert not any(scene.widgets[oid] is w for oid, w in kept.items() if oid in scene.widgets)

@@ -49,6 +49,7 @@ def test_every_manager_shares_the_faces():
     frames(app, 2)
     before = faces_loaded()
     first = app.stack.top.manager
+    app.stack.top.resize(app.size)          # laid out anew (as for a new size): a new manager
     app.stack.top.rebuild()
     frames(app, 2)
     assert faces_loaded() == before

@@ -87,17 +87,39 @@ class GuiScene(Scene):
             self._stale = True
 
     _stale = False
+    _reuse: dict[str, Any] = {}     # during a rebuild over the widgets there: those not yet asked for again
 
     def _fresh(self) -> None:
         if self._stale and self.manager is not None:
-            self._stale = False
             self.rebuild()
 
     def rebuild(self) -> None:
+        """Lay the widgets out again. A new window size or language (`resize`), or a scene
+        just entered, gets a new manager and new widgets. After a change of the scene's own
+        state (an option stepped, a seat changed) `build()` runs again over the widgets
+        there: each it asks for again as it was (the same id, kind, place and font class)
+        is kept, its label and whether it is enabled brought up to date, and only new or
+        moved ones are made (a pygame_gui button costs ~1 ms to make); those it no longer
+        asks for go."""
+        anew = self.manager is None or self._stale      # (stale: a new size or language)
         self._stale = False
-        self.leave()
-        self.manager = make_manager(self.size)
-        self.build()
+        if anew:
+            self.leave()
+            self.manager = make_manager(self.size)
+            self.build()
+        else:
+            self._reuse = self.widgets
+            self._handlers.clear()
+            self._actions.clear()
+            self._steppers.clear()
+            self.focusables = []
+            self.widgets = {}
+            try:
+                self.build()
+            finally:
+                gone, self._reuse = self._reuse, {}
+                for el in gone.values():
+                    el.kill()
         # pygame_gui renders a widget's text on its first update: one update with dt 0 now,
         # so the first frame drawn (perhaps before any update) already shows every label
         self.manager.update(0.0)
@@ -107,7 +129,8 @@ class GuiScene(Scene):
                 self.move_focus(1)
 
     def build(self) -> None:
-        """Create the widgets (self.manager is fresh)."""
+        """Ask for the widgets with the helpers below (on a fresh manager, or over the
+        widgets there: see `rebuild`)."""
 
     def back(self) -> None:
         """Esc: by default, close this scene."""
@@ -128,10 +151,16 @@ class GuiScene(Scene):
         clear rectangle whose ground the scene draws (a big rounded pygame_gui button
         costs its anti-aliasing at 16 times its area, in time and memory, at every build)."""
         s = self._label_size(text, rect, size, bold)
-        btn = UIButton(rect, text, manager=self.manager,
-                       object_id=ObjectID(object_id=f"#{look or oid}", class_id=size_class(s, bold)))
-        if not enabled:
-            btn.disable()
+        key = ("button", tuple(rect), look or oid, size_class(s, bold))
+        btn = self._kept(oid, key)
+        if btn is None:
+            btn = UIButton(rect, text, manager=self.manager,
+                           object_id=ObjectID(object_id=f"#{look or oid}", class_id=size_class(s, bold)))
+            btn.couch_key = key
+        elif btn.text != text:
+            btn.set_text(text)
+        if enabled != btn.is_enabled:
+            btn.enable() if enabled else btn.disable()
         self.widgets[oid] = btn
 
         def pressed(_: Any = None) -> None:
@@ -167,7 +196,13 @@ class GuiScene(Scene):
 
     def slider(self, rect: pygame.Rect, value: float, lo: float, hi: float,
                on_change: Callable[[float], None], *, step: float = 0.1, oid: str = "slider") -> UIHorizontalSlider:
-        sl = UIHorizontalSlider(rect, value, (lo, hi), manager=self.manager, click_increment=step)
+        key = ("slider", tuple(rect), lo, hi, step)
+        sl = self._kept(oid, key)
+        if sl is None:
+            sl = UIHorizontalSlider(rect, value, (lo, hi), manager=self.manager, click_increment=step)
+            sl.couch_key = key
+        elif sl.get_current_value() != value:
+            sl.set_current_value(value)
         self.widgets[oid] = sl
         self._handlers[(pygame_gui.UI_HORIZONTAL_SLIDER_MOVED, sl)] = lambda e: on_change(sl.get_current_value())
 
@@ -182,14 +217,30 @@ class GuiScene(Scene):
     def entry(self, rect: pygame.Rect, text: str, on_change: Callable[[str], None], *,
               placeholder: str = "", max_len: int = 24, size: int = 24, oid: str = "entry") -> UITextEntryLine:
         s = self._label_size(placeholder or text or "M", rect, size, False)
-        e = UITextEntryLine(rect, manager=self.manager, initial_text=text or None,
-                            object_id=ObjectID(object_id="#entry", class_id=size_class(s)))
+        key = ("entry", tuple(rect), size_class(s))
+        e = self._kept(oid, key)
+        if e is None:
+            e = UITextEntryLine(rect, manager=self.manager, initial_text=text or None,
+                                object_id=ObjectID(object_id="#entry", class_id=size_class(s)))
+            e.couch_key = key
+        elif e.get_text() != (text or ""):
+            e.set_text(text or "")
         e.couch_placeholder = (placeholder, s)     # drawn dim and italic while the entry is empty
         e.set_text_length_limit(max_len)
         self.widgets[oid] = e
         self._handlers[(pygame_gui.UI_TEXT_ENTRY_CHANGED, e)] = lambda ev: on_change(e.get_text())
         self.focusables.append(e)
         return e
+
+    def _kept(self, oid: str, key: tuple[Any, ...]) -> Any:
+        """The widget `oid` from before this rebuild if it is the same kind in the same
+        place with the same font class (`key`), else None (one that changed goes)."""
+        el = self._reuse.pop(oid, None)
+        if el is not None and getattr(el, "couch_key", None) == key:
+            return el
+        if el is not None:
+            el.kill()
+        return None
 
     # ---- focus ---------------------------------------------------------------
     @staticmethod
