@@ -274,3 +274,19 @@ def test_a_step_keeps_the_widgets_that_did_not_change_and_remakes_only_the_rest(
     app.relayout()
     app.step()
     assert not any(scene.widgets[oid] is w for oid, w in kept.items() if oid in scene.widgets)
+
+
+def test_the_focus_stays_with_its_widget_when_a_step_adds_one_before_it():
+    """Start has the focus on arrival; switching on an option that shows its refinement (a
+    new widget earlier in the focus ring) leaves the focus on Start, not on whatever now
+    stands at its old place in the ring; likewise after a new language."""
+    app, scene = open_setup("paperback")
+    assert scene.focused is scene.widgets["start"]
+    parent = next(o for o in scene.active_options() if o["key"] == NEEDS[0][1])
+    scene.step_option(parent, 1)
+    assert f"opt_{NEEDS[0][0]}" in scene.widgets
+    assert scene.focused is scene.widgets["start"]
+    i18n.set_lang("zh-TW")
+    app.relayout()
+    app.step()
+    assert scene.focused is scene.widgets["start"]

@@ -103,6 +103,7 @@ class GuiScene(Scene):
         asks for go."""
         anew = self.manager is None or self._stale      # (stale: a new size or language)
         self._stale = False
+        was = next((oid for oid, el in self.widgets.items() if el is self.focused), None)
         if anew:
             self.leave()
             self.manager = make_manager(self.size)
@@ -123,6 +124,8 @@ class GuiScene(Scene):
         # pygame_gui renders a widget's text on its first update: one update with dt 0 now,
         # so the first frame drawn (perhaps before any update) already shows every label
         self.manager.update(0.0)
+        if was is not None and self.widgets.get(was) in self.focusables:     # the focus stays with its widget
+            self.focus_index = self.focusables.index(self.widgets[was])
         if self.focusables:
             self.focus_index = max(0, min(self.focus_index, len(self.focusables) - 1))
             if not self._enabled(self.focusables[self.focus_index]):
