@@ -14,7 +14,7 @@ from websockets.sync.client import connect
 
 from engine.core.session import LocalSession
 from engine.registry import rules_for
-from net.phones.files import FILES
+from net.phones.files import FILES, served
 from net.phones.host import PhoneHost
 from net.phones.limits import PhoneLimits
 from net.phones.table import PhoneTable
@@ -78,9 +78,9 @@ def join(host, seat, name="Mei"):
     return c, welcome
 
 
-def get(host, path, hostname="127.0.0.1"):
+def get(host, path, hostname="127.0.0.1", **headers):
     conn = http.client.HTTPConnection("127.0.0.1", host.port, timeout=5)
-    conn.request("GET", path, headers={"Host": f"{hostname}:{host.port}"})
+    conn.request("GET", path, headers={"Host": f"{hostname}:{host.port}", **headers})
     r = conn.getresponse()
     return r.status, dict(r.getheaders()), r.read()
 
@@ -91,10 +91,25 @@ def test_files_come_from_the_allow_list_with_strict_headers(host):
         status, headers, _ = get(host, path)
         assert status == 200, path
         assert headers["Content-Security-Policy"] == "default-src 'self'"
-        assert headers["Cache-Control"] == "no-store"
+        assert headers["Cache-Control"] == "no-cache" and headers["ETag"]
     for path in ("/../net/phones/host.py", "/net/phones/host.py", "/assets/phone/app.js",
                  "/%2e%2e/setup.cfg", "/index.html/..", "/strings/fr.json"):
         assert get(host, path)[0] == 404, path
+
+
+def test_a_phone_that_has_a_file_is_told_so_and_one_with_another_copy_gets_it_whole(host):
+    """Files are kept by the phone and asked about each time: with the tag of this very
+    file (If-None-Match) the answer is 304 with no body; with any other tag, the file."""
+    for path in list(FILES) + ["/strings/zh-TW.json", "/theme.css"]:
+        status, headers, body = get(host, path)
+        tag = headers["ETag"]
+        again = get(host, path, **{"If-None-Match": tag})
+        assert again[0] == 304 and again[2] == b"" and again[1]["ETag"] == tag, path
+        assert again[1]["Cache-Control"] == "no-cache" and "Content-Length" not in again[1]
+        assert get(host, path, **{"If-None-Match": f'W/{tag}, "other"'})[0] == 304
+        other = get(host, path, **{"If-None-Match": '"not-this-one"'})
+        assert other[0] == 200 and other[2] == body == served()[path].body, path
+    assert len({get(host, p)[1]["ETag"] for p in FILES}) == len(FILES)       # a tag a body
 
 
 def test_the_strings_are_the_catalogs_for_the_phone_in_each_language(host):

@@ -7,6 +7,7 @@ Besides the files in assets/phone/, some are made at start: `/strings/<lang>.jso
 `/content/<game>.json` (the public card texts a view names by id)."""
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass
 from functools import lru_cache
@@ -40,7 +41,7 @@ THEME_VARS = {"--bg": "dark_bg", "--panel": "normal_bg", "--ink": "normal_text",
               "--dim": "disabled_text", "--edge": "normal_border"}
 HEADERS = (
     ("Content-Security-Policy", "default-src 'self'"),
-    ("Cache-Control", "no-store"),
+    ("Cache-Control", "no-cache"),     # kept, and asked about each time (ETag): never stale
     ("X-Content-Type-Options", "nosniff"),
     ("Referrer-Policy", "no-referrer"),
 )
@@ -50,6 +51,16 @@ HEADERS = (
 class Served:
     body: bytes
     content_type: str
+    etag: str               # the body's own tag: a phone asking with it again gets a 304
+
+    @classmethod
+    def of(cls, body: bytes, content_type: str) -> "Served":
+        return cls(body, content_type, '"' + hashlib.sha256(body).hexdigest()[:20] + '"')
+
+    def matches(self, if_none_match: str) -> bool:
+        """The phone's cached copy (If-None-Match) is this very body."""
+        tags = [t.strip().removeprefix("W/") for t in if_none_match.split(",")]
+        return "*" in tags or self.etag in tags
 
 
 def phone_strings(lang: str) -> dict[str, str]:
@@ -85,13 +96,13 @@ def theme_css() -> str:
 @lru_cache(maxsize=1)
 def served() -> dict[str, Served]:
     """Every path a phone may fetch, and its body (read once)."""
-    out = {url: Served((PHONE_DIR / name).read_bytes(), TYPES[Path(name).suffix])
+    out = {url: Served.of((PHONE_DIR / name).read_bytes(), TYPES[Path(name).suffix])
            for url, name in FILES.items()}
     for lang in LANGS:
         body = json.dumps(phone_strings(lang), ensure_ascii=False, sort_keys=True)
-        out[f"/strings/{lang}.json"] = Served(body.encode("utf-8"), TYPES[".json"])
-    out["/theme.css"] = Served(theme_css().encode("utf-8"), TYPES[".css"])
+        out[f"/strings/{lang}.json"] = Served.of(body.encode("utf-8"), TYPES[".json"])
+    out["/theme.css"] = Served.of(theme_css().encode("utf-8"), TYPES[".css"])
     for game, data in game_content().items():
         body = json.dumps(data, ensure_ascii=False, sort_keys=True)
-        out[f"/content/{game}.json"] = Served(body.encode("utf-8"), TYPES[".json"])
+        out[f"/content/{game}.json"] = Served.of(body.encode("utf-8"), TYPES[".json"])
     return out

@@ -304,9 +304,15 @@ class PhoneHost:
         item = served().get(path)
         if item is None or request.headers.get("Upgrade"):
             return self._plain(ws, HTTPStatus.NOT_FOUND, "not found")
-        resp = ws.respond(HTTPStatus.OK, "")
-        resp.body = item.body
-        return _headed(resp, item.content_type)
+        if item.matches(request.headers.get("If-None-Match", "")):    # the phone's copy is this one
+            resp = _headed(ws.respond(HTTPStatus.NOT_MODIFIED, ""), item.content_type)
+            del resp.headers["Content-Length"], resp.headers["Content-Type"]
+        else:
+            resp = ws.respond(HTTPStatus.OK, "")
+            resp.body = item.body
+            resp = _headed(resp, item.content_type)
+        resp.headers["ETag"] = item.etag
+        return resp
 
     @staticmethod
     def _plain(ws: ServerConnection, status: HTTPStatus, text: str) -> Response:
