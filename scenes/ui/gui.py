@@ -50,6 +50,7 @@ class GuiScene(Scene):
         self._steppers: dict[Any, Callable[[int], None]] = {}
         self.focusables: list[Any] = []
         self.widgets: dict[str, Any] = {}   # by object id ("play_sumoku", "back", ...)
+        self._reuse: dict[str, Any] = {}    # during a rebuild over the widgets there: those not yet asked for again
         self.focus_index = 0
 
     # ---- geometry ----------------------------------------------------------
@@ -87,7 +88,6 @@ class GuiScene(Scene):
             self._stale = True
 
     _stale = False
-    _reuse: dict[str, Any] = {}     # during a rebuild over the widgets there: those not yet asked for again
 
     def _fresh(self) -> None:
         if self._stale and self.manager is not None:

@@ -191,20 +191,23 @@ def ellipsize(text: str, size: int, max_width: int, bold: bool = False) -> str:
     return text[:lo].rstrip() + "…"
 
 
-@sized_cache(maxsize=1024)
 def _rows(lines: Sequence[str], size: int, max_h: int, bold: bool, max_lines: int | None) -> int:
     """How many of `lines` a block `max_h` high (and `max_lines`) holds at `size`."""
     step, (_, bh) = line_step(size, bold), band(size, bold)
     return max(1, min(len(lines), max_lines or len(lines), (max_h - bh) // step + 1))
 
 
-def block_fits(text: str, size: int, max_w: int, max_h: int, bold: bool = False,
-               max_lines: int | None = None) -> bool:
-    """`text` wrapped to `max_w` at `size` fits `max_w` x `max_h` (and `max_lines`) whole."""
-    lines = wrap(text, size, max_w, bold)
+def _fits(lines: Sequence[str], size: int, max_w: int, max_h: int, bold: bool, max_lines: int | None) -> bool:
+    """`lines` (wrapped at `size`) fit `max_w` x `max_h` (and `max_lines`) whole."""
     step, (_, bh) = line_step(size, bold), band(size, bold)
     return (len(lines) <= _rows(lines, size, max_h, bold, max_lines) and (len(lines) - 1) * step + bh <= max_h
             and all(width(ln, size, bold) <= max_w for ln in lines))
+
+
+def block_fits(text: str, size: int, max_w: int, max_h: int, bold: bool = False,
+               max_lines: int | None = None) -> bool:
+    """`text` wrapped to `max_w` at `size` fits `max_w` x `max_h` (and `max_lines`) whole."""
+    return _fits(wrap(text, size, max_w, bold), size, max_w, max_h, bold, max_lines)
 
 
 def pages_that_fit(parts: Sequence[str], page: Callable[[list[str]], str], size: int, min_size: int,
@@ -248,6 +251,7 @@ def _pieces(part: str, page: Callable[[list[str]], str], size: int, max_w: int, 
     return [part]
 
 
+@sized_cache(maxsize=1024)
 def paragraph(text: str, size: int, max_w: int, max_h: int, bold: bool = False, min_size: int = 12,
               max_lines: int | None = None, cut: bool = False) -> tuple[int, tuple[str, ...]]:
     """(size, lines) of `text` wrapped to `max_w`, shrunk until the block fits `max_h`
@@ -257,7 +261,7 @@ def paragraph(text: str, size: int, max_w: int, max_h: int, bold: bool = False, 
     while True:
         lines = wrap(text, s, max_w, bold)
         rows = _rows(lines, s, max_h, bold, max_lines)
-        fits = block_fits(text, s, max_w, max_h, bold, max_lines)
+        fits = _fits(lines, s, max_w, max_h, bold, max_lines)
         if fits or s <= min_size:
             break
         s -= 1

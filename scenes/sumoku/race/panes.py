@@ -113,7 +113,7 @@ def legend_turn(n: int, now: float) -> int:
     return int(now / LEGEND_CYCLE) % n if n > 1 else 0
 
 
-def legend_pages(players: Sequence[LocalPlayer], variant: str, w: int, h: int,
+def footer_pages(players: Sequence[LocalPlayer], variant: str, w: int, h: int,
                  k: float) -> list[tuple[LocalPlayer, str, int]]:
     """(player, text, px) of each page of controls a footer `w` x `h` shows in turn: every
     device of every player here, each whole on one page where it fits at a readable size,
@@ -201,18 +201,22 @@ class Pane:
 
     def legend_pages(self, box: pygame.Rect, players: Sequence[LocalPlayer],
                      variant: str) -> list[tuple[LocalPlayer, str, int]]:
-        """The footer's pages of controls (`legend_pages`), kept while nothing they depend
+        """The footer's pages of controls (`footer_pages`), kept while nothing they depend
         on changes."""
         key = (tuple(box), tuple((p.seat, tuple(p.devices)) for p in players), variant, lang())
         if self._legend_key != key:
             self._legend_key = key
             inner = box.w - (self.legend_dot() if len(players) > 1 else 0)
-            self._legend = legend_pages(players, variant, inner, box.h, self.k)
+            self._legend = footer_pages(players, variant, inner, box.h, self.k)
         return self._legend
 
+    def dot_size(self) -> int:
+        """A player's colour dot before the legend on a shared pane."""
+        return max(6, round(10 * self.k))
+
     def legend_dot(self) -> int:
-        """The width a player's colour dot takes before the legend on a shared pane."""
-        return max(6, round(10 * self.k)) + round(6 * self.k)
+        """The width the dot and its gap take before the legend."""
+        return self.dot_size() + round(6 * self.k)
 
     def legend_now(self, box: pygame.Rect, players: Sequence[LocalPlayer], variant: str, now: float) -> int:
         """Which page of the footer's legend shows now."""
@@ -228,7 +232,7 @@ class Pane:
         p, text, size = pages[legend_turn(len(pages), now)]
         x = box.x
         if len(players) > 1:
-            dot = max(6, round(10 * self.k))
+            dot = self.dot_size()
             pygame.draw.circle(surf, style.seat_colour(p.seat), (box.x + dot // 2, box.centery), dot // 2)
             x += self.legend_dot()
         text_in(surf, text, pygame.Rect(x, box.y, box.right - x, box.h), size, style.MUTED,
