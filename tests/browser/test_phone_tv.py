@@ -60,15 +60,17 @@ def app(tmp_path, monkeypatch):
     a.stop_phones()
 
 
-def phone_lobby(app, game: str, kinds: list[int]) -> PhoneLobbyScene:
-    """The set-up of `game` with Play with phones on and one seat per kind (PHONE, or a
-    KINDS index: 0 a person at the TV, 2 a normal bot), started: the phone lobby."""
+def phone_lobby(app, game: str, kinds: list[int], seed: int = 1) -> PhoneLobbyScene:
+    """The set-up of `game` with Play with phones on, one seat per kind (PHONE, or a
+    KINDS index: 0 a person at the TV, 2 a normal bot) and the seed typed in (a blank one
+    is random: each run a game of another length), started: the phone lobby."""
     setup = SetupScene(app, game)
     app.stack.push(setup)
     app.step()
     setup.toggle_phones()
     setup.seats = len(kinds)
     setup.kinds[:len(kinds)] = kinds
+    setup.seed_text = str(seed)
     setup.rebuild()
     setup.start()
     lobby = app.stack.top
