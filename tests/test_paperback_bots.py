@@ -139,6 +139,25 @@ def test_easy_without_an_everyday_word_spells_the_most_familiar_one():
     assert strangeness(pick.word) == min(strangeness(f.word) for f in word_choices(view, limit=40, max_letters=5))
 
 
+@pytest.mark.parametrize("common, ids", [
+    ("cI", ["L06", "V06", "V08", "s0.W1", "s0.W2", "s0.W3"]),    # the general list's best 40 hold no ALIBI
+    ("cO", ["V03", "L15", "V04", "s0.W1", "s0.W2"]),
+    ("cA", ["s0.T", "s0.R", "s0.S", "s0.L", "s0.N"]),
+    ("cE", ["D04", "L19", "D11", "L26", "L23", "s0.W1"]),
+])
+def test_easy_spells_the_best_everyday_word_of_all_the_hand_makes(common, ids):
+    """Its search runs over the everyday words alone: the answer is the one a search of the
+    whole list with no limit gives, filtered to everyday words of five letters at most."""
+    from engine.paperback.bot import EASY_LEVEL, everyday_word, word_choices
+    from engine.words import commonness
+    view = _hand(common, ids)
+    every = [f for f in word_choices(view, limit=None, max_letters=5)
+             if all(commonness(w) <= EASY_LEVEL for w in f.word.split(" "))]
+    best = min(every, key=lambda f: (-f.cents, f.word))
+    pick = everyday_word(view, 5)
+    assert (pick.word, pick.cents, pick.cards) == (best.word, best.cents, best.cards)
+
+
 def test_a_bot_suggests_a_known_word_for_a_hand_shown_and_hard_the_best():
     from engine.paperback.bot import word_choices
     view = _hand("cI", ["s0.T", "s0.R", "s0.S", "s0.L"])

@@ -29,6 +29,7 @@ A bot's choice depends only on its seed and the view.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from engine.core.bots import LevelledBot
@@ -36,7 +37,7 @@ from engine.core.hashing import state_hash
 from engine.core.rng import Rng
 from engine.paperback.bounty import suggestion as bounty_suggestion
 from engine.paperback.content import CardDef, content
-from engine.paperback.finder import COMMON, Found, Index
+from engine.paperback.finder import COMMON, Found, Index, general_words
 from engine.paperback.hand import (ABILITY_WORTH, answer_command, card_worth, cards_of, spell_command,
                                    word_choices)
 from engine.paperback.powers import PLAGIARISM
@@ -79,14 +80,23 @@ def familiar(found: list[Found], weight: float, known: Any = ()) -> Found | None
     return max(ranked, key=lambda r: r[:3])[3] if ranked else None
 
 
+@lru_cache(maxsize=4)
+def everyday_index(max_letters: int) -> Index:
+    """The everyday words (SCOWL level EASY_LEVEL or lower) of two to `max_letters` letters:
+    about 6,000 of the general list's 176,000 at five, indexed in about 20 ms."""
+    return Index(sorted(w for w in general_words() if len(w) <= max_letters and commonness(w) <= EASY_LEVEL))
+
+
 def everyday_word(view: dict, max_letters: int) -> Found | None:
     """The word worth the most ¢ among the everyday ones (SCOWL level EASY_LEVEL or lower)
-    of at most `max_letters` the hand makes (the most familiar one if it makes no everyday
-    one)."""
-    found = word_choices(view, limit=CHOICES, max_letters=max_letters)
+    of at most `max_letters` the hand makes, the first in the alphabet of equals (the most
+    familiar word of any list if it makes no everyday one). The search runs over the
+    everyday words alone, a few times faster than over the general list."""
+    found = word_choices(view, limit=CHOICES, max_letters=max_letters, index=everyday_index(max_letters))
     everyday = [f for f in found if all(commonness(w) <= EASY_LEVEL for w in f.word.split(" "))]
     if not everyday:
-        return familiar(found, 100.0, view["accepted_words"])
+        return familiar(word_choices(view, limit=CHOICES, max_letters=max_letters), 100.0,
+                        view["accepted_words"])
     return min(everyday, key=lambda f: (-f.cents, f.word))
 
 
