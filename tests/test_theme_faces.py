@@ -132,3 +132,26 @@ def test_screens_made_one_after_another_keep_one_translations_folder_to_search()
     for _ in range(20):
         make_manager((640, 360))
     assert gui_i18n.load_path == kept and len(set(kept)) == len(kept)
+
+
+def test_a_widget_draws_only_its_normal_picture_ahead_and_another_when_first_shown():
+    """pygame_gui would draw every state of every button (hovered, selected, active) in the
+    frames after a screen is made; only the normal one is drawn ahead, and a state is drawn
+    when it is first shown: a selected button looks selected."""
+    import pygame_gui
+    app = make_app()
+    frames(app, 6)
+    buttons = [w for w in app.stack.top.widgets.values() if isinstance(w, pygame_gui.elements.UIButton)]
+    assert len(buttons) >= 5
+    for b in buttons:
+        shape = b.drawable_shape
+        shown = shape.active_state.state_id                      # (a disabled button shows "disabled")
+        assert {k for k, st in shape.states.items() if st.generated} == {"normal", shown}
+        assert not shape.states_to_redraw_queue
+    b = app.stack.top.widgets["settings"]
+    b.select()                              # as keyboard focus does
+    shape = b.drawable_shape
+    assert shape.active_state.state_id == "selected" and shape.states["selected"].generated
+    pictures = {k: pygame.image.tobytes(shape.states[k].surface, "RGBA") for k in ("normal", "selected")}
+    assert pictures["selected"] != pictures["normal"]                   # drawn, in its own colours
+    assert pygame.image.tobytes(shape.get_fresh_surface(), "RGBA") == pictures["selected"]   # and shown

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 import pygame_gui
 from pygame_gui.core import BlockingThreadedResourceLoader, UIAppearanceTheme
+from pygame_gui.core.drawable_shapes.drawable_shape import DrawableShapeState
 from pygame_gui.core.gui_font_pygame import GUIFontPygame
 from pygame_gui.core.surface_cache import SurfaceCache
 from pygame_gui.core.ui_font_dictionary import UIFontDictionary
@@ -132,6 +133,24 @@ class LazyFontTheme(UIAppearanceTheme):
         theme.st_cache_clear_timer = 0.0
         theme.need_to_rebuild_data_manually_changed = False
         return theme
+
+
+# A widget's shape has a picture per state (normal, hovered, selected, active, disabled).
+# pygame_gui draws the normal one when the widget is made and every other but "disabled"
+# in the frames after, one a frame, whether or not it is ever shown; it draws any state
+# the moment it is first shown anyway (DrawableShape.set_active_state). Most of a screen's
+# buttons are never hovered or pressed before the screen is rebuilt, so only the normal
+# picture is drawn ahead: a fifth of the drawing a screen's widgets cost, and their
+# memory. (pygame_gui sets the flag on each state it makes; it has no setting for it.)
+_made_state = DrawableShapeState.__init__
+
+
+def _drawn_when_shown(state: DrawableShapeState, state_id: str) -> None:
+    _made_state(state, state_id)
+    state.should_auto_pregen = state_id == "normal"
+
+
+DrawableShapeState.__init__ = _drawn_when_shown  # type: ignore[method-assign]
 
 
 class LoaderWithoutIdleThreads(BlockingThreadedResourceLoader):
