@@ -206,3 +206,18 @@ def test_levels_against_a_beginner_and_a_careful_player():
     assert beats("normal", "easy", 6) > 0.75
     read = {lv: table_accuracy(["beginner"] * 3 + [lv], 6, 4, 1000)[lv]["read"] for lv in ("easy", "normal")}
     assert read["normal"] > read["easy"] + 0.1
+
+
+def test_a_bots_private_fit_table_goes_with_the_bot():
+    """Each bot senses the fit table in its own way (a table of ~250 KB a seed); nothing
+    keeps it once the bot is gone, so game after game does not pile tables up."""
+    import gc
+    import weakref
+    bot = WordPortersBot("normal", 5)
+    assert not np.array_equal(bot.fit, content().fit)                 # its own table
+    again = WordPortersBot("normal", 5).fit
+    assert np.array_equal(bot.fit, again)                              # the same for the same seed
+    table = weakref.ref(bot.fit)
+    del bot, again
+    gc.collect()
+    assert table() is None

@@ -66,10 +66,11 @@ STYLES: dict[str, Style] = {
 }
 
 
-@lru_cache(maxsize=64)
 def private_fit(seed: int, noise: float) -> np.ndarray:
     """The fit table as a bot of this seed senses it: each entry moved one step up or
-    down with probability `noise` (clipped to 0..FIT_MAX)."""
+    down with probability `noise` (clipped to 0..FIT_MAX). Made once per bot (about 7 ms),
+    which keeps it: not kept here, where each game's new seeds would pile up tables of
+    250 KB (a cache of them held 16 MB after enough games)."""
     fit = content().fit.astype(np.float64)
     if noise <= 0:
         return fit
