@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import json
 
-from support.phones import (Tv, in_sync, last_view, plain, play, seat_phones, tap, until, wooolf_move,
+from support.phones import (Tv, in_sync, last_view, plain, play, rest, seat_phones, tap, until, wooolf_move,
                             wordporters_move)
 
 
@@ -144,7 +144,7 @@ def test_wordporters_abuse_is_refused_and_changes_nothing_for_anyone_else(phones
         assert {"k": "error", "code": "phone.err.rate"} in flood["got"] and flood["code"] == 1008
         for _ in range(20):
             tv.pump()
-            eve.page.wait_for_timeout(10)
+            rest(eve.page, 10)
         assert len(tv.session.events) == events and tv.host.seats() == seats
         assert {seat: len(ph.frames) for seat, ph in pages.items()} == heard
         # and the game goes on for the others

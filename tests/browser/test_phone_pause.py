@@ -14,7 +14,7 @@ from scenes.common.pause import PauseOverlay
 from scenes.common.setup import PHONE
 from scenes.common.turntable import TurnTable
 from support.phonegames import PaperbackDriver
-from support.phones import Tv, forget_retries, in_sync, play, seat_phones, until, wordporters_move
+from support.phones import Tv, forget_retries, in_sync, play, rest, seat_phones, until, wordporters_move
 from support.scenes import key
 from test_phone_games import finish
 from test_phone_tv import AppTv, app, phone_lobby  # noqa: F401
@@ -66,7 +66,7 @@ def test_wordporters_phones_show_the_tvs_pause_and_play_on_after_it(app, phones,
             controls.first.click(force=True)       # a tap changes nothing
         for _ in range(20):
             tv.pump()
-            page.wait_for_timeout(10)
+            rest(page, 10)
         assert len(session.events) == played and len(ph.frames) == sent
         assert paused_on(page)
         box = page.locator("#paused").bounding_box()
