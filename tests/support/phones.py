@@ -129,14 +129,16 @@ class Tv:
         # (a borrowed method too: AppTv, tests/browser/test_phone_tv.py, has no __init__ of ours)
         kept = self.__dict__.setdefault("_views", {})
         last = events[-1] if events else None
-        if seat in kept and kept[seat][:3] == (self.session, len(events), id(last)) and kept[seat][3] is last:
-            return kept[seat][4]
+        if seat in kept:
+            session, n, was_last, views = kept[seat]
+            if session is self.session and n == len(events) and was_last is last:
+                return views
         state = fold(self.rules, len(self.kinds), self.options, [])
         out = {0: plain(view_with_status(rules, state, seat))}
         for n, ev in enumerate(events, 1):
             state = rules.apply(state, ev)
             out[n] = plain(view_with_status(rules, state, seat))
-        kept[seat] = (self.session, len(events), id(last), last, out)    # (the last event held: its id stays its own)
+        kept[seat] = (self.session, len(events), last, out)
         return out
 
     def scramble_frames(self, seat: int, frames: Iterable[str], seed: int = 1) -> tuple[int, int]:
