@@ -76,3 +76,18 @@ def test_font_is_our_traditional_chinese_cut_and_ships_its_licence() -> None:
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence and "Adobe" in licence
     for path in (REGULAR, BOLD):
         assert 1_000_000 < path.stat().st_size < 9_000_000
+
+
+@pytest.mark.parametrize("path", [REGULAR, BOLD], ids=["regular", "bold"])
+def test_the_font_is_laid_out_for_a_quick_open(path) -> None:
+    """Every size of the font on screen is a face FreeType opens (again after each resize),
+    reading the file through SDL a seek and a read at a time. The source's CIDs, kept by the
+    subset, scattered the charset over 4,051 ranges read one by one, and its 882 global and
+    11 local subroutine sets were copied into each face: 6 ms and 1.4 MB a face. Numbered by
+    glyph and with the subroutines expanded (tools/build_font.py) the charset is one range
+    and there is nothing to copy: 0.6 ms and 0.3 MB, the same pixels."""
+    from tests.support.cff import cff_layout
+    layout = cff_layout(path.read_bytes())
+    assert layout.glyphs > 14000
+    assert layout.charset_ranges == [(1, layout.glyphs - 1)]
+    assert layout.global_subrs == 0 and layout.local_subrs == 0
