@@ -6,6 +6,8 @@ English, Chinese and both; every screen fits in both languages at two sizes with
 score series."""
 from __future__ import annotations
 
+import functools
+
 import pygame
 import pytest
 
@@ -776,6 +778,17 @@ def test_continue_brings_back_the_word_language_chosen_at_the_table(tmp_path):
         app.save_and_quit()
 
 
+@functools.cache
+def played_to_the_end(seats: int, seed: int) -> LocalSession:
+    """A classic game of `seats` normal bots, played once for every size and language
+    that draws it (only its views are read)."""
+    from engine.core.bots import play_on
+    session = LocalSession(RULES, seats, {"variant": "classic"}, seed, [{"name": n} for n in NAMES[:seats]],
+                           log=False)
+    play_on(session, {s: WordPortersBot("normal", s) for s in range(seats)})
+    return session
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("size", SIZES)
 def test_both_languages_give_each_script_its_room(lang, size):
@@ -784,7 +797,6 @@ def test_both_languages_give_each_script_its_room(lang, size):
     as its longer word needs), every English and every Chinese text is
     drawn whole (wrapped if it must, a long word hyphenated, never cut with "…"), and the table's round line
     counts its words and hint cards alike (numerals, not "ten words and 8 hint cards")."""
-    from engine.core.bots import play_on
     from scenes.wordporters.replayview import ReplayRenderer
     app = make_app(size, lang)
     for seats in (3, 6):
@@ -798,9 +810,7 @@ def test_both_languages_give_each_script_its_room(lang, size):
     surface = pygame.Surface(size)
     for seats in (3, 4, 5, 6):
         for seed in (1, 2, 3):
-            session = LocalSession(RULES, seats, {"variant": "classic"}, seed, [{"name": n} for n in NAMES[:seats]],
-                                   log=False)
-            play_on(session, {s: WordPortersBot("normal", s) for s in range(seats)})
+            session = played_to_the_end(seats, seed)
             r = ReplayRenderer(None, [{"name": n} for n in NAMES[:seats]], mode="both")
             with record_text() as blits:
                 r.draw(surface, rect, session.view(None))
