@@ -12,6 +12,7 @@ import pytest
 
 from engine.core.i18n import LANGS, catalog
 from scenes.ui.fonts import BOLD, FONT_DIR, REGULAR
+from support.cff import cff_layout
 
 # Big5 characters Noto Sans CJK TC itself has no glyph for (so no subset can have them):
 # U+02CD modifier low macron, U+203E overline, U+223C tilde operator, U+2252 approximately
@@ -86,7 +87,6 @@ def test_the_font_is_laid_out_for_a_quick_open(path) -> None:
     11 local subroutine sets were copied into each face: 6 ms and 1.4 MB a face. Numbered by
     glyph and with the subroutines expanded (tools/build_font.py) the charset is one range
     and there is nothing to copy: 0.6 ms and 0.3 MB, the same pixels."""
-    from tests.support.cff import cff_layout
     layout = cff_layout(path.read_bytes())
     assert layout.glyphs > 14000
     assert layout.charset_ranges == [(1, layout.glyphs - 1)]
