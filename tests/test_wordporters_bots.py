@@ -209,15 +209,29 @@ def test_levels_against_a_beginner_and_a_careful_player():
 
 
 def test_a_bots_private_fit_table_goes_with_the_bot():
-    """Each bot senses the fit table in its own way (a table of ~250 KB a seed); nothing
-    keeps it once the bot is gone, so game after game does not pile tables up."""
+    """Each bot senses the fit table in its own way (a float table of ~250 KB a seed);
+    nothing keeps that once the bot is gone. What is kept is the compact noisy table of
+    the last sixteen seeds (int8, read-only, shared), so game after game piles nothing up
+    and a seed that comes back is not drawn again."""
     import gc
     import weakref
+
+    from engine.wordporters.bot import _noisy_fit
+    _noisy_fit.cache_clear()
     bot = WordPortersBot("normal", 5)
     assert not np.array_equal(bot.fit, content().fit)                 # its own table
     again = WordPortersBot("normal", 5).fit
-    assert np.array_equal(bot.fit, again)                              # the same for the same seed
+    assert np.array_equal(bot.fit, again) and bot.fit is not again    # the same for the same seed
+    assert _noisy_fit.cache_info().hits == 1                          # drawn once
+    again[0, 0] = 99.0                                                 # a bot's copy is its own
+    assert WordPortersBot("normal", 5).fit[0, 0] == bot.fit[0, 0] != 99.0
+    kept = _noisy_fit(5, WordPortersBot("normal", 5).style.noise)
+    assert kept.dtype == np.int8 and not kept.flags.writeable
     table = weakref.ref(bot.fit)
     del bot, again
     gc.collect()
     assert table() is None
+    for seed in range(100, 140):
+        WordPortersBot("normal", seed)
+    assert _noisy_fit.cache_info().currsize == 16
+    assert sum(_noisy_fit(s, 0.15).nbytes for s in range(124, 140)) < 600_000
