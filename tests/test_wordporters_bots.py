@@ -216,7 +216,7 @@ def test_a_bots_private_fit_table_goes_with_the_bot():
     import gc
     import weakref
 
-    from engine.wordporters.bot import _noisy_fit
+    from engine.wordporters.bot import STYLES, _noisy_fit
     _noisy_fit.cache_clear()
     bot = WordPortersBot("normal", 5)
     assert not np.array_equal(bot.fit, content().fit)                 # its own table
@@ -225,7 +225,7 @@ def test_a_bots_private_fit_table_goes_with_the_bot():
     assert _noisy_fit.cache_info().hits == 1                          # drawn once
     again[0, 0] = 99.0                                                 # a bot's copy is its own
     assert WordPortersBot("normal", 5).fit[0, 0] == bot.fit[0, 0] != 99.0
-    kept = _noisy_fit(5, WordPortersBot("normal", 5).style.noise)
+    kept = _noisy_fit(5, STYLES["normal"].noise)
     assert kept.dtype == np.int8 and not kept.flags.writeable
     table = weakref.ref(bot.fit)
     del bot, again
@@ -234,4 +234,4 @@ def test_a_bots_private_fit_table_goes_with_the_bot():
     for seed in range(100, 140):
         WordPortersBot("normal", seed)
     assert _noisy_fit.cache_info().currsize == 16
-    assert sum(_noisy_fit(s, 0.15).nbytes for s in range(124, 140)) < 600_000
+    assert sum(_noisy_fit(s, STYLES["normal"].noise).nbytes for s in range(124, 140)) < 600_000

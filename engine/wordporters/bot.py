@@ -69,17 +69,16 @@ STYLES: dict[str, Style] = {
 def private_fit(seed: int, noise: float) -> np.ndarray:
     """The fit table as a bot of this seed senses it: each entry moved one step up or
     down with probability `noise` (clipped to 0..FIT_MAX), as a bot's own float copy."""
-    return _noisy_fit(seed, noise).astype(np.float64)
+    return (_noisy_fit(seed, noise) if noise > 0 else content().fit).astype(np.float64)
 
 
 @lru_cache(maxsize=16)
 def _noisy_fit(seed: int, noise: float) -> np.ndarray:
     """The noisy table as int8 (31 KB; the draws take about 7 ms). The same seeds come
-    back (a rematch, each game's bots, a bot made again for each turn of a scene), so the
-    last sixteen are kept: half a megabyte at most. Read-only: every bot shares it."""
+    back (a game's seats are seeded from the game's seed: a game continued or played
+    again makes them anew), so the last sixteen are kept: half a megabyte at most.
+    Read-only: every bot of the seed shares it."""
     fit = content().fit
-    if noise <= 0:
-        return fit
     rng = Rng(seed * 7919 + 17)
     lanes = -(-fit.size // 4)                     # four 16-bit draws from each 64-bit one
     bits = np.array([rng.next64() for _ in range(lanes)], dtype=np.uint64).view(np.uint16)[:fit.size]
