@@ -1,7 +1,7 @@
 // The phone page: one WebSocket to the TV (docs/phone-protocol.md), the screens, and the
 // game's own module drawing the seat's view. The TV decides everything; the page only
 // shows what it was sent and sends what the player chose.
-import { t, el, button, chooseLang, loadStrings, lang } from "./ui.js";
+import { t, el, button, morph, chooseLang, loadStrings, lang } from "./ui.js";
 import { codeScreen, lobbyScreen } from "./lobby.js";
 import * as wooolf from "./wooolf.js";
 import * as wordporters from "./wordporters.js";
@@ -142,7 +142,7 @@ function ctx() {
 function header() {
   const bar = document.getElementById("bar");
   const other = lang === "en" ? "zh-TW" : "en";
-  bar.replaceChildren(
+  morph(bar, [
     el("span", { class: "who" }, s.seat !== null ? names(s.seat) : t("phone.title")),
     el("span", { class: s.linked ? "link up" : "link down" },
       t(s.linked ? "phone.link.up" : s.stopped ? "phone.link.off" : "phone.link.down")),
@@ -151,7 +151,7 @@ function header() {
       await loadStrings(other);
       render();
     }, { class: "lang" }),
-  );
+  ]);
 }
 
 function render() {
@@ -184,7 +184,7 @@ function render() {
   // a frame may come while someone types: the field keeps its focus and caret through the
   // redraw (on a phone a lost focus closes the keyboard); its text is the screen's to keep
   const typing = document.activeElement?.matches?.("#app input[id], #app textarea[id]") ? document.activeElement : null;
-  app.replaceChildren(...kids.filter((k) => k));
+  morph(app, kids.filter((k) => k));
   const again = typing && document.getElementById(typing.id);
   if (again && again !== typing && !again.disabled) {
     again.focus();

@@ -149,9 +149,9 @@ function result(c) {
 function wordInput(c) {
   const ui = c.ui;
   const input = el("input", { id: "word", maxlength: 5, autocomplete: "off", autocapitalize: "characters",
-    spellcheck: "false", "aria-label": t("hooky.ui.type_word"), placeholder: "ABCDE" });
+    spellcheck: "false", "aria-label": t("hooky.ui.type_word"), placeholder: "ABCDE",
+    oninput: (e) => { ui.word = e.currentTarget.value.trim().toLowerCase(); } });
   input.value = ui.word || "";
-  input.addEventListener("input", () => { ui.word = input.value.trim().toLowerCase(); });
   return input;
 }
 

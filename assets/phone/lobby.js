@@ -6,17 +6,16 @@ import { t, el, button } from "./ui.js";
 const draft = {};
 
 function field(key, attrs, initial = "") {
-  const input = el("input", attrs);
-  input.value = draft[key] ?? initial;
-  input.addEventListener("input", () => { draft[key] = input.value; });
+  draft[key] ??= initial;
+  const input = el("input", { ...attrs, oninput: (e) => { draft[key] = e.currentTarget.value; } });
+  input.value = draft[key];
   return input;
 }
 
 export function codeScreen(onCode) {
+  const go = () => onCode(draft.code);
   const input = field("code", { id: "code", inputmode: "text", autocomplete: "off", autocapitalize: "characters",
-    maxlength: 4, placeholder: "ABCD", "aria-label": t("phone.code") });
-  const go = () => onCode(input.value);
-  input.addEventListener("keydown", (e) => { if (e.key === "Enter") go(); });
+    maxlength: 4, placeholder: "ABCD", "aria-label": t("phone.code"), onkeydown: (e) => { if (e.key === "Enter") go(); } });
   return [el("h1", {}, t("phone.title")), el("label", { for: "code" }, t("phone.code")), input,
     button(t("phone.enter"), go, { class: "big", id: "enter" })];
 }
@@ -38,8 +37,8 @@ export function lobbyScreen(lobby, onJoin) {
     const free = seat.kind === "phone" && seat.state === "empty";
     list.append(el("li", {}, free
       ? button(`${label} · ${state}`, () => {
-          localStorage.setItem("couchtop.name", name.value.trim());
-          onJoin(i, name.value);
+          localStorage.setItem("couchtop.name", draft.name.trim());
+          onJoin(i, draft.name);
         }, { class: "big seat", "data-seat": i })
       : el("span", { class: "taken" }, `${who} · ${state}`)));
   });

@@ -376,11 +376,8 @@ function spell(c) {
   const help = "bounty" in v && v.bounty === null && !w.length
     ? [button(t("paperback.ui.ask_help"), () => send(c, { type: "ask_help" }), { class: "big", id: "ask_help" }),
       el("p", { class: "dim" }, t("paperback.ui.ask_help_about"))] : [];
-  const input = el("input", { id: "type", maxlength: 20, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
-    placeholder: t("phone.paperback.type"), "aria-label": t("phone.paperback.type") });
-  input.value = ui.typed || "";
-  input.addEventListener("input", () => {
-    ui.typed = input.value.toLowerCase().replace(/[^a-z]/g, "");
+  const typed = (e) => {
+    ui.typed = e.currentTarget.value.toLowerCase().replace(/[^a-z]/g, "");
     const laid = layTyped(ui.typed, v.hand, (id) => card(c, id), common);
     if (laid) ui.word = laid;
     askPreview(c);
@@ -391,7 +388,10 @@ function spell(c) {
     for (const b of document.querySelectorAll(".pbhand button[data-card]")) {
       b.classList.toggle("on", laidIds.has(b.dataset.card));
     }
-  });
+  };
+  const input = el("input", { id: "type", maxlength: 20, autocomplete: "off", autocapitalize: "characters", spellcheck: "false",
+    placeholder: t("phone.paperback.type"), "aria-label": t("phone.paperback.type"), oninput: typed });
+  input.value = ui.typed || "";
   const abilities = aboutLines(c, v.hand);
   return section(t("paperback.ui.banner.mine.spell", { name: c.name(c.seat) }),
     previewPanel(c),
@@ -530,9 +530,9 @@ function bounty(c) {
   const v = c.view;
   const ui = c.ui;
   const b = v.bounty;
-  const input = el("input", { id: "suggest_word", maxlength: 20, autocomplete: "off", spellcheck: "false", "aria-label": t("hooky.ui.type_word") });
+  const input = el("input", { id: "suggest_word", maxlength: 20, autocomplete: "off", spellcheck: "false", "aria-label": t("hooky.ui.type_word"),
+    oninput: (e) => { ui.suggest = e.currentTarget.value.toLowerCase().replace(/[^a-z]/g, ""); } });
   input.value = ui.suggest || "";
-  input.addEventListener("input", () => { ui.suggest = input.value.toLowerCase().replace(/[^a-z]/g, ""); });
   return section(t("paperback.phase.bounty"),
     b ? el("p", {}, b.hand.map((id) => label(c, id)).join(" · ")) : null,
     input,

@@ -105,15 +105,17 @@ function board(c) {
       }
     }
   }
-  const wrap = el("div", { class: "sboard" }, grid);
   // the square at the middle of the view, in table squares: kept across redraws and zooms
-  wrap.addEventListener("scroll", () => {
-    ui.mid = [r0 + (wrap.scrollTop + wrap.clientHeight / 2) / size, c0 + (wrap.scrollLeft + wrap.clientWidth / 2) / size];
-  });
+  const wrap = el("div", { class: "sboard", id: "sboard", onscroll: (e) => {
+    const box = e.currentTarget;
+    ui.mid = [r0 + (box.scrollTop + box.clientHeight / 2) / size, c0 + (box.scrollLeft + box.clientWidth / 2) / size];
+  } }, grid);
   const mid = ui.mid || middle(v);
-  queueMicrotask(() => {
-    wrap.scrollTop = (mid[0] - r0) * size - wrap.clientHeight / 2;
-    wrap.scrollLeft = (mid[1] - c0) * size - wrap.clientWidth / 2;
+  queueMicrotask(() => {      // (the box on the page once the redraw is done: this one, or the one it updated)
+    const box = document.getElementById("sboard");
+    if (!box) return;
+    box.scrollTop = (mid[0] - r0) * size - box.clientHeight / 2;
+    box.scrollLeft = (mid[1] - c0) * size - box.clientWidth / 2;
   });
   const zoom = (d) => { ui.zoom = Math.max(0, Math.min(ZOOM.length - 1, ui.zoom + d)); c.redraw(); };
   return section(null, el("div", { class: "stats" }, stats(c),

@@ -82,6 +82,7 @@ def test_a_name_half_typed_keeps_its_text_and_focus_when_another_phone_joins(pho
         a.page.wait_for_selector("button[data-seat='0']")
         a.page.click("#name")
         a.page.keyboard.type("Me")
+        a.page.evaluate("window.__kept = [document.getElementById('name'), document.querySelector('ul.seats')]")
         lobbies = sum(1 for f in a.frames if json.loads(f)["k"] == "lobby")
         seat_phones(tv, phones, [1])                       # someone else sits down meanwhile
         until(tv, a.page, lambda: sum(1 for f in a.frames if json.loads(f)["k"] == "lobby") > lobbies,
@@ -89,6 +90,10 @@ def test_a_name_half_typed_keeps_its_text_and_focus_when_another_phone_joins(pho
         a.page.wait_for_selector("button[data-seat='1']", state="detached")    # redrawn
         assert a.page.input_value("#name") == "Me"
         assert a.page.evaluate("document.activeElement.id") == "name"
+        # the redraw brought the page up to date in place: the field and the list are the same
+        # elements, not new ones put where they were
+        assert a.page.evaluate("window.__kept[0] === document.getElementById('name')"
+                               " && window.__kept[1] === document.querySelector('ul.seats')")
         a.page.keyboard.type("i")                          # the keyboard still types into it
         tap(a.page, "button[data-seat='0']")
         until(tv, a.page, lambda: tv.host.seats()[0]["state"] == "here", "the seat")

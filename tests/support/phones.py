@@ -382,8 +382,9 @@ NAMES = ["Mei", "阿明", "Bo", "Dee"]
 # finger would touch it: on screen (scrolled to if needed), not disabled, and the element at
 # that point is the button or inside it; then a real mouse click at that point (trusted
 # events through the browser's input). A click-capturing guard checks where the click
-# landed: one that hit anything else (the page re-drawn in between) is stopped before any
-# handler sees it and the tap is made again. Cheaper than Page.click, whose waits for a
+# landed: one that hit anything else, or a button a redraw changed in between (a redraw keeps
+# the page's elements and brings them up to date: the same button may now say another thing),
+# is stopped before any handler sees it and the tap is made again. Cheaper than Page.click, whose waits for a
 # stable position (two animation frames) cost ~50 ms a click; the phone pages animate nothing.
 _TAP_AT = """async ([sel, nth, inner, timeout]) => {
   if (!window.__tap) {
@@ -391,7 +392,7 @@ _TAP_AT = """async ([sel, nth, inner, timeout]) => {
     window.addEventListener("click", (e) => {
       const t = window.__tap;
       if (!t.want) return;
-      const ok = t.want.isConnected && (e.target === t.want || t.want.contains(e.target));
+      const ok = t.want.isConnected && t.want.outerHTML === t.drawn && (e.target === t.want || t.want.contains(e.target));
       t.want = null;
       t.hit = ok;
       if (!ok) { e.preventDefault(); e.stopImmediatePropagation(); }
@@ -410,6 +411,7 @@ _TAP_AT = """async ([sel, nth, inner, timeout]) => {
         const at = document.elementFromPoint(x, y);
         if (at && (at === el || el.contains(at))) {
           window.__tap.want = el;
+          window.__tap.drawn = el.outerHTML;
           window.__tap.hit = null;
           return [x, y];
         }
