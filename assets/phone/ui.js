@@ -85,11 +85,7 @@ function relay(ev) {
 export function morph(box, kids) {
   let at = box.firstChild;
   for (let i = 0; i < kids.length; i++) at = put(box, at, kids[i], kids[i + 1]);
-  while (at) {
-    const gone = at;
-    at = at.nextSibling;
-    gone.remove();
-  }
+  while (at) at = drop(at);
 }
 
 // `kid` drawn where `at` stands (`next` drawn after it): the node to compare the next with
