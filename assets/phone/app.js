@@ -182,7 +182,8 @@ function render() {
     } else kids.push(...game);
   }
   // a frame may come while someone types: the field keeps its focus and caret through the
-  // redraw (on a phone a lost focus closes the keyboard); its text is the screen's to keep
+  // redraw (on a phone a lost focus closes the keyboard); its text is the screen's to keep.
+  // `morph` keeps the field itself where it can; one it had to replace gets them back here
   const typing = document.activeElement?.matches?.("#app input[id], #app textarea[id]") ? document.activeElement : null;
   morph(app, kids.filter((k) => k));
   const again = typing && document.getElementById(typing.id);

@@ -384,8 +384,9 @@ NAMES = ["Mei", "阿明", "Bo", "Dee"]
 # events through the browser's input). A click-capturing guard checks where the click
 # landed: one that hit anything else, or a button a redraw changed in between (a redraw keeps
 # the page's elements and brings them up to date: the same button may now say another thing),
-# is stopped before any handler sees it and the tap is made again. Cheaper than Page.click, whose waits for a
-# stable position (two animation frames) cost ~50 ms a click; the phone pages animate nothing.
+# is stopped before any handler sees it and the tap is made again. Cheaper than Page.click,
+# whose waits for a stable position (two animation frames) cost ~50 ms a click; the phone
+# pages animate nothing.
 _TAP_AT = """async ([sel, nth, inner, timeout]) => {
   if (!window.__tap) {
     window.__tap = { want: null, hit: null };
