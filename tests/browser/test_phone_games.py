@@ -7,7 +7,7 @@ from __future__ import annotations
 from engine.commands.verify import EXIT_OK, EXIT_UNFINISHED, check
 from engine.core.logstore import read_log
 from engine.registry import spec_for
-from support.phones import Tv, play, seat_phones, wooolf_move, wordporters_move
+from support.phones import Tv, blinks, play, seat_phones, watch, wooolf_move, wordporters_move
 
 
 def finish(tv, pages):
@@ -28,6 +28,8 @@ def test_wooolf_whole_game_three_phones_two_bots(phones, tmp_path):
             options={"assistant": "prob"})
     try:
         pages = seat_phones(tv, phones, [0, 2, 4], langs={2: "zh-TW"})
+        for ph in pages.values():
+            watch(ph.page, "#odds li")
         tv.start_game()
         moves = play(tv, pages, wooolf_move)
         assert moves > 10
@@ -35,6 +37,8 @@ def test_wooolf_whole_game_three_phones_two_bots(phones, tmp_path):
         assert pages[0].page.locator("#status").inner_text() == "The game is over"
         assert pages[2].page.locator("html").get_attribute("lang") == "zh-Hant-TW"
         assert any('"k":"notebook"' in f for f in pages[0].frames)
+        shown = [blinks(ph.page) for ph in pages.values()]     # the odds never blink out between moves
+        assert all(n == 0 and most > 0 for n, most in shown), shown
     finally:
         tv.stop()
 

@@ -7,7 +7,7 @@ assistant's frame (the table's level: probabilities); the log verifies."""
 from __future__ import annotations
 
 from support.phonegames import HookyDriver
-from support.phones import Tv, play, seat_phones
+from support.phones import Tv, blinks, play, seat_phones, watch
 from test_phone_games import finish
 
 
@@ -15,6 +15,8 @@ def test_hooky_whole_game_four_phones(phones, tmp_path):
     tv = Tv("hooky", ["phone"] * 4, seed=3, log_dir=tmp_path, options={"start": 0, "assistant": "prob"})
     try:
         pages = seat_phones(tv, phones, [0, 1, 2, 3], langs={1: "zh-TW"})
+        for ph in pages.values():
+            watch(ph.page, "button.mark.auto")
         tv.start_game()
         drive = HookyDriver(tv)
         moves = play(tv, pages, drive)
@@ -32,5 +34,9 @@ def test_hooky_whole_game_four_phones(phones, tmp_path):
         assert zh.locator("#status").inner_text() != en.locator("#status").inner_text()
         # the assistant's numbers, from each seat's own view (checked frame by frame in finish)
         assert all(any('"k":"notebook"' in f for f in ph.frames) for ph in pages.values())
+        # and they stay on the worksheet from one move to the next, never blinking empty
+        # between the events and the numbers made from them
+        shown = [blinks(ph.page) for ph in pages.values()]
+        assert all(n == 0 and most > 0 for n, most in shown), shown
     finally:
         tv.stop()

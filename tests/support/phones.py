@@ -455,6 +455,32 @@ def rest(page, ms: int) -> None:
     page.wait_for_timeout(0)
 
 
+# What a page showed, redraw by redraw: after each one (a MutationObserver's callback runs
+# once the frame's handler is done), how many elements match `sel`.
+_WATCH = """(sel) => {
+  window.__seen = [];
+  new MutationObserver(() => window.__seen.push(document.querySelectorAll(sel).length))
+    .observe(document.getElementById("app"), { childList: true, subtree: true, characterData: true, attributes: true });
+}"""
+
+
+def watch(page, selector: str) -> None:
+    """Start counting `selector`'s elements on `page` after each redraw (read by `blinks`)."""
+    page.evaluate(_WATCH, selector)
+
+
+def blinks(page) -> tuple[int, int]:
+    """(how many times what `watch` counted went to none and came back, the most it counted)."""
+    seen = page.evaluate("window.__seen")
+    n, gone = 0, False
+    for before, now in zip(seen, seen[1:]):
+        if before and not now:
+            gone = True
+        elif gone and now:
+            n, gone = n + 1, False
+    return n, max(seen, default=0)
+
+
 def until(tv, page, pred, what, timeout_ms=15000):
     """Run the TV's loop (and the page's events) until `pred()`."""
     for _ in range(timeout_ms // 10):
