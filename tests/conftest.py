@@ -71,6 +71,16 @@ def pytest_collection_modifyitems(session, config, items):
     items[:] = run_order(items)
 
 
+def pytest_collection_finish(session):
+    """What collection imported (the program, its word lists and tables, every test module)
+    lives for the whole run: it is moved out of the cyclic collector's reach, which would
+    otherwise walk all of it again at every full collection (each screen a test leaves,
+    `scenes/ui/heap.py`; Python's own as bots' games pile up objects)."""
+    import gc
+    gc.collect()
+    gc.freeze()
+
+
 def pytest_unconfigure(config):
     """The run's cache folder goes with the run (the controller made it)."""
     shared = os.environ.get("COUCHTOP_TEST_CACHE")
