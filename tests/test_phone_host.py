@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import http.client
 import json
+import threading
 import time
 
 import pytest
@@ -413,6 +414,27 @@ def test_no_numbers_below_the_certain_level():
     assert notebook_frame(session.view(0), "off", 1) is None
     sure = notebook_frame(session.view(0), "certain", 1)
     assert all(h is None or len(h) <= 1 for h in sure["holders"]) and sure["absent"] == {}
+
+
+def test_a_view_with_no_numbers_gets_a_notebook_frame_without_them():
+    """The phone keeps the last numbers until the next notebook frame (assets/phone/app.js):
+    a view the assistant has nothing for still gets one, which drops them; so does a view
+    the assistant failed on."""
+    from net.phones.notebook import Notebooks, notebook_frame
+    for game in ("wooolf", "hooky"):
+        for level in ("certain", "prob"):
+            assert notebook_frame({"game": game, "seat": 0, "knowledge": None}, level, 9) == \
+                {"k": "notebook", "seq": 9, "level": level}
+    broken = {"game": "wooolf", "seat": 2, "holders": 5, "knowledge": {"no": "such shape"}}
+    with pytest.raises(Exception):
+        notebook_frame(broken, "prob", 5)
+    sent: list[tuple[int, dict]] = []
+    came = threading.Event()
+    books = Notebooks("prob", lambda seat, frame: (sent.append((seat, frame)), came.set()))
+    books.want(2, 5, broken)
+    assert came.wait(10)
+    books.close()
+    assert sent == [(2, {"k": "notebook", "seq": 5, "level": "prob"})]
 
 
 def pump_until(table, pred, timeout=5.0):

@@ -20,7 +20,6 @@ const STOP = new Set(["phone.err.code", "phone.err.replaced", "phone.err.rate", 
 const FORGET = new Set(["phone.err.token", "phone.err.seat_changed", "phone.err.to_tv"]);
 const ENDED = "phone.err.ended";    // the TV closed the room: the last view stays, a new code may follow
 const SAVED = "phone.err.saved";    // the TV saved the game and left it: the view stays, held, until it goes on
-const NOTEBOOK_GRACE_MS = 1500;     // how long the assistant's last numbers wait for the next ones
 
 const s = {
   code: null, token: localStorage.getItem(TOKEN), seat: null, name: "", game: null,
@@ -91,13 +90,16 @@ function receive(m) {
       localStorage.setItem(TOKEN, m.token);
       break;
     case "view": s.view = m.view; s.seq = null; s.notebook = null; break;
-    case "notebook":    // for the view it was made from only (a later frame makes it stale)
+    case "notebook":    // for the seat's latest view only (one made from an earlier view is dropped)
       if (s.seq === null || m.seq === s.seq) { s.notebook = m; s.seq = m.seq; }
       break;
     case "events":
       s.view = m.view;
       s.seq = m.events[m.events.length - 1].seq + 1;
-      keepNotebook();
+      // the assistant's numbers are made from the new view off the TV's loop and come a moment
+      // later (a notebook frame, with no numbers if the view has none): until then the last
+      // ones stay, so the worksheet or the odds do not blink empty at every move. A whole view
+      // (a join, a new game) drops them at once
       for (const ev of m.events) {
         const line = GAMES[s.game]?.narrate(ev, ctx());
         if (line) s.log.push(line);
@@ -121,17 +123,6 @@ function receive(m) {
       break;
   }
   render();
-}
-
-// The assistant's numbers are made from one view, off the TV's loop, and come a moment after
-// the events that made that view. Until the next ones come, the last ones stay where they
-// are, so the worksheet or the odds do not blink empty at every move; if none come (the new
-// view has no numbers), they go. A whole view (a join, a new game) drops them at once.
-function keepNotebook() {
-  const was = s.notebook;
-  if (!was) return;
-  clearTimeout(s.notebookTimer);
-  s.notebookTimer = setTimeout(() => { if (s.notebook === was) { s.notebook = null; render(); } }, NOTEBOOK_GRACE_MS);
 }
 
 function names(seat) {

@@ -148,7 +148,7 @@ function notebook(c) {
 // table's level: "certain" or "prob")
 function odds(c) {
   const nb = c.notebook;
-  if (!nb) return null;
+  if (!nb || !nb.holders) return null;      // (a notebook frame with no numbers for this view)
   const rows = [];
   const line = (label, chances) => {
     const parts = Object.entries(chances).sort((a, b) => b[1] - a[1]);

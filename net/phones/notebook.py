@@ -3,6 +3,8 @@ the level the table chose ("certain": the roles that are certain; "prob": every 
 chance for every holder, and of nobody holding it; "notes" and "off": nothing beyond the
 view). Each notebook frame is computed from that seat's own view only, off the main loop
 on one worker thread; a result for a view that is no longer the seat's latest is dropped.
+A view with no numbers gets a frame without them, so that the phone, which keeps the last
+numbers on screen until the next come, drops them.
 """
 from __future__ import annotations
 
@@ -12,14 +14,30 @@ from typing import Any, Callable
 LEVELS = ("certain", "prob")        # the table levels that put numbers on a phone
 
 
+def no_numbers(level: str, seq: int) -> dict[str, Any]:
+    """The notebook frame for a view with no numbers (nothing dealt yet, or nothing the
+    assistant can work out): the phone drops the ones it shows for an earlier view."""
+    return {"k": "notebook", "seq": seq, "level": level}
+
+
 def notebook_frame(view: dict[str, Any], level: str, seq: int) -> dict[str, Any] | None:
     """The notebook frame of the seat whose view this is, at `level`, for the log's first
-    `seq` events (None when the level shows no numbers or nothing is dealt)."""
+    `seq` events: its numbers, or none for this view (`no_numbers`); None when the level
+    shows no numbers (the table sends no notebook at all)."""
+    if level not in LEVELS:
+        return None
     if view.get("game") == "hooky":          # the worksheet's assistant (net/phones/hookynotes.py)
         from net.phones.hookynotes import hooky_notebook
-        return hooky_notebook(view, level, seq)
+        frame = hooky_notebook(view, level, seq)
+    else:
+        frame = wooolf_notebook(view, level, seq)
+    return frame or no_numbers(level, seq)
+
+
+def wooolf_notebook(view: dict[str, Any], level: str, seq: int) -> dict[str, Any] | None:
+    """Wooolf!!'s numbers for this view (None: nothing dealt yet, or no deal fits it)."""
     from engine.wooolf.suspicion import suspect_view
-    if level not in LEVELS or view.get("knowledge") is None:
+    if view.get("knowledge") is None:
         return None
     su = suspect_view(view)
     if not su.consistent:
@@ -79,7 +97,7 @@ class Notebooks:
             try:
                 frame = notebook_frame(view, self.level, seq)
             except Exception:           # the assistant must never take the table down
-                frame = None
+                frame = no_numbers(self.level, seq)
             with self._cond:
                 self._busy = False
                 if frame is not None and self._latest.get(seat) == seq and not self._closed:
