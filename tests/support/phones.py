@@ -7,6 +7,7 @@ import copy
 import importlib
 import json
 import time
+from collections import deque
 from typing import Any, Iterable
 
 from engine.core.reading import seat_event
@@ -432,9 +433,13 @@ _TAP_HIT = """async () => {
 }"""
 
 
+TAPPED: deque[str] = deque(maxlen=6)     # the last taps, named by `play` when a move never comes
+
+
 def tap(page, selector: str, nth: int | None = None, inner: str | None = None, timeout_ms: int = 15000) -> None:
     """A real click on the visible, enabled button `selector` (the first), or with `nth`, on
     `inner` within the nth element `selector` matches."""
+    TAPPED.append(selector if nth is None else f"{selector}[{nth}] {inner}")
     for _ in range(5):
         at = page.evaluate(_TAP_AT, [selector, nth, inner, timeout_ms])
         if at is None:
@@ -554,8 +559,8 @@ def play(tv, pages, act, most: int | None = None):
         except AssertionError as e:        # say what the page showed and was last sent
             shown = ph.page.inner_text("body")
             sent = [json.loads(f)["k"] for f in ph.frames[-6:]]
-            raise AssertionError(f"{e}: the page showed {shown!r}; its last frames {sent}; "
-                                 f"the driver's move {getattr(act, 'last', None)}") from None
+            raise AssertionError(f"{e}: the page showed {shown!r}; its last frames {sent}; the last "
+                                 f"taps {list(TAPPED)}; the driver's move {getattr(act, 'last', None)}") from None
         moves += 1
         if most is not None and moves >= most:
             return moves
