@@ -1,4 +1,5 @@
 """Tests run headless and never touch the real user folders."""
+import asyncio
 import os
 import sys
 import tempfile
@@ -35,6 +36,21 @@ def _fresh_settings():
     os.environ["COUCHTOP_CONFIG"] = _DATA
     Path(_DATA, "settings.json").unlink(missing_ok=True)
     yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    """A test that drives no browser runs outside Playwright's event loop, fixtures and all.
+    A worker's browser (tests/browser/conftest.py) lives for the worker, and Playwright's
+    sync API leaves its loop marked running in the main thread between its calls:
+    `asyncio.run()` would refuse to start beside it. The mark is lifted for the test and put
+    back after it, for the browser's next call (which needs it)."""
+    running = None if "browser" in item.fixturenames else asyncio._get_running_loop()
+    if running is not None:
+        asyncio._set_running_loop(None)
+    yield
+    if running is not None:
+        asyncio._set_running_loop(running)
 
 
 def pytest_configure(config):

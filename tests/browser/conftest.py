@@ -7,6 +7,7 @@ context. Without the browser these tests skip with one line naming the package; 
 (`COUCHTOP_CI=1`, set by .ci/run) a missing browser is a failure."""
 from __future__ import annotations
 
+import asyncio
 import os
 import shutil
 from pathlib import Path
@@ -28,11 +29,12 @@ def _missing() -> str | None:
     return None
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def browser():
-    """One Chromium a module. Not one a session: Playwright's sync API keeps an event loop
-    running in the main thread while it is open, and every later test that calls
-    asyncio.run() (the relay's, the online scenes') would fail beside it."""
+    """One Chromium (and one Playwright driver) a test worker, started by its first browser
+    test: a launch costs about 1 CPU-s, and a run has 8 workers but 19 browser modules.
+    Playwright's sync API leaves its event loop marked running in the main thread between
+    calls; the other tests step out of it (`pytest_runtest_protocol`, tests/conftest.py)."""
     why = _missing()
     if why:
         if os.environ.get("COUCHTOP_CI"):
@@ -42,15 +44,19 @@ def browser():
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=str(CHROMIUM),
                               args=[f"--host-resolver-rules=MAP {HOSTNAME} 127.0.0.1"])
+        loop = asyncio._get_running_loop()
         yield b
+        asyncio._set_running_loop(loop)     # (the worker's last test may have stepped out of it)
         b.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def pages(browser):
-    """The module's tabs, each kept for the next phone once its test is done with it."""
+    """The worker's tabs, each kept for the next phone once its test is done with it."""
     kept = Pages(browser)
+    loop = asyncio._get_running_loop()
     yield kept
+    asyncio._set_running_loop(loop)         # (as the browser's)
     kept.close()
 
 

@@ -299,7 +299,7 @@ def crash(host: PhoneHost) -> None:
 
 
 class Pages:
-    """A module's browser tabs, kept for the next phone: opening a browser context costs
+    """A worker's browser tabs, kept for the next phone: opening a browser context costs
     Chromium about 0.35 CPU-s, going to a page in one already open about 0.05. A tab given
     back (`give`) has its storage cleared and is left on about:blank, so the next phone
     starts with no token, name or language, as a new phone would. One whose context holds
