@@ -391,6 +391,14 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
     # the cards that earn most are tried first, then the common, wilds last: good words come early
     order = sorted((g for g in range(ng) if g != wg), key=lambda g: -ov[g])
     earners = [g for g in order if ov[g] + nowild_n[g] + long_n[g] > 0]
+    # with no card whose bonus depends on the word (no wild in it, its length), a card earns
+    # its optimistic ¢ wherever it stands: the earners are then in the order the bound takes them
+    steady = not any(nowild_n[g] or long_n[g] for g in earners)
+    common_earners = [g for g in earners if is_common[g]]
+    letter_earners = [g for g in earners if not is_common[g]]
+    # the cards whose laying changes more than the count and the ¢ laid (and the wilds laid):
+    # draws, doubling, bonuses that depend on the word
+    special = [bool(draw_n[g] or dw[g] or nowild_n[g] or wb_n[g] or long_n[g]) for g in range(ng)]
     # letters the cards can lay at most (one common card per word: a claimed one or the top one)
     fixed = sum(counts[g] * max(len(t) for t in texts[g]) for g in order if not is_common[g])
     fixed += 1 if common is not None or any(counts[g] for g in order if is_common[g]) else 0
@@ -408,7 +416,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
 
     path: list[tuple[int, str]] = []
     chars: list[str] = []
-    kth: tuple | None = top[-1] if limit is not None and len(top) >= limit else None
+    kth: tuple | None = top[-1][:3] if limit is not None and len(top) >= limit else None    # (-¢, -draws, -letters)
     used_ov = used_draw = dw_used = wilds_used = used_nowild = used_wb = 0
     used_long: list[tuple[int, int]] = []
     draw_rem = sum(d * c for d, c in zip(draw_n, counts))
@@ -433,13 +441,13 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         if limit is not None:
             if old is not None:
                 top.remove(old[0])
-            elif kth is not None and k[:3] >= kth[:3]:
+            elif kth is not None and k[:3] >= kth:
                 return                         # no better than the worst word kept
             insort(top, k)
             if len(top) > limit:
                 best.pop(top.pop()[3], None)
             if len(top) >= limit:
-                kth = top[-1]
+                kth = top[-1][:3]
         best[word] = (k, s, tuple(path))
 
     def bound(node: int, depth: int) -> tuple[int, int, int]:
@@ -460,7 +468,44 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             if counts[g] and room > 0 and (bit[g] & below or pbit[g] & below2):
                 per_wild += wb_n[g] * counts[g]
         cents += wilds_used * per_wild
-        if room > 0:                           # the best cards left whose letter occurs below
+        if room > 0 and steady:                # the best cards left whose letter occurs below
+            common_item = common_bonus if not common_used and common_bit & below else 0
+            if not common_used:
+                for g in common_earners:
+                    if counts[g] and ov[g] > common_item and (bit[g] & below or pbit[g] & below2):
+                        common_item = ov[g]
+            # the wilds' and the common's values merged into the earners' (best first)
+            extra = [(per_wild, counts[wg])] if per_wild and wg >= 0 and counts[wg] else []
+            if common_item:
+                extra.append((common_item, 1))
+                if len(extra) == 2 and common_item > per_wild:
+                    extra.reverse()
+            left = room
+            i = 0
+            for g in letter_earners:
+                c = counts[g]
+                if c and (bit[g] & below or pbit[g] & below2):
+                    v = ov[g]
+                    while i < len(extra) and extra[i][0] >= v and left > 0:
+                        ev, ec = extra[i]
+                        take = ec if ec < left else left
+                        cents += take * ev
+                        left -= take
+                        i += 1
+                    if left <= 0:
+                        break
+                    take = c if c < left else left
+                    cents += take * v
+                    left -= take
+                    if left <= 0:
+                        break
+            while i < len(extra) and left > 0:
+                ev, ec = extra[i]
+                take = ec if ec < left else left
+                cents += take * ev
+                left -= take
+                i += 1
+        elif room > 0:
             vals = [(per_wild, counts[wg])] if per_wild and wg >= 0 and counts[wg] else []
             # one common at most: the top one or a claimed one, whichever earns more
             common_item = common_bonus if not common_used and common_bit & below else 0
@@ -511,63 +556,71 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
 
     def prunes(node: int, depth: int) -> bool:
         assert kth is not None
-        return bound(node, depth) >= kth[:3]
+        return bound(node, depth) >= kth
 
     def lay(node: int, depth: int, g: int, text: str, known: tuple | None = None) -> None:
         # lay `text` from group g (-1: the common) at the end of the word, then go on
-        nonlocal used_ov, used_draw, dw_used, draw_rem, dw_rem, common_used, ref_used, wilds_used
-        nonlocal used_nowild, used_wb
+        nonlocal used_ov, common_used, ref_used, wilds_used
         n = node
         for ch in text:
             n = kids[n].get(ch, -1)
             if n < 0:
                 return
         was = common_used
-        if g < 0 or is_common[g]:
+        if g < 0:                              # the top common, by reference
+            common_used = ref_used = True
+            path.append((g, text))
+            chars.extend(text)
+            visit(n, depth + len(text), known)
+            del chars[depth:]
+            path.pop()
+            common_used = was
+            ref_used = False
+            return
+        if is_common[g]:
             common_used = True                 # one common per word, the top one or a claimed one
-        ref_used = g < 0 or ref_used
-        if g >= 0:
-            counts[g] -= 1
-            add = ov[g]
-            used_ov += add
-            used_draw += draw_n[g]
-            draw_rem -= draw_n[g]
-            dw_used += dw[g]
-            dw_rem -= dw[g]
-            used_nowild += nowild_n[g]
-            used_wb += wb_n[g]
-            if long_n[g]:
-                used_long.append((long_len[g], long_n[g]))
-            if g == wg:
-                wilds_used += 1
+        counts[g] -= 1
+        add = ov[g]
+        used_ov += add
+        if g == wg:
+            wilds_used += 1
+        if special[g]:
+            shift(g, 1)
         path.append((g, text))
         chars.extend(text)
         visit(n, depth + len(text), known)
         del chars[depth:]
         path.pop()
-        if g >= 0:
-            counts[g] += 1
-            used_ov -= add
-            used_draw -= draw_n[g]
-            draw_rem += draw_n[g]
-            dw_used -= dw[g]
-            dw_rem += dw[g]
-            used_nowild -= nowild_n[g]
-            used_wb -= wb_n[g]
-            if long_n[g]:
-                used_long.pop()
-            if g == wg:
-                wilds_used -= 1
+        counts[g] += 1
+        used_ov -= add
+        if g == wg:
+            wilds_used -= 1
+        if special[g]:
+            shift(g, -1)
         common_used = was
-        if g < 0:
-            ref_used = False
+
+    def shift(g: int, way: int) -> None:
+        # what laying (way 1) or taking back (way -1) a card of group g changes beyond its ¢
+        nonlocal used_draw, dw_used, draw_rem, dw_rem, used_nowild, used_wb
+        used_draw += way * draw_n[g]
+        draw_rem -= way * draw_n[g]
+        dw_used += way * dw[g]
+        dw_rem -= way * dw[g]
+        used_nowild += way * nowild_n[g]
+        used_wb += way * wb_n[g]
+        if long_n[g]:
+            if way > 0:
+                used_long.append((long_len[g], long_n[g]))
+            else:
+                used_long.pop()
 
     def visit(node: int, depth: int, known: tuple | None = None) -> None:
         # `known`: the node's bound, when the caller has just worked it out
-        if depth + min(height[node], cap - depth) < min_letters:
+        h = height[node]
+        if (depth + h if h < cap - depth else cap) < min_letters:
             return                             # no word below is long enough
         if kth is not None:                    # (the words kept are not worse than a floor)
-            if known >= kth[:3] if known is not None else prunes(node, depth):
+            if known >= kth if known is not None else prunes(node, depth):
                 return
         elif floor is not None and (known if known is not None else bound(node, depth)) > floor:
             return                             # nothing below reaches the floor
@@ -603,7 +656,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
         path.append((wg, "?"))
         cache: dict[tuple[int, int, int], tuple[int, int, int]] = {}
         assert kth is not None
-        worst = kth[:3]
+        worst = kth
         out = []
         d = depth + 1
         for ch, c in kids[node].items():
