@@ -35,8 +35,10 @@ def inked(text: str, size: int, colour: Colour = WHITE, bold: bool = False) -> t
     return surf, surf.get_bounding_rect()
 
 
+@sized_cache(maxsize=8192)
 def width(text: str, size: int, bold: bool = False) -> int:
-    """The advance width of one line, in px."""
+    """The advance width of one line, in px (measured by shaping it: kept, as line breaking
+    and fitting ask for the same words again every time a screen is laid out)."""
     return font(size, bold).size(text)[0]
 
 
