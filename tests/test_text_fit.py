@@ -35,12 +35,14 @@ def faces_loaded(fn) -> int:
         made.append((size, bold))
         return real(size, bold)
     fonts.font.cache_clear()
-    text.width.__globals__["font"] = counting
+    text.width.cache_clear()           # (widths are kept: each is measured afresh here)
+    text.font = counting
     try:
         fn()
     finally:
-        text.width.__globals__["font"] = fonts.font
+        text.font = fonts.font
         fonts.font.cache_clear()
+        text.width.cache_clear()
     return len(set(made))
 
 
