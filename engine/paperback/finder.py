@@ -395,7 +395,7 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
     # its optimistic ¢ wherever it stands: the earners are then in the order the bound takes them
     steady = not any(nowild_n[g] or long_n[g] for g in earners)
     common_earners = [g for g in earners if is_common[g]]
-    letter_earners = [g for g in earners if not is_common[g]]
+    letter_earners_then_none = [g for g in earners if not is_common[g]] + [-1]
     # the cards whose laying changes more than the count and the ¢ laid (and the wilds laid):
     # draws, doubling, bonuses that depend on the word
     special = [bool(draw_n[g] or dw[g] or nowild_n[g] or wb_n[g] or long_n[g]) for g in range(ng)]
@@ -482,29 +482,25 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
                     extra.reverse()
             left = room
             i = 0
-            for g in letter_earners:
-                c = counts[g]
-                if c and (bit[g] & below or pbit[g] & below2):
+            for g in letter_earners_then_none:
+                if g < 0:                      # (past the earners: the rest of `extra`)
+                    c = v = 0
+                else:
+                    c = counts[g]
+                    if not c or not (bit[g] & below or pbit[g] & below2):
+                        continue
                     v = ov[g]
-                    while i < len(extra) and extra[i][0] >= v and left > 0:
-                        ev, ec = extra[i]
-                        take = ec if ec < left else left
-                        cents += take * ev
-                        left -= take
-                        i += 1
-                    if left <= 0:
-                        break
-                    take = c if c < left else left
-                    cents += take * v
+                while i < len(extra) and extra[i][0] >= v and left > 0:
+                    ev, ec = extra[i]
+                    take = ec if ec < left else left
+                    cents += take * ev
                     left -= take
-                    if left <= 0:
-                        break
-            while i < len(extra) and left > 0:
-                ev, ec = extra[i]
-                take = ec if ec < left else left
-                cents += take * ev
+                    i += 1
+                take = c if c < left else left
+                cents += take * v
                 left -= take
-                i += 1
+                if left <= 0:
+                    break
         elif room > 0:
             vals = [(per_wild, counts[wg])] if per_wild and wg >= 0 and counts[wg] else []
             # one common at most: the top one or a claimed one, whichever earns more
