@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pygame
 
+from scenes.ui.sizecache import sized_cache
+
 Colour = tuple[int, int, int]
 
 BG: Colour = (18, 22, 40)            # deep navy
@@ -75,6 +77,19 @@ def fill_background(surface: pygame.Surface) -> None:
 
 
 def shade(surface: pygame.Surface, alpha: int = 200) -> None:
-    veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    veil.fill((*SHADE[:3], alpha))
-    surface.blit(veil, (0, 0))
+    veil(surface, (*SHADE[:3], alpha))
+
+
+def veil(surface: pygame.Surface, rgba: tuple[int, int, int, int]) -> None:
+    """The whole of `surface` seen through a flat colour (its alpha: how much of it)."""
+    surface.blit(_veil(surface.get_size(), rgba), (0, 0))
+
+
+@sized_cache(maxsize=2)
+def _veil(size: tuple[int, int], rgba: tuple[int, int, int, int]) -> pygame.Surface:
+    # kept: a screen-sized surface made and filled for every frame a veil is drawn on (a
+    # countdown, a paused game) was a millisecond or more each; two, as a screen drawn over
+    # another may dim both
+    v = pygame.Surface(size, pygame.SRCALPHA)
+    v.fill(rgba)
+    return v

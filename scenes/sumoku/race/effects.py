@@ -13,6 +13,7 @@ import pygame
 
 from scenes.sumoku import style
 from scenes.ui.draw import text_in
+from scenes.ui.style import veil
 from scenes.ui.synth import to_sound
 from scenes.ui.text import render
 
@@ -155,9 +156,7 @@ def draw_countdown(surface: pygame.Surface, left_ms: int, label: str, go: str, k
         age, text, colour = go_age, go, style.OK
     else:
         return
-    veil = pygame.Surface((w, h), pygame.SRCALPHA)
-    veil.fill((8, 10, 20, 120 if left_ms > 0 else max(0, round(120 * (1 - go_age / 0.8)))))
-    surface.blit(veil, (0, 0))
+    veil(surface, (8, 10, 20, 120 if left_ms > 0 else max(0, round(120 * (1 - go_age / 0.8)))))
     size = max(24, round(220 * k * pop_scale(age)))
     box = pygame.Rect(0, round(h * 0.33), w, round(h * 0.45))
     shadow = box.move(round(6 * k), round(6 * k))

@@ -19,6 +19,7 @@ from scenes.sumoku.race.panes import TEAM_COLOURS, fpx
 from scenes.sumoku.tileart import tile_surface
 from scenes.ui.draw import text_in
 from scenes.ui.i18n import t
+from scenes.ui.style import veil
 
 Name = Callable[[int], str]
 Colour = tuple[int, int, int]
@@ -137,9 +138,7 @@ class ResultCard:
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, res: RoundResult, view: dict, name: Name,
              k: float, next_round: int | None) -> None:
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        veil.fill((8, 10, 20, 170))
-        surface.blit(veil, (0, 0))
+        veil(surface, (8, 10, 20, 170))
         card = area.inflate(-round(40 * k), -round(24 * k))
         pygame.draw.rect(surface, style.PANEL, card, border_radius=max(6, round(14 * k)))
         pygame.draw.rect(surface, res.colour, card, max(2, round(4 * k)), border_radius=max(6, round(14 * k)))
