@@ -7,16 +7,15 @@ from __future__ import annotations
 
 from typing import Any
 
-LEVELS = ("certain", "prob")
-
 
 def hooky_notebook(view: dict[str, Any], level: str, seq: int) -> dict[str, Any] | None:
     """The notebook frame for this view of a seat: {"cells": {"<loc>:<letter>": "has" |
     "not"}, "p": {"<loc>:<letter>": percent}} over the worksheet's places (the other
-    seats, "playground", "hooky"); None when the level shows nothing."""
+    seats, "playground", "hooky") at `level` ("certain" or "prob": net/phones/notebook.py
+    checks it); None when nothing is dealt yet or no deal fits the view."""
     from engine.hooky.deduction import HOOKY, PLAYGROUND, deduce
     from engine.hooky.knowledge import ALPHABET, Knowledge
-    if level not in LEVELS or view.get("knowledge") is None or view.get("seat") is None:
+    if view.get("knowledge") is None or view.get("seat") is None:
         return None
     d = deduce(Knowledge.from_view(view["knowledge"]))
     if not d.consistent:
