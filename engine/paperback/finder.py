@@ -562,38 +562,31 @@ def _walk(index: Index, hand: Sequence[CardDef], common: CardDef | None, minus: 
             n = kids[n].get(ch, -1)
             if n < 0:
                 return
-        was = common_used
+        was, was_ref = common_used, ref_used
         if g < 0:                              # the top common, by reference
             common_used = ref_used = True
-            path.append((g, text))
-            chars.extend(text)
-            visit(n, depth + len(text), known)
-            del chars[depth:]
-            path.pop()
-            common_used = was
-            ref_used = False
-            return
-        if is_common[g]:
-            common_used = True                 # one common per word, the top one or a claimed one
-        counts[g] -= 1
-        add = ov[g]
-        used_ov += add
-        if g == wg:
-            wilds_used += 1
-        if special[g]:
-            shift(g, 1)
+        else:
+            if is_common[g]:
+                common_used = True             # one common per word, the top one or a claimed one
+            counts[g] -= 1
+            used_ov += ov[g]
+            if g == wg:
+                wilds_used += 1
+            if special[g]:
+                shift(g, 1)
         path.append((g, text))
         chars.extend(text)
         visit(n, depth + len(text), known)
         del chars[depth:]
         path.pop()
-        counts[g] += 1
-        used_ov -= add
-        if g == wg:
-            wilds_used -= 1
-        if special[g]:
-            shift(g, -1)
-        common_used = was
+        if g >= 0:
+            counts[g] += 1
+            used_ov -= ov[g]
+            if g == wg:
+                wilds_used -= 1
+            if special[g]:
+                shift(g, -1)
+        common_used, ref_used = was, was_ref
 
     def shift(g: int, way: int) -> None:
         # what laying (way 1) or taking back (way -1) a card of group g changes beyond its ¢
